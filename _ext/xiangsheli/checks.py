@@ -1,0 +1,47 @@
+"""Whole-edition checks that run once reading is over (``env-check-consistency``)."""
+
+from __future__ import annotations
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+
+from . import registry
+from .export import PROVIDERS
+from .warnings import XsWarning, warn
+
+
+def base_text_of(app: Sphinx, step_id: str, text: str) -> str:
+    """The step's text as transmitted (the apparatus's emendations undone)."""
+    undo = PROVIDERS.get("base_text")
+    return undo(app, step_id, text) if undo else text
+
+
+def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
+    """Every step id is registered, and a registered id still carries its text."""
+    if not app.config.xs_check_registry:
+        return
+    domain = env.get_domain("xs")
+    path = registry.registry_path(app)
+    entries = registry.load(path)
+    domain.data["retired"] = {
+        e.step_id: e.replaced_by for e in entries.values() if e.status == "retired"
+    }
+    for step_id, rec in sorted(domain.steps.items()):
+        entry = entries.get(step_id)
+        location = (rec.docname, rec.lineno)
+        if entry is None or entry.status != "live":
+            warn(
+                f"step {step_id!r} is not in the step registry ({path.name})",
+                XsWarning.UNREGISTERED_STEP,
+                location,
+            )
+            continue
+        base = base_text_of(app, step_id, rec.text)
+        if registry.fingerprint(base) != entry.fingerprint:
+            warn(
+                f"step {step_id!r} no longer carries the text it was published with "
+                f"(fingerprint {registry.fingerprint(base)} ≠ {entry.fingerprint}); give the "
+                "new text a new id and retire this one in the registry",
+                XsWarning.STEP_MOVED,
+                location,
+            )

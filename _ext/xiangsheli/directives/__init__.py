@@ -1,0 +1,1 @@
+"""The edition's directives: one module each."""

@@ -1,0 +1,62 @@
+"""``phase``: opens a phase of the rite under the section heading that precedes it.
+
+The heading gives the Chinese title; the directive gives the stable id and the English
+subtitle. Steps that follow, up to the next phase, belong to it. The directive cannot see its
+section while MyST parses it, so the phase is recorded on ``doctree-read``
+(:func:`record_phases`), once the section tree exists.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from ..domain import PhaseRecord, XsDomain
+from ..nodes import phase_marker
+from ..warnings import XsWarning, warn
+
+PHASE_KEY = "xs:phase"
+
+
+class PhaseDirective(SphinxDirective):
+    """``:::{xs:phase} jie-bin`` with ``:en: Inviting the guest``."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec = {"en": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        phase_id = self.arguments[0].strip()
+        if "en" not in self.options:
+            raise self.error(f"phase {phase_id!r} needs an English subtitle (:en:)")
+        node = phase_marker(phase_id=phase_id, title_en=self.options["en"])
+        self.set_source_info(node)
+        self.env.current_document[PHASE_KEY] = phase_id
+        return [node]
+
+
+def record_phases(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: record each phase with the title and anchor of its section."""
+    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    for seq, marker in enumerate(doctree.findall(phase_marker), start=1):
+        section = marker.parent
+        while section is not None and not isinstance(section, nodes.section):
+            section = section.parent
+        if section is None or not isinstance(section[0], nodes.title):
+            warn(
+                f"phase {marker['phase_id']!r} does not follow a section heading",
+                XsWarning.PHASE_WITHOUT_HEADING,
+                marker,
+            )
+            continue
+        record = PhaseRecord(
+            app.env.docname,
+            marker.line or 0,
+            section["ids"][0],
+            section[0].astext(),
+            marker["title_en"],
+            seq,
+        )
+        domain.add_phase(marker["phase_id"], record, marker)

@@ -1,0 +1,52 @@
+"""The registry of published step ids (``data/step-registry.tsv``).
+
+An id, once published, must keep resolving to the same text. The registry lists every id with
+the seed lines it came from and a fingerprint of its base text (punctuation and apparatus
+aside); a retired id names the id that replaced it. The build warns about a step whose id is
+not registered or whose text no longer matches its fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from pathlib import Path
+from typing import Any, NamedTuple
+
+REGISTRY = Path(__file__).parent / "data" / "step-registry.tsv"
+
+
+class RegistryEntry(NamedTuple):
+    step_id: str
+    seed_lines: tuple[int, ...]
+    fingerprint: str
+    status: str  # "live" | "retired"
+    replaced_by: str
+
+
+def bare(text: str) -> str:
+    """The text without punctuation, symbols or spaces: what a fingerprint is taken of."""
+    return "".join(c for c in text if unicodedata.category(c)[0] not in "PZSC")
+
+
+def fingerprint(base_text: str) -> str:
+    """A short, stable digest of a step's base text (without punctuation)."""
+    return hashlib.sha256(bare(base_text).encode("utf-8")).hexdigest()[:12]
+
+
+def registry_path(app: Any) -> Path:
+    """The registry the build checks against: ``xs_step_registry`` (relative to conf.py)."""
+    configured = app.config.xs_step_registry
+    return Path(app.confdir, configured) if configured else REGISTRY
+
+
+def load(path: Path = REGISTRY) -> dict[str, RegistryEntry]:
+    """Read the registry; ``#`` lines are comments (the provenance header)."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        step_id, lines, digest, status, replaced_by = (line.split("\t") + [""] * 5)[:5]
+        seed = tuple(int(n) for n in lines.split(",") if n)
+        out[step_id] = RegistryEntry(step_id, seed, digest, status or "live", replaced_by)
+    return out

@@ -1,0 +1,62 @@
+"""Every warning the extension emits: one subtype each, so users can suppress them precisely.
+
+Warnings are logged with ``type="xs"`` and ``subtype=<member value>``; ``suppress_warnings =
+["xs.unknown_term"]`` silences one kind. :func:`warn` is the one way the extension warns, so each
+message carries a location (file:line) and a subtype from this list.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from sphinx.util import logging
+
+logger = logging.getLogger("xiangsheli")
+
+WARNING_TYPE = "xs"
+
+
+class XsWarning(Enum):
+    """Subtypes of the ``xs`` warning type."""
+
+    DUPLICATE_STEP = "duplicate_step"
+    """Two step directives declare the same id; the second is ignored."""
+    UNKNOWN_STEP = "unknown_step"
+    """A step reference names an id that no step declares (and no retired id maps to)."""
+    EMPTY_STEP = "empty_step"
+    """A step directive has no text."""
+    UNREGISTERED_STEP = "unregistered_step"
+    """A step id is not listed in the step registry (data/step-registry.tsv)."""
+    STEP_MOVED = "step_moved"
+    """A registered step id now carries text whose fingerprint differs from the registry's."""
+    BAD_STEP_ID = "bad_step_id"
+    """A step id does not have the form ``xs-NNNN``."""
+    STEP_OUTSIDE_PHASE = "step_outside_phase"
+    """A step stands before any phase directive of its document."""
+    DUPLICATE_PHASE = "duplicate_phase"
+    """Two phase directives declare the same id."""
+    PHASE_WITHOUT_HEADING = "phase_without_heading"
+    """A phase directive does not stand under a section heading to take its title from."""
+    UNKNOWN_TERM = "unknown_term"
+    """A term role names a headword that its vocabulary does not list."""
+    BAD_TERM = "bad_term"
+    """A term role's text is malformed (empty, or a negation where the kind has none)."""
+    BAD_VOCABULARY = "bad_vocabulary"
+    """A vocabulary data file has a malformed or inconsistent record."""
+    BAD_POSITION = "bad_position"
+    """A step's ``:positions:`` names an unknown role, place or facing, or is malformed."""
+    BAD_APPARATUS = "bad_apparatus"
+    """An apparatus entry cannot be placed in its step (lemma or context not found, offsets
+    outside the text), or names a step that does not exist."""
+    UNKNOWN_SIGLUM = "unknown_siglum"
+    """An apparatus reading cites a siglum that the sigla table does not declare."""
+    BAD_DIAGRAM = "bad_diagram"
+    """A diagram directive is malformed (unknown step, place or facing, no figures)."""
+    BAD_TRANSLATION = "bad_translation"
+    """A translation directive stands outside a step, or twice in one step."""
+
+
+def warn(message: str, subtype: XsWarning, location: Any) -> None:
+    """Log a located, typed warning (``location`` is a node, a ``(docname, line)`` or a docname)."""
+    logger.warning(message, type=WARNING_TYPE, subtype=subtype.value, location=location)

@@ -1,0 +1,140 @@
+"""HTML visitors: semantic markup with ``xs-`` classes, styled by ``static/xiangsheli.css``.
+
+Each pair is ``(visit, depart)``. Text content is escaped by the translator; attributes that
+carry text (titles, data-) go through ``attval``.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+
+def _visit_step(self, node):
+    self.body.append(self.starttag(node, "div", CLASS="xs-step", **{"data-step": node["step_id"]}))
+
+
+def _depart_div(self, node):
+    self.body.append("</div>\n")
+
+
+step = (_visit_step, _depart_div)
+
+
+def _visit_step_text(self, node):
+    self.body.append(self.starttag(node, "div", CLASS="xs-text", lang="zh-Hant"))
+
+
+step_text = (_visit_step_text, _depart_div)
+
+
+def _visit_step_number(self, node):
+    sid = node["step_id"]
+    label = node.get("label", "")
+    title = node.get("title", sid)
+    self.body.append(
+        f'<a class="xs-num" href="#{sid}" title="{self.attval(title)}">'
+        f'<span class="xs-num-global">{label}</span>'
+        f'<span class="xs-num-local">{node.get("local", "")}</span></a>'
+    )
+    raise nodes.SkipNode
+
+
+step_number = (_visit_step_number, None)
+
+
+def _visit_translation(self, node):
+    cls = "xs-trans" + (" xs-trans-editors" if node["source"] == "editors" else "")
+    self.body.append(self.starttag(node, "div", CLASS=cls, lang="zh-Hant"))
+    label = "譯文（編者）" if node["source"] == "editors" else "譯文"
+    self.body.append(f'<span class="xs-trans-label">{label}</span>')
+
+
+translation = (_visit_translation, _depart_div)
+
+
+def _visit_translation_missing(self, node):
+    self.body.append(
+        self.starttag(node, "div", CLASS="xs-trans xs-trans-missing", lang="zh-Hant")
+        + '<span class="xs-trans-label">譯文</span>'
+        + f'<span class="xs-trans-gap" title="底本無譯文">{node.astext()}</span></div>\n'
+    )
+    raise nodes.SkipNode
+
+
+translation_missing = (_visit_translation_missing, None)
+
+
+def _visit_term(self, node):
+    attrs = {"data-term": node["headword"], "data-kind": node["kind"]}
+    if node.get("refuri"):
+        self.body.append(self.starttag(node, "a", "", href=node["refuri"], **attrs))
+    else:
+        self.body.append(self.starttag(node, "span", "", **attrs))
+
+
+def _depart_term(self, node):
+    self.body.append("</a>" if node.get("refuri") else "</span>")
+
+
+term_ref = (_visit_term, _depart_term)
+
+
+def _visit_plain(self, node):
+    self.body.append(self.starttag(node, "span", ""))
+
+
+def _depart_span(self, node):
+    self.body.append("</span>")
+
+
+plain_term = (_visit_plain, _depart_span)
+
+
+def _visit_phase_marker(self, node):
+    if node.get("title_en"):
+        self.body.append(
+            f'<p class="xs-phase-en" lang="en">{self.encode(node["title_en"])}</p>\n'
+        )
+    raise nodes.SkipNode
+
+
+phase_marker = (_visit_phase_marker, None)
+
+
+def _visit_lemma(self, node):
+    self.body.append(
+        self.starttag(
+            node,
+            "span",
+            "",
+            CLASS="xs-lemma",
+            **{"data-base": node["base"], "data-entry": node["entry_id"]},
+        )
+    )
+
+
+apparatus_lemma = (_visit_lemma, _depart_span)
+
+
+def _visit_apparatus_ref(self, node):
+    entry_id = node["entry_id"]
+    self.body.append(
+        f'<a class="xs-app-ref" href="#{entry_id}" id="ref-{entry_id}" '
+        f'role="doc-noteref" aria-describedby="{entry_id}" '
+        f'data-entry="{self.attval(node["entry_text"])}">{self.encode(node["label"])}</a>'
+    )
+    raise nodes.SkipNode
+
+
+apparatus_ref = (_visit_apparatus_ref, None)
+
+
+def _visit_apparatus_list(self, node):
+    self.body.append(self.starttag(node, "section", CLASS="xs-apparatus"))
+
+
+def _depart_apparatus_list(self, node):
+    self.body.append("</section>\n")
+
+
+apparatus_list = (_visit_apparatus_list, _depart_apparatus_list)

@@ -1,0 +1,37 @@
+"""Command line: ``python -m tools.collate [WITNESS_DIR] [--seed SEED] [--out JSON]``.
+
+The witness directory defaults to ../shared/witnesses relative to the repository root (the
+build itself never reads ../shared; only this offline tool does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .core import DATA, ROOT, run
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, collate, print a one-line summary."""
+    ap = argparse.ArgumentParser(prog="python -m tools.collate", description=__doc__)
+    ap.add_argument("witness_dir", nargs="?", type=Path,
+                    default=ROOT.parent / "shared" / "witnesses")
+    ap.add_argument("--seed", type=Path, default=None,
+                    help="seed text (default: WITNESS_DIR/../seed/xiangsheli.txt)")
+    ap.add_argument("--out", type=Path, default=DATA / "collation.json")
+    args = ap.parse_args(argv)
+    if not args.witness_dir.is_dir():
+        print(f"no witness directory: {args.witness_dir}", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    result = run(args.witness_dir, args.seed, args.out)
+    print(f"{len(result['units'])} units, {len(result['additions'])} long additions "
+          f"-> {args.out} ({time.perf_counter() - t0:.1f}s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
