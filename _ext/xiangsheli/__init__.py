@@ -11,7 +11,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import checks, domain, export, roles, transforms
+from . import checks, domain, export, html_page, roles, transforms
 from .directives.phase import PhaseDirective, record_phases
 from .directives.step import StepDirective
 from .directives.translation import TranslationDirective
@@ -40,6 +40,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("xs_base_text", "", "env", str)
     app.add_config_value("xs_step_registry", "", "env", str)
     app.add_config_value("xs_check_registry", True, "env", bool)
+    app.add_config_value("xs_html_lang", "zh-Hant", "html", str)
 
     app.add_domain(domain.XsDomain)
     app.add_directive_to_domain("xs", "step", StepDirective)
@@ -55,7 +56,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _add_static)
     app.connect("doctree-read", record_phases)
     app.connect("env-updated", domain.assign_numbers)
+    app.connect("env-updated", checks.load_retired)
     app.connect("env-check-consistency", checks.check_registry)
+    app.connect("missing-reference", domain.warn_missing_step)
+    app.connect("html-page-context", html_page.set_language_tag)
     app.connect("build-finished", export.write_edition_json)
     return {
         "version": __version__,

@@ -16,6 +16,18 @@ def base_text_of(app: Sphinx, step_id: str, text: str) -> str:
     return undo(app, step_id, text) if undo else text
 
 
+def load_retired(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-updated``: keep the registry's retired ids in the domain, so they resolve.
+
+    This runs before the environment is pickled, so incremental builds keep them too.
+    """
+    entries = registry.load(registry.registry_path(app))
+    env.get_domain("xs").data["retired"] = {
+        e.step_id: e.replaced_by for e in entries.values() if e.status == "retired"
+    }
+    return []
+
+
 def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
     """Every step id is registered, and a registered id still carries its text."""
     if not app.config.xs_check_registry:
@@ -23,9 +35,6 @@ def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
     domain = env.get_domain("xs")
     path = registry.registry_path(app)
     entries = registry.load(path)
-    domain.data["retired"] = {
-        e.step_id: e.replaced_by for e in entries.values() if e.status == "retired"
-    }
     for step_id, rec in sorted(domain.steps.items()):
         entry = entries.get(step_id)
         location = (rec.docname, rec.lineno)

@@ -71,7 +71,7 @@ class PhaseRecord(NamedTuple):
 class StepXRefRole(XRefRole):
     """``{step}`xs-0001``` — a link to a step whose text is the step's display number."""
 
-    def run(self):  # noqa: D102 - XRefRole.run, fixed to this domain
+    def run(self):
         self.refdomain, self.reftype = "xs", "step"
         self.classes = ["xref", "xs", "xs-step"]
         return self.create_xref_node()
@@ -124,8 +124,7 @@ class XsDomain(Domain):
         other = self.phases.get(phase_id)
         if other is not None:
             warn(
-                f"duplicate phase id {phase_id!r}, also declared at "
-                f"{other.docname}:{other.lineno}",
+                f"duplicate phase id {phase_id!r}, also declared at {other.docname}:{other.lineno}",
                 XsWarning.DUPLICATE_PHASE,
                 node,
             )
@@ -201,8 +200,7 @@ class XsDomain(Domain):
         if typ == "step":
             step_id = self.resolve_step_id(target)
             if step_id is None:
-                warn(f"unknown step {target!r}", XsWarning.UNKNOWN_STEP, node)
-                return None
+                return None  # reported by :func:`warn_missing_step`
             rec = self.steps[step_id]
             title = contnode.astext() if node.get("refexplicit") else self.number_label(step_id)
             label = nodes.inline(title, title, classes=["xs-stepref"])
@@ -246,6 +244,20 @@ class XsDomain(Domain):
             if live is not None and old not in self.steps:
                 rec = self.steps[live]
                 yield old, old, "step", rec.docname, rec.anchor, -1
+
+
+def warn_missing_step(
+    app: Any, env: BuildEnvironment, node: pending_xref, contnode: nodes.Element
+) -> nodes.Element | None:
+    """``missing-reference``: report an unknown step once, in our own warning type.
+
+    Returning the unlinked content keeps Sphinx's generic ``ref.step`` warning from
+    repeating the report under another name.
+    """
+    if node.get("refdomain") != "xs" or node.get("reftype") != "step":
+        return None
+    warn(f"unknown step {node['reftarget']!r}", XsWarning.UNKNOWN_STEP, node)
+    return contnode
 
 
 def document_order(env: BuildEnvironment) -> list[str]:

@@ -52,7 +52,9 @@ def score(original: str, translation: str) -> float:
     return -4.0 * dice - 1.5 * (shared / len(a)) + 0.6 * length_penalty
 
 
-def align(originals: list[SeedLine], translations: list[SeedLine]) -> list[tuple[list[int], list[int]]]:
+def align(
+    originals: list[SeedLine], translations: list[SeedLine]
+) -> list[tuple[list[int], list[int]]]:
     """Monotone alignment: a list of (original indices, translation indices) groups."""
     n, m = len(originals), len(translations)
     inf = float("inf")

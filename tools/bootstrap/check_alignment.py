@@ -69,15 +69,11 @@ def check(path: Path = ALIGNMENT) -> tuple[list[str], int, int]:
                 entries.append(entry)
         for entry in entries:
             if not set(entry.lines) <= set(o_nums):
-                errors.append(
-                    f"line {k}: 原文 entry {entry.lines} split between groups"
-                )
+                errors.append(f"line {k}: 原文 entry {entry.lines} split between groups")
         if not t_nums:
             untranslated += 1
             if len(entries) != 1:
-                errors.append(
-                    f"line {k}: untranslated group holds {len(entries)} 原文 entries"
-                )
+                errors.append(f"line {k}: untranslated group holds {len(entries)} 原文 entries")
         bad_t = [n for n in t_nums if n not in text_of]
         if bad_t:
             errors.append(f"line {k}: {bad_t} are not 譯文 seed lines")
@@ -95,18 +91,14 @@ def check(path: Path = ALIGNMENT) -> tuple[list[str], int, int]:
     expected_t = [t.lines[0] for t in translations]
     if seen_o != expected_o:
         first = next(
-            (i for i, (a, b) in enumerate(zip(seen_o, expected_o)) if a != b), None
+            (i for i, (a, b) in enumerate(zip(seen_o, expected_o, strict=False)) if a != b), None
         )
-        errors.append(
-            f"原文 lines not each once in order (first divergence at index {first})"
-        )
+        errors.append(f"原文 lines not each once in order (first divergence at index {first})")
     if seen_t != expected_t:
         first = next(
-            (i for i, (a, b) in enumerate(zip(seen_t, expected_t)) if a != b), None
+            (i for i, (a, b) in enumerate(zip(seen_t, expected_t, strict=False)) if a != b), None
         )
-        errors.append(
-            f"譯文 lines not each once in order (first divergence at index {first})"
-        )
+        errors.append(f"譯文 lines not each once in order (first divergence at index {first})")
     if not ji_ok:
         errors.append("〔記〕 is not aligned with 記。")
     if PHASES.exists():

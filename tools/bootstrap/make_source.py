@@ -71,8 +71,14 @@ def main() -> None:
         if o_nums[0] in starts:
             current = starts[o_nums[0]]
             lines = pages.setdefault(current.part, [])
-            lines += [f"## {current.title_zh}", "", f":::{{xs:phase}} {current.phase_id}",
-                      f":en: {current.title_en}", ":::", ""]
+            lines += [
+                f"## {current.title_zh}",
+                "",
+                f":::{{xs:phase}} {current.phase_id}",
+                f":en: {current.title_en}",
+                ":::",
+                "",
+            ]
         assert current is not None
         seen: list[int] = []
         text = ""

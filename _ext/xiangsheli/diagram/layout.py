@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Union
 
 from .model import (
     DiagramError,
@@ -35,8 +35,8 @@ EXIT = "-"
 SPACING = 3.0
 
 #: One position: (role, place, facing); facing may be None to keep the role's last facing.
-Entry = tuple[str, str, Union[str, None]]
-Positions = Union[str, Sequence[Sequence[str | None]]]
+Entry = tuple[str, str, str | None]
+Positions = str | Sequence[Sequence[str | None]]
 
 _ENTRY_SPLIT = re.compile(r"[;；\n]")
 _FIELD_SPLIT = re.compile(r"[\s\u3000]+")

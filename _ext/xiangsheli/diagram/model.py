@@ -10,11 +10,11 @@ No Sphinx import: the diagram package is pure and unit-tested alone.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 SETTING_PATH = DATA_DIR / "setting.toml"
@@ -155,7 +155,9 @@ class Setting:
         try:
             return self.views[name]
         except KeyError:
-            raise UnknownViewError(f"unknown view {name!r} (known: {', '.join(VIEWS)})", name) from None
+            raise UnknownViewError(
+                f"unknown view {name!r} (known: {', '.join(VIEWS)})", name
+            ) from None
 
 
 def load_facings(path: Path | str = FACINGS_PATH) -> dict[str, float]:
@@ -232,7 +234,9 @@ def load_setting(
         if not _inside(bounds, x, y):
             raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
         params = {
-            k: v for k, v in table.items() if k not in {"kind", "x", "y", "default", "warrant", "estimate"}
+            k: v
+            for k, v in table.items()
+            if k not in {"kind", "x", "y", "default", "warrant", "estimate"}
         }
         furnishings[name] = Furnishing(
             name,
@@ -285,5 +289,5 @@ def load_setting(
 
 @lru_cache(maxsize=1)
 def default_setting() -> Setting:
-    """The edition's own setting, loaded once per process (the data files do not change mid-build)."""
+    """The edition's own setting, loaded once per process (the data do not change mid-build)."""
     return load_setting()

@@ -16,7 +16,7 @@ No Sphinx import.
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from .layout import SPACING, Figure, facing_vector
@@ -39,6 +39,8 @@ MARGIN = 24.0
 TITLE_H = 58.0
 FOOT_H = 70.0
 MIN_WIDTH = 440.0
+#: width of the side column (scale bar, north arrow, notes) beside a narrow plan
+SIDE_W = 150.0
 #: minimum pixel distance between neighbours of a row, whatever the view's scale
 MIN_ROW_PX = 17.0
 #: figures north of this line (尺) are "in the hall and court" and unlabelled in the range view
@@ -49,6 +51,11 @@ def _n(value: float) -> str:
     """Format a coordinate with at most two decimals and no ``-0`` (determinism)."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def _el(tag: str, **attrs: object) -> str:
+    """An empty element ``<tag …/>`` with attributes in the given order."""
+    return f"<{tag} {_attrs(**attrs)}/>"
 
 
 def _attrs(**attrs: object) -> str:
@@ -125,7 +132,17 @@ class _Canvas:
         dy: float = 0.0,
     ) -> None:
         px, py = self.px(x, y)
-        text_at(self.out, px + dx, py + dy, label, size, anchor=anchor, vertical=vertical, fill=fill, halo=halo)
+        text_at(
+            self.out,
+            px + dx,
+            py + dy,
+            label,
+            size,
+            anchor=anchor,
+            vertical=vertical,
+            fill=fill,
+            halo=halo,
+        )
 
 
 def text_at(
@@ -162,7 +179,8 @@ def text_at(
         base = _attrs(x=px, y=py + size * 0.36, font_size=size, text_anchor=anchor)
     if halo:
         out.append(
-            f"<text {base} {_attrs(fill=PAPER, stroke=PAPER, stroke_width=3.0, stroke_linejoin='round')}>"
+            f"<text {base} "
+            f"{_attrs(fill=PAPER, stroke=PAPER, stroke_width=3.0, stroke_linejoin='round')}>"
             f"{body}</text>"
         )
     out.append(f"<text {base} {_attrs(fill=fill)}>{body}</text>")
@@ -208,10 +226,10 @@ def _structure_labels(c: _Canvas, setting: Setting) -> None:
     big = 13.0 if c.view.name == "hall" else 10.0
     small = 10.0 if c.view.name == "hall" else 8.0
     if c.view.name == "hall":
-        c.text(-24.0, 26.0, "西堂", small, vertical=True, fill=LINE)
-        c.text(24.0, 26.0, "東堂", small, vertical=True, fill=LINE)
-        c.text(-21.6, 9.5, "西序", small, vertical=True, fill=LINE)
-        c.text(21.6, 9.5, "東序", small, vertical=True, fill=LINE)
+        c.text(-24.0, 28.0, "西堂", small, vertical=True, fill=LINE)
+        c.text(24.0, 28.0, "東堂", small, vertical=True, fill=LINE)
+        c.text(-21.6, 20.0, "西序", small, vertical=True, fill=LINE)
+        c.text(21.6, 20.0, "東序", small, vertical=True, fill=LINE)
         c.text(-8.0, 20.0, "堂", big, fill=LINE)
         c.text(-15.0, -2.5, "西階", small, vertical=True, fill=LINE)
         c.text(15.0, -2.5, "阼階", small, vertical=True, fill=LINE)
@@ -253,26 +271,68 @@ def _draw_furnishing(c: _Canvas, f: Furnishing) -> None:
             if horizontal:
                 mw = w / n
                 mx0 = x - w / 2 + i * mw
-                c.rect(mx0, y - h / 2, mx0 + mw, y + h / 2, fill=MAT, stroke=INK, stroke_width=c.pen(1.1))
+                c.rect(
+                    mx0,
+                    y - h / 2,
+                    mx0 + mw,
+                    y + h / 2,
+                    fill=MAT,
+                    stroke=INK,
+                    stroke_width=c.pen(1.1),
+                )
             else:
                 mh = h / n
                 my0 = y - h / 2 + i * mh
-                c.rect(x - w / 2, my0, x + w / 2, my0 + mh, fill=MAT, stroke=INK, stroke_width=c.pen(1.1))
+                c.rect(
+                    x - w / 2,
+                    my0,
+                    x + w / 2,
+                    my0 + mh,
+                    fill=MAT,
+                    stroke=INK,
+                    stroke_width=c.pen(1.1),
+                )
         if label:
             c.text(x, y, f.name, size, vertical=not horizontal, fill=LINE)
     elif f.kind == "zun":
-        c.rect(x - w / 2, y - h / 2, x + w / 2, y + h / 2, fill="#d4c5a3", stroke=LINE, stroke_width=c.pen(0.9))
+        c.rect(
+            x - w / 2,
+            y - h / 2,
+            x + w / 2,
+            y + h / 2,
+            fill="#d4c5a3",
+            stroke=LINE,
+            stroke_width=c.pen(0.9),
+        )
         c.circle(x - w / 4, y, h * 0.34, fill=INK, stroke=INK, stroke_width=0.8)  # 玄酒, west
         c.circle(x + w / 4, y, h * 0.34, fill="#ffffff", stroke=INK, stroke_width=0.8)
         if label:
             c.text(x, y + h / 2 + 1.4, "尊（斯禁兩壺）", size, fill=LINE)
     elif f.kind == "fei":
-        c.rect(x - w / 2, y - h / 2, x + w / 2, y + h / 2, fill="#ffffff", stroke=LINE, stroke_width=c.pen(0.9), rx=1.5)
+        c.rect(
+            x - w / 2,
+            y - h / 2,
+            x + w / 2,
+            y + h / 2,
+            fill="#ffffff",
+            stroke=LINE,
+            stroke_width=c.pen(0.9),
+            rx=1.5,
+        )
         if label:
             if w >= h:
                 c.text(x + w / 2 + 0.6, y, f.name, size, anchor="start", fill=LINE)
             else:
-                c.text(x - w / 2 - 0.5, y, f.name, size, vertical=True, anchor="middle", fill=LINE, dx=-7.0)
+                c.text(
+                    x - w / 2 - 0.5,
+                    y,
+                    f.name,
+                    size,
+                    vertical=True,
+                    anchor="middle",
+                    fill=LINE,
+                    dx=-7.0,
+                )
     elif f.kind == "xi":
         r = num("r", 1.5)
         c.circle(x, y, r, fill="#ffffff", stroke=INK, stroke_width=c.pen(1.2))
@@ -285,10 +345,22 @@ def _draw_furnishing(c: _Canvas, f: Furnishing) -> None:
         if label:
             c.text(x + r + 0.5, y, "水", size, anchor="start", fill=LINE)
     elif f.kind == "qing":
-        c.rect(x - w / 2, y - h / 2, x + w / 2, y + h / 2, fill="none", stroke=INK, stroke_width=c.pen(1.1))
+        c.rect(
+            x - w / 2,
+            y - h / 2,
+            x + w / 2,
+            y + h / 2,
+            fill="none",
+            stroke=INK,
+            stroke_width=c.pen(1.1),
+        )
         for i in range(4):
             yy = y - h / 2 + h * (i + 0.5) / 4
-            c.line((x - w / 2, yy + 0.4, x, yy - 0.3, x + w / 2, yy + 0.4), stroke=INK, stroke_width=c.pen(1.0))
+            c.line(
+                (x - w / 2, yy + 0.4, x, yy - 0.3, x + w / 2, yy + 0.4),
+                stroke=INK,
+                stroke_width=c.pen(1.0),
+            )
         if label:
             c.text(x + w / 2 + 1.6, y + 2.0, "縣（磬）", size, vertical=True, fill=LINE)
     elif f.kind == "wu":
@@ -301,13 +373,31 @@ def _draw_furnishing(c: _Canvas, f: Furnishing) -> None:
         if label:
             c.text(x, y + length / 2 + 1.0, "物", size, fill=VERMILION)
     elif f.kind == "bi":
-        c.rect(x - w / 2, y - max(h, 0.35) / 2, x + w / 2, y + max(h, 0.35) / 2, fill=LACQUER, stroke=LACQUER, stroke_width=1.0)
+        c.rect(
+            x - w / 2,
+            y - max(h, 0.35) / 2,
+            x + w / 2,
+            y + max(h, 0.35) / 2,
+            fill=LACQUER,
+            stroke=LACQUER,
+            stroke_width=1.0,
+        )
         if label:
             c.text(x + w / 2 + 0.6, y, "楅", size, anchor="start", fill=LACQUER)
     elif f.kind == "zhong":
         cx, cy = c.px(x, y)
         rx, ry = w / 2 * c.s, h / 2 * c.s
-        c.add(f"<ellipse {_attrs(cx=cx, cy=cy, rx=max(rx, 2.0), ry=max(ry, 1.2), fill=LACQUER, stroke='none')}/>")
+        c.add(
+            _el(
+                "ellipse",
+                cx=cx,
+                cy=cy,
+                rx=max(rx, 2.0),
+                ry=max(ry, 1.2),
+                fill=LACQUER,
+                stroke="none",
+            )
+        )
         c.circle(x + w / 2 + 0.25, y + h / 2, 0.35, fill=LACQUER, stroke="none")  # head, 東面
         if label:
             c.text(x, y + h / 2 + 1.3, "中", size, fill=LACQUER)
@@ -319,9 +409,27 @@ def _draw_furnishing(c: _Canvas, f: Furnishing) -> None:
     elif f.kind == "hou":
         half, zhong, gong = w / 2, num("zhong", 10.0), num("gong", 20.0)
         t = max(1.2, 3.0 / c.s)
-        c.rect(x - half, y - t / 2, x + half, y + t / 2, fill="#f3ecdc", stroke=INK, stroke_width=0.9)
-        c.rect(x - gong / 2, y - t / 2, x + gong / 2, y + t / 2, fill="#dcc9a0", stroke=INK, stroke_width=0.9)
-        c.rect(x - zhong / 2, y - t / 2, x + zhong / 2, y + t / 2, fill=VERMILION, stroke=INK, stroke_width=0.9)
+        c.rect(
+            x - half, y - t / 2, x + half, y + t / 2, fill="#f3ecdc", stroke=INK, stroke_width=0.9
+        )
+        c.rect(
+            x - gong / 2,
+            y - t / 2,
+            x + gong / 2,
+            y + t / 2,
+            fill="#dcc9a0",
+            stroke=INK,
+            stroke_width=0.9,
+        )
+        c.rect(
+            x - zhong / 2,
+            y - t / 2,
+            x + zhong / 2,
+            y + t / 2,
+            fill=VERMILION,
+            stroke=INK,
+            stroke_width=0.9,
+        )
         if label:
             c.text(x, y - t / 2 - 6.0 / c.s * 2, "侯", size + 2, fill=INK)
             c.text(x + half, y - t / 2 - 5.0, "右個", size - 1, anchor="middle", fill=LINE, dy=0.0)
@@ -330,13 +438,22 @@ def _draw_furnishing(c: _Canvas, f: Furnishing) -> None:
         half = num("w", 5.0) / 2
         bow = max(1.0, 4.0 / c.s)
         c.line(
-            (x - half, y - bow * 0.2, x - half * 0.5, y + bow * 0.7, x + half * 0.5, y + bow * 0.7, x + half, y - bow * 0.2),
+            (
+                x - half,
+                y - bow * 0.2,
+                x - half * 0.5,
+                y + bow * 0.7,
+                x + half * 0.5,
+                y + bow * 0.7,
+                x + half,
+                y - bow * 0.2,
+            ),
             stroke=INK,
             stroke_width=2.2,
             stroke_linejoin="round",
         )
         if label:
-            c.text(x - half - 1.0, y + bow, "乏", size + 1, anchor="end", fill=INK)
+            c.text(x, y + bow + 9.0 / c.s * 1.4, "乏", size + 1, fill=INK)
 
 
 # ---------------------------------------------------------------------------- figures
@@ -376,17 +493,46 @@ def _draw_figure(c: _Canvas, fig: Figure, spacing: float, labelled: bool) -> Non
     c.add(f"<g {group_attrs}>")
     c.add(f"<title>{escape(f'{fig.role}：{fig.place}，{fig.facing}')}</title>")
     c.add(f"<polygon {_attrs(points=pts, fill=stroke, stroke='none')}/>")
-    c.add(f"<circle {_attrs(cx=px, cy=py, r=r, fill=fill, stroke=stroke, stroke_width=1.4 if not small else 0.9)}/>")
+    c.add(
+        _el(
+            "circle",
+            cx=px,
+            cy=py,
+            r=r,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=0.9 if small else 1.4,
+        )
+    )
     if labelled:
         size = 11.0 if c.view.name == "hall" else 9.0
         bx, by = -sx, -sy  # label goes behind the figure
         gap = r + 2.5
         if abs(bx) >= abs(by) - 0.01:
             anchor = "end" if bx < 0 else "start"
-            text_at(c.out, px + bx * gap, py + by * gap * 0.6, fig.role, size, anchor=anchor, fill=stroke, halo=True)
+            text_at(
+                c.out,
+                px + bx * gap,
+                py + by * gap * 0.6,
+                fig.role,
+                size,
+                anchor=anchor,
+                fill=stroke,
+                halo=True,
+            )
         else:
             anchor = "start" if by > 0 else "end"
-            text_at(c.out, px, py + by * gap, fig.role, size, anchor=anchor, vertical=True, fill=stroke, halo=True)
+            text_at(
+                c.out,
+                px,
+                py + by * gap,
+                fig.role,
+                size,
+                anchor=anchor,
+                vertical=True,
+                fill=stroke,
+                halo=True,
+            )
     c.add("</g>")
 
 
@@ -396,22 +542,41 @@ def _draw_figure(c: _Canvas, fig: Figure, spacing: float, labelled: bool) -> Non
 def _scale_bar(out: list[str], x: float, y: float, view: View) -> None:
     """Alternating 弓 segments (6 尺 each) with 尺 above and 弓 below."""
     length, s = view.scalebar, view.scale
-    segs = int(round(length / 6.0))
+    segs = round(length / 6.0)
     seg_px = 6.0 * s
     for i in range(segs):
         fill = INK if i % 2 == 0 else "#ffffff"
-        out.append(f"<rect {_attrs(x=x + i * seg_px, y=y, width=seg_px, height=5.0, fill=fill, stroke=INK, stroke_width=0.8)}/>")
+        out.append(
+            _el(
+                "rect",
+                x=x + i * seg_px,
+                y=y,
+                width=seg_px,
+                height=5.0,
+                fill=fill,
+                stroke=INK,
+                stroke_width=0.8,
+            )
+        )
     end = x + segs * seg_px
     text_at(out, x, y - 7.0, "0", 9.0, fill=INK)
     text_at(out, end, y - 7.0, f"{_n(segs * 6.0)} 尺", 9.0, anchor="middle", fill=INK)
-    marks = range(0, segs + 1) if segs <= 6 else range(0, segs + 1, max(1, segs // 2))
+    marks = range(segs + 1) if segs <= 6 else range(0, segs + 1, max(1, segs // 2))
     for i in marks:
         text_at(out, x + i * seg_px, y + 13.0, str(i), 9.0, fill=INK)
     text_at(out, end + 8.0, y + 13.0, "弓", 9.0, anchor="start", fill=INK)
 
 
 def _north_arrow(out: list[str], x: float, y: float) -> None:
-    out.append(f"<polygon {_attrs(points=f'{_n(x)},{_n(y - 14)} {_n(x + 6)},{_n(y + 8)} {_n(x)},{_n(y + 3)} {_n(x - 6)},{_n(y + 8)}', fill=INK, stroke='none')}/>")
+    points = ((x, y - 14), (x + 6, y + 8), (x, y + 3), (x - 6, y + 8))
+    out.append(
+        _el(
+            "polygon",
+            points=" ".join(f"{_n(a)},{_n(b)}" for a, b in points),
+            fill=INK,
+            stroke="none",
+        )
+    )
     text_at(out, x, y - 22.0, "北", 12.0, fill=INK)
 
 
@@ -467,18 +632,34 @@ def render(
 
     x0, y0, x1, y1 = v.extent
     plan_w, plan_h = (x1 - x0) * v.scale, (y1 - y0) * v.scale
-    width = max(plan_w + 2 * MARGIN, MIN_WIDTH)
-    title_lines = _wrap(title, width - 2 * MARGIN, 15.0)
+    # a narrow plan (the range) gets its scale bar and notes in a column on its right
+    side = plan_w + 2 * MARGIN < MIN_WIDTH
+    width = plan_w + 2 * MARGIN + (SIDE_W if side else 0.0)
+    title_lines = _wrap(title, max(width, MIN_WIDTH) - 2 * MARGIN, 15.0)
+    width = max(width, MIN_WIDTH)
     top = TITLE_H + 18.0 * (len(title_lines) - 1)
-    left = (width - plan_w) / 2.0
+    left = MARGIN if side else (width - plan_w) / 2.0
     c = _Canvas(v, width, left, top)
 
     # plan -------------------------------------------------------------------------------
     clip_id = f"{id_prefix}-clip"
-    c.add(f"<defs><clipPath {_attrs(id=clip_id)}><rect {_attrs(x=left, y=top, width=plan_w, height=plan_h)}/></clipPath></defs>")
+    c.add(
+        f"<defs><clipPath {_attrs(id=clip_id)}>"
+        f"{_el('rect', x=left, y=top, width=plan_w, height=plan_h)}</clipPath></defs>"
+    )
     c.add(f"<g {_attrs(clip_path=f'url(#{clip_id})')}>")
     c.add(f"<rect {_attrs(x=left, y=top, width=plan_w, height=plan_h, fill=PAPER)}/>")
-    order = {"court": 0, "platform": 1, "eave": 2, "purlin": 3, "stair": 4, "wall": 5, "post": 6, "gate": 7, "range": 8}
+    order = {
+        "court": 0,
+        "platform": 1,
+        "eave": 2,
+        "purlin": 3,
+        "stair": 4,
+        "wall": 5,
+        "post": 6,
+        "gate": 7,
+        "range": 8,
+    }
     for st in sorted(setting.structures, key=lambda s: order.get(s.style, 9)):
         _draw_structure(c, st)
     _structure_labels(c, setting)
@@ -493,7 +674,18 @@ def render(
         labelled = v.name == "hall" or fig.place_y < RANGE_LABEL_BELOW
         _draw_figure(c, fig, spacing, labelled)
     c.add("</g>")
-    c.add(f"<rect {_attrs(x=left, y=top, width=plan_w, height=plan_h, fill='none', stroke=LINE, stroke_width=1.0)}/>")
+    c.add(
+        _el(
+            "rect",
+            x=left,
+            y=top,
+            width=plan_w,
+            height=plan_h,
+            fill="none",
+            stroke=LINE,
+            stroke_width=1.0,
+        )
+    )
 
     # frame ------------------------------------------------------------------------------
     out: list[str] = []
@@ -501,31 +693,51 @@ def render(
         text_at(out, MARGIN, 18.0, step_label, 10.5, anchor="start", fill=FAINT)
     for i, line in enumerate(title_lines):
         text_at(out, MARGIN, 40.0 + 18.0 * i, line, 15.0, anchor="start", fill=INK)
-    foot = top + plan_h + 14.0
-    _scale_bar(out, MARGIN + 4.0, foot + 14.0, v)
-    _north_arrow(out, width - MARGIN - 10.0, foot + 26.0)
-    notes = ["單位：尺（一弓＝六尺）；原點：堂廉正中；朱色為本節所動者。"]
-    if off_view:
-        listed = "、".join(f"{f.role}（{f.place}）" for f in off_view)
-        notes.append(f"圖外：{listed}。")
+    notes = ["單位：尺（一弓＝六尺）。", "原點：堂廉正中。", "朱色：本節所動者。"]
     if v.name == "range":
-        notes = ["單位：尺（一弓＝六尺）；堂上庭中人物詳堂圖。"] + notes[1:]
-    note_y = foot + 44.0
+        notes += ["侯道五十弓（三百尺）。", "乏：去侯北十丈，西三丈。", "堂上庭中人物詳堂圖。"]
+    if off_view:
+        notes.append("圖外：" + "、".join(f"{f.role}（{f.place}）" for f in off_view) + "。")
+    if side:
+        col = left + plan_w + 22.0
+        _north_arrow(out, col + 10.0, top + 30.0)
+        _scale_bar(out, col, top + 76.0, v)
+        note_x, note_y, note_w = col, top + 118.0, width - col - MARGIN
+        bottom = top + plan_h
+    else:
+        foot = top + plan_h + 14.0
+        _scale_bar(out, MARGIN + 4.0, foot + 14.0, v)
+        _north_arrow(out, width - MARGIN - 10.0, foot + 26.0)
+        note_x, note_y, note_w = MARGIN, foot + 44.0, width - 2 * MARGIN - 10.0
+        notes = ["".join(notes[:3]), *notes[3:]]
+        bottom = 0.0
     note_lines: list[str] = []
     for note in notes:
-        note_lines.extend(_wrap(note, width - 2 * MARGIN - 10.0, 9.5))
+        note_lines.extend(_wrap(note, note_w, 9.5))
     for i, line in enumerate(note_lines):
-        text_at(out, MARGIN, note_y + 13.0 * i, line, 9.5, anchor="start", fill=LINE)
-    height = note_y + 13.0 * len(note_lines) + 10.0
+        text_at(out, note_x, note_y + 13.0 * i, line, 9.5, anchor="start", fill=LINE)
+    height = max(note_y + 13.0 * len(note_lines), bottom) + 12.0
 
     title_id, desc_id = f"{id_prefix}-title", f"{id_prefix}-desc"
+    full_title = " ".join(p for p in (step_label, title) if p)
     head = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f"<svg {_attrs(xmlns='http://www.w3.org/2000/svg', version='1.1', width=width, height=height, viewBox=f'0 0 {_n(width)} {_n(height)}', role='img', aria_labelledby=f'{title_id} {desc_id}', font_family=FONT_STACK)}>"
+        "<svg "
+        + _attrs(
+            xmlns="http://www.w3.org/2000/svg",
+            version="1.1",
+            width=width,
+            height=height,
+            viewBox=f"0 0 {_n(width)} {_n(height)}",
+            role="img",
+            aria_labelledby=f"{title_id} {desc_id}",
+            font_family=FONT_STACK,
+        )
+        + ">"
     )
     parts = [
         head,
-        f"<title {_attrs(id=title_id)}>{escape(' '.join(p for p in (step_label, title) if p))}</title>",
+        f"<title {_attrs(id=title_id)}>{escape(full_title)}</title>",
         f"<desc {_attrs(id=desc_id)}>{escape(desc)}</desc>",
         f"<rect {_attrs(x=0.0, y=0.0, width=width, height=height, fill=PAPER)}/>",
         *c.out,
@@ -533,4 +745,3 @@ def render(
         "</svg>",
     ]
     return "\n".join(parts) + "\n"
-

@@ -106,9 +106,7 @@ class StepDirective(SphinxDirective):
         node += body
         if translations:
             node += translations[0]
-            translation_text = "".join(
-                p.astext() for p in translations[0].findall(nodes.paragraph)
-            )
+            translation_text = "".join(p.astext() for p in translations[0].findall(nodes.paragraph))
             translation_source = translations[0]["source"]
         else:
             node += xsnodes.translation_missing("", "譯文闕")

@@ -92,9 +92,7 @@ plain_term = (_visit_plain, _depart_span)
 
 def _visit_phase_marker(self, node):
     if node.get("title_en"):
-        self.body.append(
-            f'<p class="xs-phase-en" lang="en">{self.encode(node["title_en"])}</p>\n'
-        )
+        self.body.append(f'<p class="xs-phase-en" lang="en">{self.encode(node["title_en"])}</p>\n')
     raise nodes.SkipNode
 
 

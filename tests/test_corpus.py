@@ -1,0 +1,137 @@
+"""The whole edition against its seed: nothing lost, nothing moved, every translation line once."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from xiangsheli import registry
+
+from tools.bootstrap.seed import original_lines, translation_lines
+
+
+def base_of(step: dict) -> str:
+    """The step's text as transmitted: every apparatus emendation undone (from edition.json)."""
+    text = step["text"]
+    for entry in sorted(step["apparatus"], key=lambda e: e["start"], reverse=True):
+        base = [r["text"] for r in entry["readings"] if "底" in r["witnesses"]]
+        if base:
+            text = text[: entry["start"]] + base[0] + text[entry["end"] :]
+    return text
+
+
+def test_every_character_of_the_seed_text_is_in_the_edition(edition: dict, seed_path: Path):
+    seed = "".join(registry.bare(line.text) for line in original_lines(seed_path))
+    edited = "".join(registry.bare(base_of(step)) for step in edition["steps"])
+    assert edited == seed
+
+
+def test_each_step_carries_its_registered_seed_lines(edition: dict, seed_path: Path):
+    by_line = {n: line.text for line in original_lines(seed_path) for n in line.lines}
+    entries = registry.load()
+    for step in edition["steps"]:
+        lines = entries[step["id"]].seed_lines
+        expected = "".join(dict.fromkeys(by_line[n] for n in lines))
+        assert registry.bare(base_of(step)) == registry.bare(expected), step["id"]
+
+
+def test_every_translation_line_is_attached_once_in_order(edition: dict, seed_path: Path):
+    lines = [line.text for line in translation_lines(seed_path)]
+    attached = [s["translation"] for s in edition["steps"] if s["translation"] is not None]
+    assert "".join(attached) == "".join(lines)
+    # Each step's translation is made of whole seed lines: its ends fall on line boundaries.
+    boundaries, offset = {0}, 0
+    for line in lines:
+        offset += len(line)
+        boundaries.add(offset)
+    offset = 0
+    for text in attached:
+        assert offset in boundaries and offset + len(text) in boundaries, text
+        offset += len(text)
+
+
+def test_translation_sources(edition: dict):
+    for step in edition["steps"]:
+        if step["translation"] is None:
+            assert step["translation_source"] is None
+        else:
+            assert step["translation_source"] in ("base", "editors")
+
+
+def test_the_web_junk_is_left_out(edition: dict):
+    text = "".join(step["text"] for step in edition["steps"])
+    assert "分類" not in text
+    assert not any(step["text"] in ("儀禮", "鄉射禮") for step in edition["steps"])
+    assert not any(step["text"].startswith("」") for step in edition["steps"])
+
+
+def test_registry_ids_never_vanish_and_keep_their_text(edition: dict):
+    entries = registry.load()
+    steps = {step["id"]: step for step in edition["steps"]}
+    for entry in entries.values():
+        if entry.status == "live":
+            assert entry.step_id in steps, f"published id {entry.step_id} vanished"
+            text = base_of(steps[entry.step_id])
+            assert registry.fingerprint(text) == entry.fingerprint, entry.step_id
+        else:
+            assert entry.replaced_by in steps, f"retired {entry.step_id} resolves nowhere"
+    assert set(steps) <= set(entries)
+
+
+def test_numbers_are_consecutive_and_sections_cover_all_steps(edition: dict):
+    assert [s["number"] for s in edition["steps"]] == list(range(1, len(edition["steps"]) + 1))
+    listed = [sid for section in edition["sections"] for sid in section["steps"]]
+    assert listed == [s["id"] for s in edition["steps"]]
+    assert [s["number"] for s in edition["sections"]] == list(
+        range(1, len(edition["sections"]) + 1)
+    )
+    for step in edition["steps"]:
+        assert step["section"] in {s["id"] for s in edition["sections"]}
+
+
+def test_every_step_url_resolves_to_an_anchor(edition: dict, edition_html: Path):
+    pages: dict[str, str] = {}
+    for step in edition["steps"]:
+        page, _, anchor = step["url"].partition("#")
+        if page not in pages:
+            pages[page] = (edition_html / page).read_text(encoding="utf-8")
+        assert re.search(rf'\bid="{re.escape(anchor)}"', pages[page]), step["url"]
+
+
+def test_edition_json_shape(edition: dict):
+    assert list(edition) == ["edition", "sections", "steps", "indexes", "diagrams"]
+    assert set(edition["edition"]) == {"title", "version", "base_text", "witnesses"}
+    for section in edition["sections"]:
+        assert list(section) == ["id", "number", "title", "steps"]
+    for step in edition["steps"]:
+        assert list(step) == [
+            "id",
+            "number",
+            "section",
+            "text",
+            "translation",
+            "translation_source",
+            "url",
+            "annotations",
+            "apparatus",
+        ]
+        for ann in step["annotations"]:
+            assert ann["type"] in ("role", "vessel", "action", "place")
+            assert 0 <= ann["start"] < ann["end"] <= len(step["text"])
+        for app in step["apparatus"]:
+            assert step["text"][app["start"] : app["end"]] == app["lemma"]
+    assert set(edition["indexes"]) == {"vessel", "action", "role", "place"}
+
+
+def test_html_declares_traditional_chinese(edition_html: Path):
+    html = (edition_html / "rite" / "before.html").read_text(encoding="utf-8")
+    assert re.search(r'<html[^>]* lang="zh-Hant"', html)
+
+
+@pytest.mark.parametrize("count", [545])
+def test_step_count_matches_the_conventions_page(edition: dict, count: int):
+    assert len(edition["steps"]) == count
+    conventions = (Path(__file__).parents[1] / "source" / "conventions.md").read_text("utf-8")
+    ji = [s for s in edition["steps"] if s["section"].startswith("ji-")]
+    assert f"全篇共分 {count} 節：經 {count - len(ji)} 節，記 {len(ji)} 節" in conventions

@@ -1,0 +1,153 @@
+"""Positions carried forward from step to step, and rows at shared places."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "_ext"))
+
+from xiangsheli.diagram import (
+    DiagramError,
+    PositionSyntaxError,
+    UnknownFacingError,
+    UnknownPlaceError,
+    parse_positions,
+    stage_data,
+    state_at,
+)
+from xiangsheli.diagram.layout import SPACING, facing_vector
+
+
+def by_role(figures):
+    return {f.role: f for f in figures}
+
+
+def test_parse_positions():
+    assert parse_positions("主人 門外 西面; 賓 門外 東面") == [
+        ("主人", "門外", "西面"),
+        ("賓", "門外", "東面"),
+    ]
+    assert parse_positions("主人\u3000阼階上　北面；賓 西階上") == [
+        ("主人", "阼階上", "北面"),
+        ("賓", "西階上", None),
+    ]
+    assert parse_positions(" ; \n") == []
+
+
+def test_parse_positions_rejects_malformed_entries():
+    with pytest.raises(PositionSyntaxError) as err:
+        parse_positions("主人 門外 西面 再拜")
+    assert err.value.value == "主人 門外 西面 再拜"
+    with pytest.raises(PositionSyntaxError):
+        parse_positions("主人")
+
+
+def test_positions_carry_forward():
+    steps = [
+        "主人 門外東 西面; 賓 門外西 東面",
+        [("主人", "阼階上當楣", "北面")],
+        [("賓", "西階上當楣", "北面")],
+    ]
+    first = by_role(state_at(steps, 1))
+    assert first["主人"].place == "阼階上當楣" and first["主人"].moved
+    assert first["賓"].place == "門外西" and not first["賓"].moved
+    last = by_role(state_at(steps, 2))
+    assert last["主人"].place == "阼階上當楣" and not last["主人"].moved
+    assert (last["賓"].x, last["賓"].y) == (-15.0, 8.0)
+    assert by_role(state_at(steps, -1)) == last
+
+
+def test_facing_kept_when_omitted():
+    steps = ["賓 西階上 北面", "賓 西階前"]
+    fig = by_role(state_at(steps, 1))["賓"]
+    assert (fig.place, fig.facing, fig.bearing) == ("西階前", "北面", 0.0)
+
+
+def test_first_placement_needs_a_facing():
+    with pytest.raises(UnknownFacingError):
+        state_at(["賓 西階上"], 0)
+
+
+def test_unknown_place_and_facing_carry_the_value():
+    with pytest.raises(UnknownPlaceError) as err:
+        state_at(["賓 西階上 北面", "賓 北堂 北面"], 1)
+    assert err.value.value == "北堂"
+    with pytest.raises(UnknownFacingError) as err:
+        state_at(["賓 西階上 北向"], 0)
+    assert err.value.value == "北向"
+
+
+def test_exit_removes_a_role():
+    steps = ["賓 門外西 東面; 主人 門外東 西面", "賓 -"]
+    assert [f.role for f in state_at(steps, 1)] == ["主人"]
+
+
+def test_step_index_out_of_range():
+    with pytest.raises(IndexError):
+        state_at(["賓 西階上 北面"], 1)
+
+
+def test_group_facing_south_stands_east_first():
+    # 三耦俟於堂西，南面東上
+    steps = ["甲 堂西 南面; 乙 堂西 南面; 丙 堂西 南面"]
+    figs = by_role(state_at(steps, 0))
+    xs = [figs[r].x for r in "甲乙丙"]
+    assert xs == sorted(xs, reverse=True)  # 甲, the first to arrive, at the east
+    assert {figs[r].y for r in "甲乙丙"} == {6.0}
+    assert xs[0] - xs[1] == pytest.approx(SPACING)
+    assert sum(xs) / 3 == pytest.approx(-36.0)  # centred on the place
+    assert [figs[r].slot for r in "甲乙丙"] == [0, 1, 2]
+    assert all(figs[r].group == 3 for r in "甲乙丙")
+
+
+def test_group_facing_east_stands_north_first():
+    steps = ["甲 西階前 東面", "乙 西階前 東面"]
+    figs = by_role(state_at(steps, 1))
+    assert figs["甲"].y > figs["乙"].y and figs["甲"].x == figs["乙"].x
+
+
+def test_arrival_order_decides_seniority_not_listing():
+    steps = ["乙 堂東 南面", "甲 堂西 南面", "甲 堂東 南面"]
+    figs = by_role(state_at(steps, 2))
+    assert figs["乙"].slot == 0 and figs["甲"].slot == 1
+
+
+def test_no_two_figures_share_a_point():
+    steps = ["甲 射位 東面; 乙 射位 東面; 丙 射位 東面; 丁 射位 東面; 戊 司射位 東面"]
+    points = [(f.x, f.y) for f in state_at(steps, 0)]
+    assert len(set(points)) == len(points)
+
+
+def test_facing_vector():
+    assert facing_vector(0) == (0.0, 1.0)
+    assert facing_vector(90) == (1.0, 0.0)
+
+
+def test_stage_data_is_json_and_complete():
+    steps = [
+        ("xs-0001", "主人 門外東 西面; 賓 門外西 東面"),
+        ("xs-0002", [("主人", "阼階上當楣", "北面")]),
+    ]
+    data = stage_data(steps)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    assert json.loads(text) == data
+    assert data["order"] == ["xs-0001", "xs-0002"]
+    second = data["steps"]["xs-0002"]
+    assert set(second) == {"主人", "賓"}
+    assert second["賓"] == {
+        "place": "門外西",
+        "facing": "東面",
+        "bearing": 90.0,
+        "x": -6.0,
+        "y": -318.0,
+        "moved": False,
+    }
+    assert second["主人"]["moved"] is True
+    assert data["units"] == "尺"
+
+
+def test_stage_data_rejects_duplicate_ids():
+    with pytest.raises(DiagramError):
+        stage_data([("xs-0001", "賓 西階上 北面"), ("xs-0001", "賓 西階前")])
