@@ -106,7 +106,7 @@ def test_latex_output(app: SphinxTestApp) -> None:
     assert "\\begin{xsstep}{xs-0001}" in tex
     assert "\\xsstepnumber{1}{\\S{}1.1}" in tex
     assert "\\xstranslationmissing{譯文闕}" in tex
-    assert "\\xsterm{vessel}{篚}" in tex
+    assert "\\xsterm{vessel}{\\xslemma{篚}\\xsappnote{篚}{篚 叢庫; 匪 底}}" in tex
     assert (app.outdir / "xiangsheli.sty").exists()
 
 
@@ -114,7 +114,7 @@ def test_latex_output(app: SphinxTestApp) -> None:
 def test_text_output(app: SphinxTestApp) -> None:
     app.build()
     text = (app.outdir / "part.txt").read_text(encoding="utf-8")
-    assert "[1]\n\n鄉射之禮。主人戒賓，賓出迎，再拜。" in text
+    assert "[1]\n\n鄉射之禮。主人戒賓，賓出迎[2]，再拜。" in text
     assert "  譯文：\n\n  鄉射的禮儀：主人前往告請賓。" in text
     assert "譯文：譯文闕" in text
 

@@ -15,13 +15,6 @@ from tools import annotate as ann
 vocab = ann.vocab
 
 
-def original_text(seed: Path) -> list[str]:
-    """The seed's 原文 lines (between 【原文】 and 【譯文】), 記 included."""
-    lines = seed.read_text(encoding="utf-8").splitlines()
-    start, end = lines.index("【原文】"), lines.index("【譯文】")
-    return [line for line in lines[start + 1 : end] if line.strip()]
-
-
 def test_the_shipped_vocabularies_validate():
     assert vocab.validate() == []
 
@@ -136,7 +129,7 @@ def test_validate_wants_a_provenance_header_and_every_file(tmp_path: Path):
 
 def test_every_headword_occurs_in_the_text(seed_path: Path):
     """Run the tagger over the 原文: each headword must be tagged at least once."""
-    tagged = "".join(ann.annotate(line) for line in original_text(seed_path))
+    tagged = "".join(ann.annotate(line) for line in ann.seed_original(seed_path))
     used = {(m["kind"], ann.role_surface(m["body"])) for m in ann.TAG_RE.finditer(tagged)}
     used |= {
         (m["kind"], m["body"].split("<")[1].rstrip(">").strip())

@@ -16,7 +16,7 @@ Design choices, and why:
 * Book titles (《…》) are never tagged: 《采蘋》 is a song, not a term.
 * A negator (不, 未, 無) directly before an action marks it negated: 不拜 -> 不{action}`!拜`.
 
-The CLI rewrites MyST files in place, only inside ``{step}`` directive bodies: never in the
+The CLI rewrites MyST files in place, only inside ``{xs:step}`` directive bodies: never in the
 directive's options, never inside nested directives such as ``{translation}``.
 
     python tools/annotate.py source/*.md          # rewrite in place
@@ -45,7 +45,7 @@ TERM_KINDS = ("role", "vessel", "action", "place")
 DECISION_KINDS = (*TERM_KINDS, "plain", "none")
 
 # Any MyST role, ours or not: its characters are locked. Inline code is locked too.
-ROLE_RE = re.compile(r"\{(?P<name>[A-Za-z][\w:.-]*)\}`(?P<body>[^`]*)`|`[^`]*`")
+ROLE_RE = re.compile(r"\{(?P<name>[A-Za-z][\w:.-]*)\}`(?P<body>[^`]*)`|(?P<ticks>`+).*?(?P=ticks)")
 TITLE_RE = re.compile(r"《[^》]*》")
 EXPLICIT_RE = re.compile(r"^(?P<surface>.+?)\s*<(?P<headword>[^<>]+)>$", re.S)
 
@@ -166,15 +166,23 @@ def build_tagger(vocab_dir: Path = VOCAB_DIR, decisions: Path = DECISIONS) -> Ta
     for surface, r in readings.items():
         if len(r) > 1 and surface not in defaults:
             kinds = ", ".join(sorted(d.kind for d in r))
-            problems.append(f"{surface!r} is a headword of several kinds ({kinds}) "
-                            "but has no default row")
+            problems.append(
+                f"{surface!r} is a headword of several kinds ({kinds}) but has no default row"
+            )
     lexicon.update(defaults)
     ambiguous = {
-        s for s, outs in outcomes.items()
+        s
+        for s, outs in outcomes.items()
         if len(outs | readings.get(s, set())) > 1 or any(d.kind == "plain" for d in outs)
     }
-    return Tagger(lexicon, tuple(rules), frozenset(negators), frozenset(ambiguous),
-                  tuple(problems), max(map(len, lexicon), default=1))
+    return Tagger(
+        lexicon,
+        tuple(rules),
+        frozenset(negators),
+        frozenset(ambiguous),
+        tuple(problems),
+        max(map(len, lexicon), default=1),
+    )
 
 
 @lru_cache(maxsize=1)
@@ -196,7 +204,7 @@ def _segments(text: str) -> list[tuple[bool, str, str]]:
     pos = 0
     for match in ROLE_RE.finditer(text):
         if match.start() > pos:
-            out.append((False, text[pos:match.start()], text[pos:match.start()]))
+            out.append((False, text[pos : match.start()], text[pos : match.start()]))
         surface = role_surface(match["body"]) if match["name"] else ""
         out.append((True, match.group(0), surface))
         pos = match.end()
@@ -230,8 +238,8 @@ def _choose(flat: str, i: int, free: list[bool], tagger: Tagger) -> tuple[str, D
             continue
         return rule.surface, rule.decision
     for length in range(min(tagger.max_len, len(flat) - i), 0, -1):
-        surface = flat[i:i + length]
-        if surface in tagger.lexicon and all(free[i:i + length]):
+        surface = flat[i : i + length]
+        if surface in tagger.lexicon and all(free[i : i + length]):
             return surface, tagger.lexicon[surface]
     return None
 
@@ -248,7 +256,7 @@ def annotate(text: str, tagger: Tagger | None = None) -> str:
     for locked, _, surface in segments:
         free.extend([not locked] * len(surface))
     for match in TITLE_RE.finditer(flat):
-        free[match.start():match.end()] = [False] * (match.end() - match.start())
+        free[match.start() : match.end()] = [False] * (match.end() - match.start())
 
     tags: dict[int, tuple[int, str]] = {}  # start -> (end, markup)
     i = 0
@@ -287,6 +295,14 @@ def annotate(text: str, tagger: Tagger | None = None) -> str:
 
 # --- statistics (used by the CLI and the corpus tests) -----------------------------------------
 
+
+def seed_original(seed: Path) -> list[str]:
+    """The seed's 原文 lines (between 【原文】 and 【譯文】), 記 included: the tagger's corpus."""
+    lines = seed.read_text(encoding="utf-8").splitlines()
+    start, end = lines.index("【原文】"), lines.index("【譯文】")
+    return [line for line in lines[start + 1 : end] if line.strip()]
+
+
 TAG_RE = re.compile(r"\{(?P<kind>role|vessel|action|place|plain)\}`(?P<body>[^`]*)`")
 
 
@@ -312,7 +328,7 @@ OPTION_LINE = re.compile(r"^\s*:[\w-]+:")
 
 
 def annotate_myst(source: str, tagger: Tagger | None = None) -> str:
-    """Annotate the body text of every ``{step}`` directive in a MyST page, nothing else."""
+    """Annotate the body text of every ``{xs:step}`` directive in a MyST page, nothing else."""
     lines = source.splitlines(keepends=True)
     stack: list[tuple[str, str]] = []  # (fence, directive name)
     in_options = False
@@ -347,8 +363,8 @@ def annotate_myst(source: str, tagger: Tagger | None = None) -> str:
                 out.append(line)
                 continue
             in_options = False
-        if top and top[1] == "step" and stripped and not stripped.startswith("%"):
-            ending = line[len(line.rstrip("\r\n")):]
+        if top and top[1] in ("step", "xs:step") and stripped and not stripped.startswith("%"):
+            ending = line[len(line.rstrip("\r\n")) :]
             out.append(annotate(line.rstrip("\r\n"), tagger) + ending)
         else:
             out.append(line)
@@ -372,8 +388,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"annotate: {problem}", file=sys.stderr)
         return 2
     if args.text:
-        result = "".join(annotate(line, tagger) for line in
-                         args.text.read_text(encoding="utf-8").splitlines(keepends=True))
+        result = "".join(
+            annotate(line, tagger)
+            for line in args.text.read_text(encoding="utf-8").splitlines(keepends=True)
+        )
         if args.stats:
             print(dict(count_tags(result)), file=sys.stderr)
         sys.stdout.write(result)
@@ -391,9 +409,14 @@ def main(argv: list[str] | None = None) -> int:
             continue
         changed += 1
         if args.diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                before.splitlines(keepends=True), after.splitlines(keepends=True),
-                str(path), str(path)))
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    before.splitlines(keepends=True),
+                    after.splitlines(keepends=True),
+                    str(path),
+                    str(path),
+                )
+            )
         elif args.check:
             print(f"would annotate {path}", file=sys.stderr)
         else:

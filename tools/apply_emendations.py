@@ -133,8 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     """Apply to the given pages; print what was applied and what could not be placed."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("pages", nargs="+", type=Path)
-    ap.add_argument("--apparatus", type=Path,
-                    default=ROOT / "_ext" / "xiangsheli" / "data" / "apparatus.toml")
+    ap.add_argument(
+        "--apparatus", type=Path, default=ROOT / "_ext" / "xiangsheli" / "data" / "apparatus.toml"
+    )
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if work remains")
     args = ap.parse_args(argv)
     entries = _apparatus().load_entries(args.apparatus)
@@ -153,8 +154,10 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 page.write_text(new, encoding="utf-8")
     missing = [e.id for e in entries if e.decision == "emend" and e.id not in placed]
-    for what, ids in (("not placed (context not found)", failed),
-                      ("step not on these pages", missing)):
+    for what, ids in (
+        ("not placed (context not found)", failed),
+        ("step not on these pages", missing),
+    ):
         if ids:
             print(f"{what}: {', '.join(ids)}", file=sys.stderr)
     return 1 if failed or (args.check and pending) else 0

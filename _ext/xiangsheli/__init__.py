@@ -11,7 +11,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import checks, domain, export, html_page, roles, transforms
+from . import apparatus_sphinx, checks, domain, export, html_page, roles, terms, transforms
 from .directives.phase import PhaseDirective, record_phases
 from .directives.step import StepDirective
 from .directives.translation import TranslationDirective
@@ -20,9 +20,10 @@ from .writers import setup_writers
 __version__ = "0.1.0"
 
 STATIC = Path(__file__).parent / "static"
+DATA = Path(__file__).parent / "data"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 1
+ENV_VERSION = 2
 
 
 def _add_static(app: Sphinx) -> None:
@@ -30,17 +31,35 @@ def _add_static(app: Sphinx) -> None:
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("xiangsheli.css")
+        app.add_js_file("apparatus.js", defer="defer")
     elif app.builder.format == "latex":
         app.config.latex_additional_files.append(str(STATIC / "xiangsheli.sty"))
         app.add_latex_package("xiangsheli")
 
 
+#: Config values naming data files: default (the extension's data) and relative-to-conf.py.
+DATA_PATHS = {
+    "xs_step_registry": DATA / "step-registry.tsv",
+    "xs_vocabulary_dir": DATA / "vocab",
+    "xs_apparatus": DATA / "apparatus.toml",
+    "xs_sigla": DATA / "sigla.tsv",
+}
+
+
+def _resolve_data_paths(app: Sphinx, config: Any) -> None:
+    """``config-inited``: data paths given in conf.py are relative to it; make them absolute."""
+    for name, default in DATA_PATHS.items():
+        value = config[name]
+        config[name] = str(Path(app.confdir, value) if value else default)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("xs_edition_title", "儀禮·鄉射禮", "env", str)
     app.add_config_value("xs_base_text", "", "env", str)
-    app.add_config_value("xs_step_registry", "", "env", str)
     app.add_config_value("xs_check_registry", True, "env", bool)
     app.add_config_value("xs_html_lang", "zh-Hant", "html", str)
+    for name in DATA_PATHS:
+        app.add_config_value(name, "", "env", str)
 
     app.add_domain(domain.XsDomain)
     app.add_directive_to_domain("xs", "step", StepDirective)
@@ -51,13 +70,23 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("plain", roles.PlainRole())
     app.add_role("step", domain.StepXRefRole())
     setup_writers(app)
+    export.PROVIDERS.update(
+        apparatus=apparatus_sphinx.export_apparatus,
+        witnesses=apparatus_sphinx.export_witnesses,
+    )
     app.add_post_transform(transforms.StepNumbers)
+    app.add_post_transform(transforms.PhaseNumbers)
 
+    app.connect("config-inited", _resolve_data_paths)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", terms.check_vocabulary)
+    app.connect("builder-inited", apparatus_sphinx.check_sigla)
     app.connect("doctree-read", record_phases)
+    app.connect("doctree-read", apparatus_sphinx.list_phase_apparatus)
     app.connect("env-updated", domain.assign_numbers)
     app.connect("env-updated", checks.load_retired)
     app.connect("env-check-consistency", checks.check_registry)
+    app.connect("env-check-consistency", apparatus_sphinx.check_entries_placed)
     app.connect("missing-reference", domain.warn_missing_step)
     app.connect("html-page-context", html_page.set_language_tag)
     app.connect("build-finished", export.write_edition_json)

@@ -6,14 +6,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from . import registry
-from .export import PROVIDERS
 from .warnings import XsWarning, warn
-
-
-def base_text_of(app: Sphinx, step_id: str, text: str) -> str:
-    """The step's text as transmitted (the apparatus's emendations undone)."""
-    undo = PROVIDERS.get("base_text")
-    return undo(app, step_id, text) if undo else text
 
 
 def load_retired(app: Sphinx, env: BuildEnvironment) -> list[str]:
@@ -45,7 +38,8 @@ def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
                 location,
             )
             continue
-        base = base_text_of(app, step_id, rec.text)
+        # The fingerprint is of the text as transmitted, so emending a step keeps its id.
+        base = rec.base_text
         if registry.fingerprint(base) != entry.fingerprint:
             warn(
                 f"step {step_id!r} no longer carries the text it was published with "

@@ -55,6 +55,8 @@ class StepRecord(NamedTuple):
     annotations: tuple[Annotation, ...]
     actors: tuple[str, ...]
     positions: tuple[Position, ...]
+    base_text: str  # the text as transmitted (the apparatus's emendations undone)
+    apparatus: tuple[Any, ...]  # apparatus_sphinx.Place records, in text order
 
 
 class PhaseRecord(NamedTuple):

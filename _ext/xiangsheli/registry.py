@@ -35,9 +35,8 @@ def fingerprint(base_text: str) -> str:
 
 
 def registry_path(app: Any) -> Path:
-    """The registry the build checks against: ``xs_step_registry`` (relative to conf.py)."""
-    configured = app.config.xs_step_registry
-    return Path(app.confdir, configured) if configured else REGISTRY
+    """The registry the build checks against (``xs_step_registry``)."""
+    return Path(app.config.xs_step_registry)
 
 
 def load(path: Path = REGISTRY) -> dict[str, RegistryEntry]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .nodes import step_number
+from .nodes import phase_marker, step_number
 
 
 class StepNumbers(SphinxPostTransform):
@@ -29,3 +30,22 @@ class StepNumbers(SphinxPostTransform):
             node["label"] = str(global_no)
             node["local"] = f"§{phase_no}.{local_no}"
             node["title"] = f"第{global_no}節 · §{phase_no}.{local_no} · {node['step_id']}"
+
+
+class PhaseNumbers(SphinxPostTransform):
+    """Prefix each phase heading with its number in the site (一 … 五十七 read badly; digits)."""
+
+    default_priority = 200
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        numbers = self.env.get_domain("xs").data["phase_numbers"]
+        for marker in self.document.findall(phase_marker):
+            number = numbers.get(marker["phase_id"])
+            section = marker.parent
+            if number is None or not isinstance(section, nodes.section):
+                continue
+            title = section[0]
+            if isinstance(title, nodes.title) and not title.get("xs_numbered"):
+                title.insert(0, nodes.inline("", str(number), classes=["xs-phase-no"]))
+                title["xs_numbered"] = True

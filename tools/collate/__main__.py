@@ -19,19 +19,25 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.collate", description=__doc__)
     ap.add_argument("witness_dir", nargs="?", type=Path, default=None)
     ap.add_argument("--witnesses", type=Path, default=None, help="same as WITNESS_DIR")
-    ap.add_argument("--seed", type=Path, default=None,
-                    help="seed text (default: WITNESS_DIR/../seed/xiangsheli.txt)")
+    ap.add_argument(
+        "--seed",
+        type=Path,
+        default=None,
+        help="seed text (default: WITNESS_DIR/../seed/xiangsheli.txt)",
+    )
     ap.add_argument("--out", type=Path, default=DATA / "collation.json")
     args = ap.parse_args(argv)
-    args.witness_dir = (args.witnesses or args.witness_dir
-                        or ROOT.parent / "shared" / "witnesses")
+    args.witness_dir = args.witnesses or args.witness_dir or ROOT.parent / "shared" / "witnesses"
     if not args.witness_dir.is_dir():
         print(f"no witness directory: {args.witness_dir}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     result = run(args.witness_dir, args.seed, args.out)
-    print(f"{len(result['units'])} units, {len(result['additions'])} long additions "
-          f"-> {args.out} ({time.perf_counter() - t0:.1f}s)", file=sys.stderr)
+    print(
+        f"{len(result['units'])} units, {len(result['additions'])} long additions "
+        f"-> {args.out} ({time.perf_counter() - t0:.1f}s)",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -166,8 +166,9 @@ def _collate_chunk(base, toks, bfold, wfold, a, b, ja, jb, aligned, ins) -> None
             {"id": "wit", "tokens": [{"t": toks[j].text, "n": wfold[j]} for j in range(ja, jb)]},
         ]
     }
-    table = json.loads(collate(Collation.create_from_dict(data), output="json",
-                               segmentation=False))["table"]
+    table = json.loads(
+        collate(Collation.create_from_dict(data), output="json", segmentation=False)
+    )["table"]
     p, j = a, ja
     for bcell, wcell in zip(table[0], table[1], strict=True):
         if bcell and wcell:
@@ -205,10 +206,15 @@ def collate_all(base: list[BaseChar], witnesses: list[Witness], fold) -> dict:
                 q = p
                 while q < n and absent[q]:
                     q += 1
-                omissions.append({
-                    "witness": s, "seed_line": base[p].line, "column": base[p].column,
-                    "to_seed_line": base[q - 1].line, "length": q - p,
-                })
+                omissions.append(
+                    {
+                        "witness": s,
+                        "seed_line": base[p].line,
+                        "column": base[p].column,
+                        "to_seed_line": base[q - 1].line,
+                        "length": q - p,
+                    }
+                )
                 p = q
             else:
                 p += 1
@@ -217,10 +223,15 @@ def collate_all(base: list[BaseChar], witnesses: list[Witness], fold) -> dict:
                 if len(ins[p]) >= LONG_ADDITION:
                     long_ins[(s, p)] = True
                     bc = base[min(p, n - 1)]
-                    additions.append({
-                        "witness": s, "seed_line": bc.line, "column": bc.column,
-                        "page": toks[ins[p][0]].page, "length": len(ins[p]),
-                    })
+                    additions.append(
+                        {
+                            "witness": s,
+                            "seed_line": bc.line,
+                            "column": bc.column,
+                            "page": toks[ins[p][0]].page,
+                            "length": len(ins[p]),
+                        }
+                    )
                 else:
                     flagged[2 * p] = True
             if p < n and not lac[p] and not absent[p]:
@@ -287,7 +298,7 @@ def _unit(base, per, streams, sigla, s0, s1, long_ins, fold) -> dict:
     readings: dict[str, str | None] = {}
     pages: dict[str, str] = {}
     for s in sigla:
-        aligned, ins, lac, absent = per[s]
+        aligned, _ins, lac, absent = per[s]
         toks = streams[s]
         if chars and all(lac[p] or absent[p] for p in chars):
             readings[s] = None
@@ -313,13 +324,14 @@ def _unit(base, per, streams, sigla, s0, s1, long_ins, fold) -> dict:
         if readings[s] is not None:
             groups.setdefault(readings[s], []).append(s)
     differs = sorted(
-        s for s in sigla
+        s
+        for s in sigla
         if readings[s] is not None
         and "".join(fold(c) for c in readings[s]) != "".join(fold(c) for c in btext)
     )
     return {
         "seed_line": anchor.line,
-        "column": anchor.column if chars else anchor.column,
+        "column": anchor.column,
         "position": "at" if chars else "before",
         "base": btext,
         "readings": [{"text": t, "witnesses": w} for t, w in groups.items()],

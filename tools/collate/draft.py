@@ -61,15 +61,30 @@ SKIP: dict[tuple[int, int], str] = {
 #: readings, note).  The collation merged them with 楊's rearrangement or split one reading.
 MANUAL: dict[tuple[int, int], tuple] = {
     (44, 10): None,
-    (44, 11): (9, "席之", "retain", "variant",
-               [("席之", ["底", "叢", "張", "敖"]), ("之席", ["庫", "李"])],
-               "庫李作「實之賓之席前」；從底本與叢張敖。"),
-    (545, 13): (12, "臑", "retain", "variant",
-                [("臑", ["底", "庫", "張", "李", "楊"]), ("", ["敖"])],
-                "敖繼公據大射注刪臑（見其《集說》正誤）；從底本與諸本。"),
-    (539, 8): (7, "薰", "retain", "variant",
-               [("薰", ["底", "叢", "李", "敖", "楊"]), ("纁", ["庫", "張"])],
-               "庫張作纁襦（與鄭注「不袒纁襦」合）；底本與叢李敖楊作薰，存異。"),
+    (44, 11): (
+        9,
+        "席之",
+        "retain",
+        "variant",
+        [("席之", ["底", "叢", "張", "敖"]), ("之席", ["庫", "李"])],
+        "庫李作「實之賓之席前」；從底本與叢張敖。",
+    ),
+    (545, 13): (
+        12,
+        "臑",
+        "retain",
+        "variant",
+        [("臑", ["底", "庫", "張", "李", "楊"]), ("", ["敖"])],
+        "敖繼公據大射注刪臑（見其《集說》正誤）；從底本與諸本。",
+    ),
+    (539, 8): (
+        7,
+        "薰",
+        "retain",
+        "variant",
+        [("薰", ["底", "叢", "李", "敖", "楊"]), ("纁", ["庫", "張"])],
+        "庫張作纁襦（與鄭注「不袒纁襦」合）；底本與叢李敖楊作薰，存異。",
+    ),
 }
 AUX = {"叢新"}
 ORDER = ["底", "叢", "庫", "張", "李", "敖", "楊"]
@@ -90,11 +105,36 @@ def main(argv: list[str]) -> int:
     # 1. web-filter artifacts: 「一X一 」 and the stray 一 of line 123.
     for n in range(start, end):
         for m in re.finditer(r"一(.)一 ", lines[n]):
-            drafts.append([n + 1, m.start(), m.group(), m.group(1), "emend", "filter-artifact",
-                           None, None, "網頁過濾器把「" + m.group(1) + "」包作「一" +
-                           m.group(1) + "一 」；諸本皆無一字。"])
-    drafts.append([123, 2, "一", "", "emend", "filter-artifact", None, None,
-                   "網頁過濾器在兩詞間遺下一字；諸本皆作主人大夫之右。"])
+            drafts.append(
+                [
+                    n + 1,
+                    m.start(),
+                    m.group(),
+                    m.group(1),
+                    "emend",
+                    "filter-artifact",
+                    None,
+                    None,
+                    "網頁過濾器把「"
+                    + m.group(1)
+                    + "」包作「一"
+                    + m.group(1)
+                    + "一 」；諸本皆無一字。",
+                ]
+            )
+    drafts.append(
+        [
+            123,
+            2,
+            "一",
+            "",
+            "emend",
+            "filter-artifact",
+            None,
+            None,
+            "網頁過濾器在兩詞間遺下一字；諸本皆作主人大夫之右。",
+        ]
+    )
     artifact_units = {(d[0], d[1] + 1) for d in drafts} | {(d[0], d[1] + 3) for d in drafts}
     # 2. units of the collation
     by_line: dict[int, list[dict]] = {}
@@ -107,16 +147,19 @@ def main(argv: list[str]) -> int:
                 for d in drafts:
                     if d[0] == key[0] and d[1] + 1 <= key[1] <= d[1] + 3 and d[6] is None:
                         present = [w for w in ORDER[1:] if w not in u["absent"]]
-                        d[6] = [{"text": d[3], "witnesses": present},
-                                {"text": d[2], "witnesses": ["底"]}]
+                        d[6] = [
+                            {"text": d[3], "witnesses": present},
+                            {"text": d[2], "witnesses": ["底"]},
+                        ]
                         d[7] = _pages(u)
             continue
         if key in MANUAL:
             if MANUAL[key]:
                 c0, base_raw, decision, kind, rds, note = MANUAL[key]
                 readings = [{"text": t, "witnesses": w} for t, w in rds]
-                drafts.append([key[0], c0, base_raw, base_raw, decision, kind, readings,
-                               _pages(u), note])
+                drafts.append(
+                    [key[0], c0, base_raw, base_raw, decision, kind, readings, _pages(u), note]
+                )
             continue
         differ = [s for s in u["differ"] if s not in AUX]
         if not differ:
@@ -139,12 +182,26 @@ def main(argv: list[str]) -> int:
             lemma, kind, note = EMEND[key]
             if key == (475, 1):  # split: 征→徵 emended, 唯/惟 (李) kept as a variant
                 base_raw = "征"
-                drafts.append([475, c0 + 1, "唯", "唯", "retain", "variant",
-                               [{"text": "唯", "witnesses": ["底", "叢", "庫", "張", "敖", "楊"]},
-                                {"text": "惟", "witnesses": ["李"]}],
-                               _pages(u), "唯、惟古通；從底本。"])
-                rd = [{"text": "徵", "witnesses": ["叢", "庫", "張", "李", "敖", "楊"]},
-                      {"text": "征", "witnesses": ["底"]}]
+                drafts.append(
+                    [
+                        475,
+                        c0 + 1,
+                        "唯",
+                        "唯",
+                        "retain",
+                        "variant",
+                        [
+                            {"text": "唯", "witnesses": ["底", "叢", "庫", "張", "敖", "楊"]},
+                            {"text": "惟", "witnesses": ["李"]},
+                        ],
+                        _pages(u),
+                        "唯、惟古通；從底本。",
+                    ]
+                )
+                rd = [
+                    {"text": "徵", "witnesses": ["叢", "庫", "張", "李", "敖", "楊"]},
+                    {"text": "征", "witnesses": ["底"]},
+                ]
                 drafts.append([475, c0, base_raw, lemma, "emend", kind, rd, _pages(u), note])
                 continue
         elif u["base"] == "撲":
@@ -154,15 +211,26 @@ def main(argv: list[str]) -> int:
         else:
             lemma, kind, note = base_raw, "variant", _variant_note(u, fold)
         decision = "retain" if kind == "variant" else "emend"
-        drafts.append([u["seed_line"], c0, base_raw, lemma, decision, kind,
-                       _readings(u, fold, lemma, base_raw), _pages(u), note])
+        drafts.append(
+            [
+                u["seed_line"],
+                c0,
+                base_raw,
+                lemma,
+                decision,
+                kind,
+                _readings(u, fold, lemma, base_raw),
+                _pages(u),
+                note,
+            ]
+        )
     drafts.sort(key=lambda d: (d[0], d[1]))
     # 3. edited text and contexts
     edited = {n + 1: lines[n] for n in range(start, end)}
     for d in sorted(drafts, key=lambda d: (d[0], -d[1])):
         if d[4] == "emend":
             ln = edited[d[0]]
-            edited[d[0]] = ln[: d[1]] + d[3] + ln[d[1] + len(d[2]):]
+            edited[d[0]] = ln[: d[1]] + d[3] + ln[d[1] + len(d[2]) :]
     shift = {}
     for d in drafts:  # offset of each lemma in the edited line
         prior = [e for e in drafts if e[0] == d[0] and e[1] < d[1] and e[4] == "emend"]
@@ -188,7 +256,7 @@ def main(argv: list[str]) -> int:
         e = s + len(d[3])
         left, right = 1, 1
         while True:
-            before, after = ln[max(0, s - left): s], ln[e: e + right]
+            before, after = ln[max(0, s - left) : s], ln[e : e + right]
             if full.count(before + d[3] + after) == 1 or (left > s and e + right > len(ln)):
                 break
             if left <= right and left <= s:
@@ -221,8 +289,10 @@ def _readings(u: dict, fold, lemma: str, base_raw: str) -> list[dict]:
     groups.setdefault(base_plain if base_raw else "", [])
     groups[base_plain if base_raw else ""].insert(0, "底")
     rank = {s: i for i, s in enumerate(ORDER)}
-    out = [{"text": t, "witnesses": sorted(w, key=lambda s: rank.get(s, 99))}
-           for t, w in groups.items()]
+    out = [
+        {"text": t, "witnesses": sorted(w, key=lambda s: rank.get(s, 99))}
+        for t, w in groups.items()
+    ]
     out.sort(key=lambda r: (r["text"] != lemma, rank.get(r["witnesses"][0], 99)))
     return out
 
@@ -247,7 +317,7 @@ def _variant_note(u: dict, fold) -> str:
     return "異文，從底本（與多數本同）。"
 
 
-HEADER = '''# Critical apparatus of 儀禮·鄉射禮: the editors' decisions (issue 4).
+HEADER = """# Critical apparatus of 儀禮·鄉射禮: the editors' decisions (issue 4).
 #
 # Provenance: drafted by `python -m tools.collate.draft` from collation.json (itself made by
 #   `python -m tools.collate` from the Kanseki Repository witnesses, see sigla.tsv), after a
@@ -268,7 +338,7 @@ HEADER = '''# Critical apparatus of 儀禮·鄉射禮: the editors' decisions (i
 #   note        short justification
 # Witnesses absent from an entry's readings lack the passage (叢's untranscribed pages,
 # 楊's omitted sections).
-'''
+"""
 
 
 def _q(s: str) -> str:
@@ -277,13 +347,17 @@ def _q(s: str) -> str:
 
 def _toml(n: int, d: list, context: str) -> str:
     line, _c0, base, lemma, decision, kind, readings, pages, note, step = d
-    rd = ", ".join("{ text = %s, witnesses = [%s] }" % (_q(r["text"]), ", ".join(
-        _q(w) for w in r["witnesses"])) for r in readings or [])
+    rd = ", ".join(
+        f"{{ text = {_q(r['text'])}, witnesses = [{', '.join(_q(w) for w in r['witnesses'])}] }}"
+        for r in readings or []
+    )
     pg = ", ".join(f"{_q(k)} = {_q(v)}" for k, v in (pages or {}).items())
-    return (f"[[entry]]\nid = \"app-{n:03d}\"\nseed_line = {line}\nstep = {_q(step)}\n"
-            f"lemma = {_q(lemma)}\nbase = {_q(base)}\ncontext = {_q(context)}\n"
-            f"decision = \"{decision}\"\nkind = \"{kind}\"\nreadings = [{rd}]\n"
-            f"pages = {{ {pg} }}\nnote = {_q(note)}\n")
+    return (
+        f'[[entry]]\nid = "app-{n:03d}"\nseed_line = {line}\nstep = {_q(step)}\n'
+        f"lemma = {_q(lemma)}\nbase = {_q(base)}\ncontext = {_q(context)}\n"
+        f'decision = "{decision}"\nkind = "{kind}"\nreadings = [{rd}]\n'
+        f"pages = {{ {pg} }}\nnote = {_q(note)}\n"
+    )
 
 
 if __name__ == "__main__":

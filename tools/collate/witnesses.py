@@ -81,12 +81,7 @@ def is_text_char(c: str) -> bool:
     if c.startswith("&"):
         return True
     o = ord(c)
-    return (
-        0x3400 <= o <= 0x9FFF
-        or 0xF900 <= o <= 0xFAFF
-        or 0x20000 <= o <= 0x3FFFF
-        or c == "〇"
-    )
+    return 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3FFFF or c == "〇"
 
 
 # --------------------------------------------------------------------------- line scanner
@@ -258,8 +253,10 @@ def read_indented(raw: str, siglum: str) -> Witness:
     main: list[tuple[str, str]] = []
     for line in _lines(segs):
         first = next((s for s in line if s.kind in ("main", "comm")), None)
-        indented = first is not None and first.kind == "main" and (
-            first.text.startswith(FULLWIDTH_SPACE) or bool(TITLE_RE.match(first.text))
+        indented = (
+            first is not None
+            and first.kind == "main"
+            and (first.text.startswith(FULLWIDTH_SPACE) or bool(TITLE_RE.match(first.text)))
         )
         for s in line:
             if s.kind == "lacuna":

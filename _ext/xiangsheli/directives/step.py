@@ -13,6 +13,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
+from ..apparatus_sphinx import place_entries
 from ..domain import Annotation, Position, StepRecord, XsDomain
 from ..warnings import XsWarning, warn
 from .phase import PHASE_KEY
@@ -93,6 +94,7 @@ class StepDirective(SphinxDirective):
             else:
                 body += child
         text, annotations = text_and_annotations(body)
+        places, base_text = place_entries(self.env, step_id, body, text, node)
         if not text.strip():
             warn(f"step {step_id!r} has no text", XsWarning.EMPTY_STEP, node)
         if len(translations) > 1:
@@ -140,6 +142,8 @@ class StepDirective(SphinxDirective):
             annotations=annotations,
             actors=tuple(self.options.get("actors", "").split()),
             positions=positions,
+            base_text=base_text,
+            apparatus=places,
         )
         domain: XsDomain = self.env.get_domain("xs")  # type: ignore[assignment]
         if not domain.add_step(step_id, record, node):

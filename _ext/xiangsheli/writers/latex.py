@@ -77,14 +77,46 @@ plain_term = (_pass, _pass)
 
 
 def _visit_lemma(self, node):
+    # Remember the lemma: the apparatus note that follows it is keyed by step and lemma.
+    self._xs_lemma = node.astext()
     self.body.append("\\xslemma{")
 
 
 apparatus_lemma = (_visit_lemma, _close)
 
 
+def _readings(self, node) -> str:
+    """The readings of an entry as ``\\xsrdg{text}{sigla}`` joined by ``\\xsrdgsep``.
+
+    Uses structured ``readings`` (``[{"text", "witnesses"}]``) when the node has them; else the
+    part of ``entry_text`` after the lemma's ``]``.
+    """
+    readings = node.get("readings")
+    if readings:
+        parts = []
+        for reading in readings:
+            if isinstance(reading, dict):
+                text, witnesses = reading.get("text", ""), reading.get("witnesses", ())
+            else:
+                text, witnesses = reading
+            sigla = witnesses if isinstance(witnesses, str) else " ".join(witnesses)
+            parts.append(f"\\xsrdg{{{self.encode(text)}}}{{{self.encode(sigla)}}}")
+        out = "\\xsrdgsep{}".join(parts)
+        if node.get("note"):
+            out += f"\\xsrdgsep{{}}{self.encode(node['note'])}"
+        return out
+    entry = node.get("entry_text", "")
+    if "]" in entry:
+        entry = entry.split("]", 1)[1]
+    return self.encode(entry.strip())
+
+
 def _visit_ref(self, node):
-    self.body.append(f"\\xsappnote{{{self.encode(node['entry_text'])}}}")
+    lemma = node.get("lemma") or getattr(self, "_xs_lemma", "")
+    if not lemma and "]" in node.get("entry_text", ""):
+        lemma = node["entry_text"].split("]", 1)[0].strip()
+    self.body.append(f"\\xsappnote{{{self.encode(lemma)}}}{{{_readings(self, node)}}}")
+    self._xs_lemma = ""
     raise nodes.SkipNode
 
 

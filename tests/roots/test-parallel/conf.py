@@ -2,3 +2,5 @@ extensions = ["myst_parser", "xiangsheli"]
 myst_enable_extensions = ["colon_fence"]
 xs_step_registry = "registry.tsv"
 root_doc = "index"
+xs_apparatus = "apparatus.toml"
+xs_sigla = "sigla.tsv"
