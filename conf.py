@@ -56,7 +56,9 @@ latex_engine = "xelatex"
 latex_documents = [("index", "xiangsheli.tex", project, author, "manual", True)]
 # The book class gives \frontmatter (roman folios for 目錄, 前言, 凡例) and \mainmatter.
 latex_docclass = {"manual": "book"}
-latex_domain_indices = True  # 器物索引, 動作索引, 人物索引, 處所索引 (xs domain indices)
+# The term indexes are printed by the xs:indexes directive on source/indexes.md (macros in the
+# style file); Sphinx's domain-index pages point at the site's headword pages, so not in print.
+latex_domain_indices = False
 latex_show_urls = "no"
 latex_show_pagerefs = False
 
@@ -132,7 +134,7 @@ latex_elements = {
     "tableofcontents": "\\xstableofcontents",
     "atendofbody": "\\xsbackmatter",
     "makeindex": "",
-    "printindex": "",  # no general (Sphinx) index: the four domain indexes stand instead
+    "printindex": "",  # no general (Sphinx) index: the four term indexes stand instead
     "sphinxsetup": "",
 }
 

@@ -11,7 +11,23 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import apparatus_sphinx, checks, domain, export, html_page, roles, terms, transforms
+from . import (
+    apparatus_sphinx,
+    checks,
+    citation,
+    domain,
+    export,
+    html_page,
+    indexes,
+    pinyin,
+    printed_indexes,
+    roles,
+    search,
+    simplified,
+    sitemap,
+    terms,
+    transforms,
+)
 from .directives.phase import PhaseDirective, record_phases
 from .directives.step import StepDirective
 from .directives.translation import TranslationDirective
@@ -23,7 +39,7 @@ STATIC = Path(__file__).parent / "static"
 DATA = Path(__file__).parent / "data"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 2
+ENV_VERSION = 3
 
 
 def _add_static(app: Sphinx) -> None:
@@ -69,13 +85,23 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_role(kind, roles.TermRole(kind))
     app.add_role("plain", roles.PlainRole())
     app.add_role("step", domain.StepXRefRole())
+    for index in indexes.INDICES:
+        app.add_index_to_domain("xs", index)
+    printed_indexes.setup_printed_indexes(app)
     setup_writers(app)
+    citation.setup_citation(app)
+    search.setup_search(app)
+    pinyin.setup_pinyin(app)
+    simplified.setup_simplified(app)
+    sitemap.setup_sitemap(app)
     export.PROVIDERS.update(
         apparatus=apparatus_sphinx.export_apparatus,
         witnesses=apparatus_sphinx.export_witnesses,
+        indexes=indexes.export_indexes,
     )
     app.add_post_transform(transforms.StepNumbers)
     app.add_post_transform(transforms.PhaseNumbers)
+    app.add_post_transform(indexes.TermLinks)
 
     app.connect("config-inited", _resolve_data_paths)
     app.connect("builder-inited", _add_static)
@@ -85,6 +111,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", apparatus_sphinx.list_phase_apparatus)
     app.connect("env-updated", domain.assign_numbers)
     app.connect("env-updated", checks.load_retired)
+    app.connect("env-updated", indexes.store_term_pages)
+    app.connect("html-collect-pages", indexes.collect_headword_pages)
     app.connect("env-check-consistency", checks.check_registry)
     app.connect("env-check-consistency", apparatus_sphinx.check_entries_placed)
     app.connect("missing-reference", domain.warn_missing_step)

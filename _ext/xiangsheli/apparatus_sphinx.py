@@ -157,7 +157,23 @@ def wrap_span(body: nodes.Element, start: int, end: int, base: str, place: Place
         entry_text=place.formatted,
         note=place.note,
     )
-    last.parent.insert(last.parent.index(last) + 1, marker)
+    # The marker goes after the term the lemma ends in, not inside it: a linked term is an
+    # <a>, and a link inside a link is invalid HTML (and a nested hyperlink in LaTeX).
+    after = last
+    for ancestor in _ancestors(last, body):
+        if isinstance(ancestor, xsnodes.term_ref):
+            after = ancestor
+    after.parent.insert(after.parent.index(after) + 1, marker)
+
+
+def _ancestors(node: nodes.Node, stop: nodes.Element) -> list[nodes.Element]:
+    """The elements above ``node`` up to (not including) ``stop``, nearest first."""
+    out = []
+    parent = node.parent
+    while parent is not None and parent is not stop:
+        out.append(parent)
+        parent = parent.parent
+    return out
 
 
 def _anchor_for(body: nodes.Element, offset: int) -> tuple[nodes.Text | None, int]:

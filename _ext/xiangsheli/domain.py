@@ -87,14 +87,26 @@ class XsDomain(Domain):
     object_types = {
         "step": ObjType("step", "step"),
         "phase": ObjType("phase", "phase"),
+        "role": ObjType("role", "role"),
+        "vessel": ObjType("vessel", "vessel"),
+        "action": ObjType("action", "action"),
+        "place": ObjType("place", "place"),
     }
-    roles = {"step": StepXRefRole(), "phase": XRefRole()}
+    roles = {
+        "step": StepXRefRole(),
+        "phase": XRefRole(),
+        "role": XRefRole(),
+        "vessel": XRefRole(),
+        "action": XRefRole(),
+        "place": XRefRole(),
+    }
     initial_data: dict[str, Any] = {
         "steps": {},  # step id -> StepRecord
         "phases": {},  # phase id -> PhaseRecord
         "numbers": {},  # step id -> (global number, phase number, number within phase)
         "phase_numbers": {},  # phase id -> number
         "retired": {},  # retired step id -> the id that replaces it (from the registry)
+        "term_pages": {},  # (kind, headword) -> page name of its headword page (HTML)
     }
     data_version = 1
 
@@ -207,6 +219,11 @@ class XsDomain(Domain):
             title = contnode.astext() if node.get("refexplicit") else self.number_label(step_id)
             label = nodes.inline(title, title, classes=["xs-stepref"])
             return make_refnode(builder, fromdocname, rec.docname, rec.anchor, label, step_id)
+        page = self.data["term_pages"].get((typ, target))
+        if page is not None and builder.format == "html":
+            title = contnode.astext() if node.get("refexplicit") else target
+            label = nodes.inline(title, title, classes=["xs-termref"])
+            return make_refnode(builder, fromdocname, page, "", label, target)
         if typ == "phase" and target in self.phases:
             rec = self.phases[target]
             title = contnode.astext() if node.get("refexplicit") else rec.title
@@ -240,6 +257,8 @@ class XsDomain(Domain):
         for step_id, rec in self.ordered_steps():
             name = f"{step_id} {self.number_label(step_id)}"
             yield step_id, name, "step", rec.docname, rec.anchor, 1
+        for (kind, term), page in sorted(self.data["term_pages"].items()):
+            yield term, term, kind, page, "", 1
         # Retired ids stay in the inventory, pointing at the step that replaces them.
         for old, _new in sorted(self.data["retired"].items()):
             live = self.resolve_step_id(old)

@@ -30,3 +30,5 @@ def setup_writers(app: Sphinx) -> None:
     """Register every node with a visitor pair for html, latex and text."""
     for name, (h, la, t) in VISITORS.items():
         app.add_node(getattr(xsnodes, name), html=h, latex=la, text=t)
+    for builder in ("html", "dirhtml", "singlehtml"):
+        app.set_translator(builder, html.Translator)

@@ -78,7 +78,7 @@ plain_term = (_pass, _pass)
 
 def _visit_lemma(self, node):
     # Remember the lemma: the apparatus note that follows it is keyed by step and lemma.
-    self._xs_lemma = node.astext()
+    self._xs_lemma = getattr(self, "_xs_lemma", "") + node.astext()
     self.body.append("\\xslemma{")
 
 
@@ -105,16 +105,26 @@ def _readings(self, node) -> str:
         if node.get("note"):
             out += f"\\xsrdgsep{{}}{self.encode(node['note'])}"
         return out
+    # entry_text is ``lemma ] reading sigla; variant sigla`` (apparatus.format_entry).
     entry = node.get("entry_text", "")
     if "]" in entry:
         entry = entry.split("]", 1)[1]
-    return self.encode(entry.strip())
+    parts = []
+    for reading in entry.split(";"):
+        text, _, sigla = reading.strip().rpartition(" ")
+        if not text:  # no sigla given
+            text, sigla = sigla, ""
+        parts.append(f"\\xsrdg{{{self.encode(text)}}}{{{self.encode(sigla)}}}")
+    return "\\xsrdgsep{}".join(parts)
 
 
 def _visit_ref(self, node):
-    lemma = node.get("lemma") or getattr(self, "_xs_lemma", "")
+    # The whole lemma: from the node, else from its formatted entry, else the text of the
+    # lemma node(s) just visited (a lemma crossing term markup is split into several).
+    lemma = node.get("lemma", "")
     if not lemma and "]" in node.get("entry_text", ""):
         lemma = node["entry_text"].split("]", 1)[0].strip()
+    lemma = lemma or getattr(self, "_xs_lemma", "")
     self.body.append(f"\\xsappnote{{{self.encode(lemma)}}}{{{_readings(self, node)}}}")
     self._xs_lemma = ""
     raise nodes.SkipNode

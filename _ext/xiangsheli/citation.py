@@ -1,0 +1,438 @@
+"""Citing the edition: a cite control on every step, citation meta tags, downloadable records.
+
+The formatters at the top are pure (strings in, strings out) so they can be tested alone; the
+Sphinx glue below them:
+
+- :class:`CiteControls` (HTML post-transform) adds to every step a ``<details>`` control beside its
+  margin number that shows a ready citation (short form, GB/T 7714-2015, Chicago) with the step's
+  permanent URL; ``static/cite.js`` copies it to the clipboard when opened. Without scripts the
+  control still opens and shows the text to select.
+- :func:`add_meta_tags` (``html-page-context``) writes Highwire ``citation_*`` and Dublin Core
+  ``DC.*`` meta tags and a canonical link on every page.
+- :func:`write_citation_files` (``build-finished``) writes BibTeX, RIS and CSL-JSON records of the
+  edition beside the pages; the ``xs:citation`` directive (``source/cite.md``) shows the
+  edition's citation and links those files.
+
+URLs in citations are built on ``xs_base_url``, the edition's canonical address. The site has no
+host yet, so the default is a placeholder under ``example.org`` (reserved for examples, RFC 2606);
+a deployment sets the real one (``-D xs_base_url=…`` or ``conf.py``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import json
+import os
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+
+from .nodes import step as step_node
+
+#: Placeholder base URL: the site has no host yet (see ``source/cite.md``).
+DEFAULT_BASE_URL = "https://example.org/xiangsheli/"
+
+#: The generated citation records, written at the root of the HTML output.
+CITATION_FILES = {
+    "bibtex": "xiangsheli.bib",
+    "ris": "xiangsheli.ris",
+    "csl": "xiangsheli.csl.json",
+}
+
+ACCESS_DATE_PLACEHOLDER = "引用日期"
+
+
+# -- pure formatters ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EditionMeta:
+    """What a citation of the edition names."""
+
+    title: str  # full Chinese title, e.g. 儀禮·鄉射禮：彙校譯注本
+    title_en: str  # English title ('' if none)
+    editor: str  # the editors (a group: cited as a corporate name)
+    version: str
+    date: str  # ISO date of this version
+    base_url: str  # canonical base URL, ending in '/'
+    license: str
+    license_url: str
+    language: str  # BCP 47 tag of the text
+
+    @property
+    def year(self) -> str:
+        return self.date[:4]
+
+    @property
+    def short_title(self) -> str:
+        """``《儀禮·鄉射禮》彙校譯注本`` from ``儀禮·鄉射禮：彙校譯注本``."""
+        work, sep, rest = self.title.partition("：")
+        return f"《{work}》{rest}" if sep else f"《{self.title}》"
+
+    @property
+    def key(self) -> str:
+        return "xiangsheli-" + self.version.replace(".", "-")
+
+
+def split_title(title: str) -> tuple[str, str]:
+    """``儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)`` → (zh, en)."""
+    m = re.fullmatch(r"\s*(.*?)\s*[(（]([^()（）]*)[)）]\s*", title)
+    if m and re.search(r"[A-Za-z]", m.group(2)):
+        return m.group(1), m.group(2)
+    return title.strip(), ""
+
+
+def step_label_zh(number: int | str, step_id: str) -> str:
+    return f"第 {number} 節（{step_id}）"
+
+
+def cite_short(meta: EditionMeta, number: int | str | None = None, step_id: str = "") -> str:
+    """The form for running text: 《儀禮·鄉射禮》彙校譯注本，0.1.0 版，第 17 節（xs-0017）."""
+    out = f"{meta.short_title}，{meta.version} 版"
+    if step_id:
+        out += f"，{step_label_zh(number, step_id)}"
+    return out
+
+
+def cite_gbt(
+    meta: EditionMeta,
+    url: str,
+    number: int | str | None = None,
+    step_id: str = "",
+    accessed: str = ACCESS_DATE_PLACEHOLDER,
+) -> str:
+    """GB/T 7714-2015, electronic resource [EB/OL] (引文位置 = the step; 引用日期 = accessed)."""
+    where = f": {step_label_zh(number, step_id).replace(' ', '')}" if step_id else ""
+    return (
+        f"{meta.editor}. {meta.title}[EB/OL]. {meta.version}版. "
+        f"{meta.year}{where}({meta.date})[{accessed}]. {url}."
+    )
+
+
+def cite_chicago(
+    meta: EditionMeta, url: str, number: int | str | None = None, step_id: str = ""
+) -> str:
+    """Chicago (17th ed.): a note for a step, a bibliography entry for the edition."""
+    title = meta.title + (f" ({meta.title_en})" if meta.title_en else "")
+    if step_id:
+        return (
+            f"{meta.editor}, ed., {title}, version {meta.version} ({meta.year}), "
+            f"step {number} ({step_id}), {url}."
+        )
+    return f"{meta.editor}, ed. {title}. Version {meta.version}. {meta.year}. {url}."
+
+
+def _bib_escape(value: str) -> str:
+    return re.sub(r"([&%$#_{}])", r"\\\1", value)
+
+
+def bibtex(meta: EditionMeta) -> str:
+    """A BibTeX ``@book`` record (corporate editor braced so it is not split into names)."""
+    fields = [
+        ("title", _bib_escape(meta.title)),
+        ("editor", "{" + _bib_escape(meta.editor) + "}"),
+        ("year", meta.year),
+        ("date", meta.date),
+        ("edition", _bib_escape(meta.version)),
+        ("version", _bib_escape(meta.version)),
+        ("url", meta.base_url),
+        ("language", "chinese"),
+        ("note", _bib_escape(f"Version {meta.version}. {meta.license}")),
+    ]
+    if meta.title_en:
+        fields.insert(1, ("titleaddon", _bib_escape(meta.title_en)))
+    body = ",\n".join(f"  {name:<10} = {{{value}}}" for name, value in fields)
+    return f"@book{{{meta.key},\n{body}\n}}\n"
+
+
+def ris(meta: EditionMeta) -> str:
+    """An RIS record (``TY  - EDBOOK``: an edited book), lines ``XX  - value``, CRLF-free."""
+    y, m, d = (meta.date.split("-") + ["", ""])[:3]
+    lines = [
+        ("TY", "EDBOOK"),
+        ("TI", meta.title),
+        *([("TT", meta.title_en)] if meta.title_en else []),
+        ("A2", meta.editor),
+        ("PY", y),
+        ("DA", f"{y}/{m}/{d}"),
+        ("ET", meta.version),
+        ("LA", meta.language),
+        ("UR", meta.base_url),
+        ("N1", f"Version {meta.version}. {meta.license} {meta.license_url}".strip()),
+        ("ER", ""),
+    ]
+    return "".join(f"{tag}  - {value}".rstrip() + "\n" for tag, value in lines)
+
+
+def csl_json(meta: EditionMeta) -> list[dict[str, Any]]:
+    """A CSL-JSON item list (CSL 1.0.2 variables)."""
+    parts = [int(p) for p in meta.date.split("-") if p.isdigit()]
+    item: dict[str, Any] = {
+        "id": meta.key,
+        "type": "book",
+        "title": meta.title,
+        "editor": [{"literal": meta.editor}],
+        "issued": {"date-parts": [parts]},
+        "version": meta.version,
+        "edition": meta.version,
+        "URL": meta.base_url,
+        "language": meta.language,
+        "license": meta.license,
+    }
+    if meta.title_en:
+        item["original-title"] = meta.title_en
+    return [item]
+
+
+# -- configuration --------------------------------------------------------------------------------
+
+
+def release_date(config: Config) -> str:
+    """``xs_release_date``, else the build date (``SOURCE_DATE_EPOCH`` if set), ISO."""
+    if config.xs_release_date:
+        return config.xs_release_date
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return _dt.datetime.fromtimestamp(int(epoch), tz=_dt.UTC).date().isoformat()
+    return _dt.datetime.now(tz=_dt.UTC).date().isoformat()
+
+
+def edition_meta(config: Config) -> EditionMeta:
+    title, title_en = split_title(config.xs_edition_title or config.project)
+    base = config.xs_base_url or DEFAULT_BASE_URL
+    return EditionMeta(
+        title=title,
+        title_en=title_en,
+        editor=config.author,
+        version=config.version,
+        date=release_date(config),
+        base_url=base if base.endswith("/") else base + "/",
+        license=config.xs_license,
+        license_url=config.xs_license_url,
+        language=config.xs_html_lang or "zh-Hant",
+    )
+
+
+def check_config(app: Sphinx, config: Config) -> None:
+    """``config-inited``: the base URL must be absolute http(s) (a relative one cites nothing)."""
+    base = config.xs_base_url
+    if not re.match(r"^https?://[^/]+", base or ""):
+        from sphinx.errors import ConfigError
+
+        raise ConfigError(f"xs_base_url must be an absolute http(s) URL, not {base!r}")
+    if not base.endswith("/"):
+        config.xs_base_url = base + "/"
+    if config.xs_release_date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", config.xs_release_date):
+        from sphinx.errors import ConfigError
+
+        raise ConfigError(f"xs_release_date must be YYYY-MM-DD, not {config.xs_release_date!r}")
+
+
+def page_url(app: Sphinx, pagename: str) -> str:
+    uri = app.builder.get_target_uri(pagename)
+    return app.config.xs_base_url + ("" if uri in ("index.html", "") else uri)
+
+
+# -- the cite control -----------------------------------------------------------------------------
+
+
+def cite_control_html(meta: EditionMeta, number: int, step_id: str, url: str) -> str:
+    """The ``<details>`` control of one step (works without scripts; cite.js copies)."""
+    e = html.escape
+    label = f"第 {number} 節"
+    rows = [
+        ("short", "簡式", cite_short(meta, number, step_id) + "。" + url),
+        ("gbt", "GB/T 7714", cite_gbt(meta, url, number, step_id)),
+        ("chicago", "Chicago", cite_chicago(meta, url, number, step_id)),
+    ]
+    out = [
+        f'<details class="xs-cite" data-step="{e(step_id)}">',
+        f'<summary class="xs-cite-btn" title="引用{label}（{e(step_id)}）" '
+        f'aria-label="引用{label}">引</summary>',
+        f'<div class="xs-cite-panel" role="group" aria-label="{label}之引文">',
+        "<!--xs:noconvert-->",
+    ]
+    for fmt, name, text in rows:
+        lang = ' lang="en"' if fmt == "chicago" else ""
+        text_html = e(text).replace(
+            f"[{ACCESS_DATE_PLACEHOLDER}]",
+            f'[<span class="xs-cite-date">{ACCESS_DATE_PLACEHOLDER}</span>]',
+        )
+        out.append(
+            f'<p class="xs-cite-row"><span class="xs-cite-label">{name}</span> '
+            f'<span class="xs-cite-text" data-format="{fmt}"{lang}>{text_html}</span></p>'
+        )
+    out += [
+        "<!--/xs:noconvert-->",
+        '<p class="xs-cite-actions"><button type="button" class="xs-cite-copy">複製引文</button> '
+        f'<a class="xs-cite-link" href="#{e(step_id)}">永久連結</a> '
+        '<span class="xs-cite-status" role="status" aria-live="polite"></span></p>',
+        "</div></details>",
+    ]
+    return "\n".join(out) + "\n"
+
+
+class CiteControls(SphinxPostTransform):
+    """Add the cite control to every step (HTML only; after the numbers are filled)."""
+
+    default_priority = 210
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        domain = self.env.get_domain("xs")
+        numbers = domain.data["numbers"]
+        meta = edition_meta(self.config)
+        builder = self.app.builder
+        for node in list(self.document.findall(step_node)):
+            sid = node["step_id"]
+            if sid not in numbers or sid not in domain.steps:
+                continue
+            rec = domain.steps[sid]
+            url = self.config.xs_base_url + builder.get_target_uri(rec.docname) + "#" + rec.anchor
+            node += nodes.raw("", cite_control_html(meta, numbers[sid][0], sid, url), format="html")
+
+
+# -- meta tags ------------------------------------------------------------------------------------
+
+
+def _plain(title_html: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", title_html or "")).strip()
+
+
+def meta_tags(meta: EditionMeta, page_title: str, url: str, is_root: bool) -> str:
+    """Highwire Press ``citation_*`` and Dublin Core ``DC.*`` tags for one page."""
+    title = meta.title if is_root or not page_title else page_title
+    pairs = [
+        ("citation_title", title),
+        *([] if is_root else [("citation_inbook_title", meta.title)]),
+        ("citation_author", meta.editor),
+        ("citation_publication_date", meta.date.replace("-", "/")),
+        ("citation_public_url", url),
+        ("citation_language", meta.language.split("-")[0]),
+        ("DC.title", title),
+        *([] if is_root else [("DC.relation.isPartOf", meta.title)]),
+        ("DC.creator", meta.editor),
+        ("DC.date", meta.date),
+        ("DC.language", meta.language),
+        ("DC.rights", f"{meta.license} {meta.license_url}".strip()),
+        ("DC.type", "Text"),
+        ("DC.format", "text/html"),
+        ("DC.identifier", url),
+    ]
+    e = html.escape
+    tags = [f'<meta name="{name}" content="{e(value)}" />' for name, value in pairs]
+    tags.append(f'<link rel="canonical" href="{e(url)}" />')
+    return "\n".join(tags) + "\n"
+
+
+def add_meta_tags(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: citation meta tags on every page (and the cite script)."""
+    meta = edition_meta(app.config)
+    url = page_url(app, pagename)
+    tags = meta_tags(meta, _plain(context.get("title", "")), url, pagename == app.config.root_doc)
+    context["metatags"] = context.get("metatags", "") + tags
+    if app.config.html_baseurl:
+        context.pop("pageurl", None)  # ours above is the canonical link; avoid a second one
+    if doctree is not None and any(True for _ in doctree.findall(step_node)):
+        app.add_js_file("cite.js", defer="defer")
+
+
+# -- cite.md: the edition's citation and the downloads -------------------------------------------
+
+
+class citation_download(nodes.reference):
+    """A link to a generated citation file; its ``refuri`` is made relative at write time."""
+
+
+class CitationDirective(SphinxDirective):
+    """``{xs:citation}`` — the edition's citation in each format, and links to the records."""
+
+    has_content = False
+    option_spec = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        meta = edition_meta(self.config)
+        url = self.config.xs_base_url
+        dl = nodes.definition_list(classes=["xs-citation", *self.options.get("class", [])])
+        for name, text in (
+            ("簡式", cite_short(meta) + "。" + url),
+            ("GB/T 7714-2015", cite_gbt(meta, url)),
+            ("Chicago", cite_chicago(meta, url)),
+        ):
+            item = nodes.definition_list_item()
+            item += nodes.term(name, name)
+            item += nodes.definition("", nodes.paragraph(text, text))
+            dl += item
+        downloads = nodes.bullet_list(classes=["xs-citation-downloads"])
+        for label, key in (("BibTeX", "bibtex"), ("RIS", "ris"), ("CSL-JSON", "csl")):
+            filename = CITATION_FILES[key]
+            ref = citation_download("", "", internal=False, xs_file=filename)
+            ref += nodes.literal(filename, filename)
+            para = nodes.paragraph()
+            para += nodes.Text(f"{label}：")
+            para += ref
+            downloads += nodes.list_item("", para)
+        return [dl, downloads]
+
+
+class ResolveDownloads(SphinxPostTransform):
+    """Point ``citation_download`` links at the generated files, relative to the page."""
+
+    default_priority = 100
+
+    def run(self, **kwargs: Any) -> None:
+        here = posixpath.dirname(self.app.builder.get_target_uri(self.env.docname))
+        for node in list(self.document.findall(citation_download)):
+            if self.app.builder.format == "html":
+                ref = nodes.reference("", "", *node.children, refuri="")
+                ref["refuri"] = posixpath.relpath(node["xs_file"], here or ".")
+                node.replace_self(ref)
+            else:
+                node.replace_self(nodes.inline("", "", *node.children))
+
+
+def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``: BibTeX, RIS and CSL-JSON records of the edition."""
+    if exception is not None or app.builder.format != "html":
+        return
+    meta = edition_meta(app.config)
+    out = Path(app.outdir)
+    (out / CITATION_FILES["bibtex"]).write_text(bibtex(meta), encoding="utf-8")
+    (out / CITATION_FILES["ris"]).write_text(ris(meta), encoding="utf-8")
+    (out / CITATION_FILES["csl"]).write_text(
+        json.dumps(csl_json(meta), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+
+
+def _add_static(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        app.add_css_file("xs-reading.css")
+
+
+def setup_citation(app: Sphinx) -> None:
+    app.add_config_value("xs_base_url", DEFAULT_BASE_URL, "env", str)
+    app.add_config_value("xs_release_date", "", "env", str)
+    app.add_config_value("xs_license", "CC BY-SA 4.0", "env", str)
+    app.add_config_value(
+        "xs_license_url", "https://creativecommons.org/licenses/by-sa/4.0/", "env", str
+    )
+    app.connect("config-inited", check_config)
+    app.add_node(citation_download)
+    app.add_directive_to_domain("xs", "citation", CitationDirective)
+    app.add_post_transform(CiteControls)
+    app.add_post_transform(ResolveDownloads)
+    app.connect("builder-inited", _add_static)
+    app.connect("html-page-context", add_meta_tags)
+    app.connect("build-finished", write_citation_files)

@@ -1,0 +1,251 @@
+"""Sphinx side of the term indexes: domain indices, headword pages, links, export.
+
+The concordance itself (:mod:`.concordance`) is computed from the domain's step records and the
+vocabularies after reading; here it becomes
+
+* four domain indices (``xs-vessel`` 器物索引, ``xs-action``, ``xs-role``, ``xs-place``),
+* one HTML page per headword (``terms/<kind>/<slug>.html``) with its definition, sub-terms and
+  every occurrence in context (KWIC), and for a role its itinerary (place and facing by step),
+* links from every marked term in the text to its headword page,
+* the ``indexes`` of ``edition.json``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.domains import Index, IndexEntry
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.osutil import relative_uri
+
+from . import concordance
+from .concordance import KIND_TITLES, Entry, Occurrence
+from .nodes import term_ref
+from .terms import vocabulary_for
+
+def build_concordance(env: Any) -> dict[str, list[Entry]]:
+    """kind → sorted entries, from the steps read in this build and the vocabularies."""
+    domain = env.get_domain("xs")
+    vocabulary = vocabulary_for(env)
+    occurrences: dict[str, list[tuple[str, Occurrence]]] = {k: [] for k in concordance.KINDS}
+    numbers = domain.data["numbers"]
+    for step_id, rec in domain.ordered_steps():
+        for ann in rec.annotations:
+            occ = Occurrence(step_id, numbers[step_id][0], rec.text, ann.start, ann.end,
+                             ann.negated)
+            occurrences[ann.kind].append((ann.term, occ))
+    return {
+        kind: concordance.build(kind, vocabulary.headwords(kind).values(), occurrences[kind])
+        for kind in concordance.KINDS
+    }
+
+
+def page_names(entries: dict[str, list[Entry]]) -> dict[tuple[str, str], str]:
+    """(kind, term) → page name ``terms/<kind>/<term>``.
+
+    The headword itself names its page: unique within its kind, readable, and stable when
+    other headwords are added (a pinyin slug would need numbering among homophones, which
+    shifts; a cited URL must not).
+    """
+    return {
+        (kind, entry.term): f"terms/{kind}/{entry.term}"
+        for kind, top in entries.items()
+        for entry in concordance.walk(top)
+    }
+
+
+# -- domain indices -------------------------------------------------------------------------
+
+
+class TermIndex(Index):
+    """A term index of one kind: headwords by pinyin, sub-terms grouped, counts and steps."""
+
+    kind = ""
+
+    def generate(
+        self, docnames: Any = None
+    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        entries = build_concordance(self.domain.env)
+        names = page_names(entries)
+        content = []
+        for letter, group in concordance.grouped(entries[self.kind]):
+            rows = []
+            for entry in group:
+                rows.append(self._row(entry, names, 1 if entry.sub else 0))
+                rows += [self._row(sub, names, 2) for sub in entry.sub]
+            content.append((letter, rows))
+        return content, True
+
+    def _row(self, entry: Entry, names: dict[tuple[str, str], str], subtype: int) -> IndexEntry:
+        numbers = "、".join(str(n) for n in entry.step_numbers[:40])
+        more = "…" if len(entry.step_numbers) > 40 else ""
+        descr = f"{entry.gloss_zh}；{entry.count} 次：{numbers}{more}"
+        return IndexEntry(entry.term, subtype, names[(self.kind, entry.term)], "",
+                          entry.pinyin, "", descr)
+
+
+def make_index(kind: str) -> type[TermIndex]:
+    title, _english = KIND_TITLES[kind]
+    return type(
+        f"{kind.title()}Index",
+        (TermIndex,),
+        {"name": kind, "localname": title, "shortname": title, "kind": kind},
+    )
+
+
+INDICES = [make_index(kind) for kind in concordance.KINDS]
+
+
+# -- headword pages ---------------------------------------------------------------------------
+
+
+def _step_link(env: Any, page: str, occ: Occurrence, builder: Any) -> str:
+    rec = env.get_domain("xs").steps[occ.step_id]
+    uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(rec.docname))
+    return f'<a href="{uri}#{occ.step_id}" title="{occ.step_id}">{occ.number}</a>'
+
+
+def _entry_link(page: str, target: str, label: str, builder: Any) -> str:
+    uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(target))
+    return f'<a href="{uri}">{html.escape(label)}</a>'
+
+
+def headword_body(env: Any, builder: Any, kind: str, entry: Entry, parent: Entry | None,
+                  names: dict[tuple[str, str], str]) -> str:
+    """The HTML body of a headword page."""
+    page = names[(kind, entry.term)]
+    e = html.escape
+    title, _ = KIND_TITLES[kind]
+    index_uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(f"xs-{kind}"))
+    out = [
+        f'<section class="xs-headword" id="{e(kind)}-{e(entry.term)}">',
+        f'<h1 lang="zh-Hant">{e(entry.term)} <span class="xs-hw-pinyin" lang="zh-Latn-pinyin">'
+        f"{e(entry.pinyin)}</span></h1>",
+        '<dl class="xs-hw-facts">',
+        f'<dt>釋義</dt><dd lang="zh-Hant">{e(entry.gloss_zh)}</dd>',
+        f'<dt>English</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
+        f'<dt>類別</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
+    ]
+    if parent is not None:
+        out.append(f"<dt>上位詞</dt><dd>{_entry_link(page, names[(kind, parent.term)], parent.term, builder)}</dd>")
+    if entry.sub:
+        links = "、".join(
+            _entry_link(page, names[(kind, s.term)], s.term, builder) + f"（{s.count}）"
+            for s in entry.sub
+        )
+        out.append(f"<dt>下位詞</dt><dd>{links}</dd>")
+    out.append(f"<dt>次數</dt><dd>{entry.count} 次，見於 {len(entry.steps)} 節</dd></dl>")
+    occurrences = entry.occurrences if entry.negated else entry.all_occurrences
+    if kind == "role" and not entry.negated:
+        out.append(itinerary_html(env, builder, page, entry))
+    out.append('<h2>用例</h2><table class="xs-kwic"><thead><tr><th scope="col">節</th>'
+               '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
+               "</tr></thead><tbody>")
+    for occ in occurrences:
+        left, key, right = occ.kwic()
+        out.append(
+            f"<tr><td class=\"xs-kwic-n\">{_step_link(env, page, occ, builder)}</td>"
+            f'<td class="xs-kwic-l" lang="zh-Hant">{e(left)}</td>'
+            f'<td class="xs-kwic-k" lang="zh-Hant">{e(key)}</td>'
+            f'<td class="xs-kwic-r" lang="zh-Hant">{e(right)}</td></tr>'
+        )
+    out.append("</tbody></table></section>")
+    return "\n".join(out)
+
+
+def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
+    """A role's itinerary: the steps it acts in, in order, with place and facing."""
+    domain = env.get_domain("xs")
+    numbers = domain.data["numbers"]
+    names = {entry.term} | {s.term for s in entry.sub if not s.negated}
+    rows = []
+    place, facing = "", ""
+    for step_id, rec in domain.ordered_steps():
+        for pos in rec.positions:
+            if pos.role in names:
+                place, facing = pos.place, pos.facing or facing
+        acts = bool(names & set(rec.actors)) or (
+            not rec.actors and any(a.term in names and a.kind == "role" for a in rec.annotations)
+        )
+        if not acts:
+            continue
+        occ = Occurrence(step_id, numbers[step_id][0], rec.text, 0, 0, False)
+        text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
+        rows.append(
+            f"<tr><td>{_step_link(env, page, occ, builder)}</td><td>{html.escape(place)}</td>"
+            f"<td>{html.escape(facing)}</td><td lang=\"zh-Hant\">{html.escape(text)}</td></tr>"
+        )
+    return (
+        '<h2>行止</h2><table class="xs-itinerary"><thead><tr><th scope="col">節</th>'
+        '<th scope="col">位</th><th scope="col">面</th><th scope="col">經文</th></tr></thead>'
+        "<tbody>" + "\n".join(rows) + "</tbody></table>"
+    )
+
+
+def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: one page per headword, sub-term and negated sub-entry."""
+    entries = build_concordance(app.env)
+    names = page_names(entries)
+    for kind, top in entries.items():
+        parents: dict[str, Entry] = {}
+        for entry in top:
+            for sub in entry.sub:
+                parents[sub.term] = entry
+        for entry in concordance.walk(top):
+            body = headword_body(app.env, app.builder, kind, entry, parents.get(entry.term),
+                                 names)
+            context = {"title": f"{entry.term} {entry.pinyin}", "body": body}
+            yield names[(kind, entry.term)], context, "page.html"
+
+
+# -- links from the text, export -------------------------------------------------------------
+
+
+class TermLinks(SphinxPostTransform):
+    """In HTML, every marked term links to its headword page."""
+
+    default_priority = 210
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        names = self.env.get_domain("xs").data["term_pages"]
+        here = self.app.builder.get_target_uri(self.env.docname)
+        for node in self.document.findall(term_ref):
+            page = names.get((node["kind"], node["headword"]))
+            if page:
+                node["refuri"] = relative_uri(here, self.app.builder.get_target_uri(page))
+
+
+def store_term_pages(app: Sphinx, env: Any) -> list[str]:
+    """``env-updated``: name the headword pages once per build, in the domain's data.
+
+    Links from the text, the inventory and cross-references all read these names.
+    """
+    env.get_domain("xs").data["term_pages"] = page_names(build_concordance(env))
+    return []
+
+
+def export_indexes(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
+    """edition.json ``indexes``: every headword with its sub-entries, counts and steps."""
+    entries = build_concordance(app.env)
+    names = page_names(entries)
+
+    def record(kind: str, entry: Entry) -> dict[str, Any]:
+        occurrences = entry.occurrences if entry.negated else entry.all_occurrences
+        steps = list(dict.fromkeys(o.step_id for o in occurrences))
+        return {
+            "term": entry.term,
+            "pinyin": entry.pinyin,
+            "gloss_en": entry.gloss_en,
+            "gloss_zh": entry.gloss_zh,
+            "category": entry.category,
+            "url": app.builder.get_target_uri(names[(kind, entry.term)]),
+            "count": len(occurrences),
+            "steps": steps,
+            "sub": [record(kind, sub) for sub in entry.sub],
+        }
+
+    return {kind: [record(kind, e) for e in entries[kind]] for kind in concordance.KINDS}

@@ -1,0 +1,156 @@
+// Browser test of the built site: the character search and the cite control.
+//
+//   node tests/browser/search-and-cite.mjs BASE_URL [--screenshots DIR]
+//
+// BASE_URL serves _build/html (tests/test_browser.py starts python's http.server on 127.0.0.1).
+// Drives the system Chromium (CHROMIUM, default /usr/bin/chromium) with playwright-core: no
+// browser is downloaded. Prints one line per check and exits non-zero if any failed.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const base = (args[0] || "").replace(/\/?$/, "/");
+const shotIndex = args.indexOf("--screenshots");
+const shots = shotIndex >= 0 ? args[shotIndex + 1] : null;
+if (!base.startsWith("http")) {
+  console.error("usage: node search-and-cite.mjs BASE_URL [--screenshots DIR]");
+  process.exit(2);
+}
+
+let failed = 0;
+let passed = 0;
+const check = (ok, message) => {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
+});
+
+const origin = new URL(base).origin;
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+const page = await context.newPage();
+const external = [];
+page.on("request", (req) => {
+  const url = req.url();
+  if (!url.startsWith(origin) && !url.startsWith("data:")) external.push(url);
+});
+const errors = [];
+page.on("pageerror", (err) => errors.push(String(err)));
+
+const edition = await (await fetch(new URL("edition.json", base))).json();
+const expected = (q) =>
+  edition.steps
+    .filter((s) => s.text.includes(q) || (s.translation || "").includes(q))
+    .map((s) => s.id);
+
+// -- search: from the sidebar box, then typed into the page --------------------------------
+await page.goto(new URL("index.html", base).href);
+await page.fill("input.sidebar-search", "觶");
+await Promise.all([page.waitForNavigation(), page.press("input.sidebar-search", "Enter")]);
+await page.waitForSelector(".xs-search[data-ready=true]");
+check(new URL(page.url()).pathname.endsWith("/search.html"), "sidebar search box leads to search.html");
+
+const found = () =>
+  page.$$eval(".xs-search-results li.xs-search-hit", (lis) => lis.map((li) => li.dataset.step));
+
+for (const q of ["觶", "阼階", "拜送"]) {
+  await page.goto(new URL(`search.html?q=${encodeURIComponent(q)}`, base).href);
+  await page.waitForSelector(".xs-search[data-ready=true]");
+  const got = await found();
+  const want = expected(q);
+  check(
+    want.length > 0 && JSON.stringify(got) === JSON.stringify(want),
+    `search ${q}: ${got.length} steps, edition.json has ${want.length}`,
+  );
+  const marks = await page.$$eval(".xs-search-results mark", (ms) => ms.map((m) => m.textContent));
+  check(marks.length > 0 && marks.every((m) => m === q), `search ${q}: hits highlighted`);
+  const href = await page.$eval(".xs-search-results a", (a) => a.getAttribute("href"));
+  const first = edition.steps.find((s) => s.id === want[0]);
+  check(href === first.url, `search ${q}: first result links to ${first.url}`);
+}
+
+// Typing: Simplified input finds the same steps; a phrase not in the text finds nothing.
+await page.goto(new URL("search.html", base).href);
+await page.waitForSelector(".xs-search[data-ready=true]");
+await page.fill("#xs-search-q", "阼阶");
+await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "阼阶");
+check(
+  JSON.stringify(await found()) === JSON.stringify(expected("阼階")),
+  "typed Simplified 阼阶 finds the steps of 阼階",
+);
+if (shots) {
+  mkdirSync(shots, { recursive: true });
+  await page.fill("#xs-search-q", "拜送");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "拜送");
+  await page.screenshot({ path: path.join(shots, "search-desktop.png") });
+}
+await page.fill("#xs-search-q", "鄉射禮不存在之句");
+await page.waitForFunction(() => document.querySelectorAll(".xs-search-hit").length === 0);
+check((await page.textContent(".xs-search-status")).includes("未見"), "no match says so");
+
+// -- the cite control --------------------------------------------------------------------------
+const step = edition.steps.find((s) => s.id === "xs-0017");
+await page.goto(new URL(step.url, base).href);
+const summary = page.locator('details.xs-cite[data-step="xs-0017"] > summary');
+await summary.focus();
+await page.keyboard.press("Enter");
+const status = page.locator('details.xs-cite[data-step="xs-0017"] .xs-cite-status');
+await status.filter({ hasText: "已複製" }).waitFor();
+const clip = await page.evaluate(() => navigator.clipboard.readText());
+check(clip.includes("第17節（xs-0017）") && clip.includes("0.1.0版"), "clipboard: GB/T 7714 line");
+check(clip.includes("step 17 (xs-0017)"), "clipboard: Chicago line");
+check(clip.includes(step.url), `clipboard: the step's URL (${step.url})`);
+check(!clip.includes("引用日期"), "clipboard: access date filled in");
+check(await summary.evaluate((el) => el.parentElement.open), "cite control opens from the keyboard");
+if (shots) {
+  await page.screenshot({ path: path.join(shots, "cite-desktop.png") });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await phone.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+  const p2 = await phone.newPage();
+  await p2.goto(new URL(step.url, base).href);
+  await p2.locator('details.xs-cite[data-step="xs-0017"] > summary').click();
+  await p2.waitForTimeout(200);
+  await p2.screenshot({ path: path.join(shots, "cite-phone.png") });
+  await p2.goto(new URL("search.html?q=" + encodeURIComponent("阼階"), base).href);
+  await p2.waitForSelector(".xs-search[data-ready=true]");
+  await p2.screenshot({ path: path.join(shots, "search-phone.png") });
+  await p2.goto(new URL("zh-Hans/search.html?q=" + encodeURIComponent("觯"), base).href);
+  await p2.waitForSelector(".xs-search[data-ready=true]");
+  await p2.screenshot({ path: path.join(shots, "search-phone-zh-Hans.png") });
+  await p2.goto(new URL("rite/drinking.html", base).href);
+  await p2.emulateMedia({ media: "print" });
+  await p2.screenshot({ path: path.join(shots, "print-phone.png") });
+  await phone.close();
+}
+
+// -- the Simplified rendering finds with the same index ------------------------------------------
+await page.goto(new URL(`zh-Hans/search.html?q=${encodeURIComponent("觯")}`, base).href);
+await page.waitForSelector(".xs-search[data-ready=true]");
+const simp = await found();
+check(JSON.stringify(simp) === JSON.stringify(expected("觶")), "zh-Hans search page: 觯 finds 觶");
+const link = await page.$eval(".xs-search-results a", (a) => a.href);
+check(link.includes("/zh-Hans/rite/"), "zh-Hans search results link to zh-Hans pages");
+
+check(external.length === 0, `no request left the site (${external.slice(0, 3).join(", ")})`);
+check(errors.length === 0, `no script errors (${errors.slice(0, 3).join("; ")})`);
+
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

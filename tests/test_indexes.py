@@ -1,0 +1,179 @@
+"""The term indexes say what the annotations say: counts, steps, pages, links, export."""
+
+from __future__ import annotations
+
+import pickle
+import re
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from docutils import nodes
+
+from xiangsheli import concordance
+from xiangsheli import nodes as xsnodes
+from xiangsheli.vocab import Term
+
+#: Characters that are terms in one place and not in another; each occurrence needs a decision.
+AMBIGUOUS = set("中洗薦卒鼓尊笙物席遂拾獲相")
+
+
+def occurrence_counts(edition: dict) -> Counter:
+    counts: Counter = Counter()
+    for step in edition["steps"]:
+        for ann in step["annotations"]:
+            if not ann.get("negated"):
+                counts[(ann["type"], ann["term"])] += 1
+    return counts
+
+
+def flatten(entries: list[dict]) -> list[dict]:
+    out = []
+    for entry in entries:
+        out.append(entry)
+        out += flatten(entry["sub"])
+    return out
+
+
+def test_index_counts_are_the_annotation_counts(edition: dict) -> None:
+    counts = occurrence_counts(edition)
+    for kind, entries in edition["indexes"].items():
+        assert entries, kind
+        for entry in flatten(entries):
+            own = counts[(kind, entry["term"])]
+            subs = sum(e["count"] for e in entry["sub"] if not e["term"].startswith("不"))
+            if entry["term"].startswith("不") and entry["gloss_en"].startswith("not "):
+                continue  # the negated sub-entry counts negated occurrences only
+            assert entry["count"] == own + subs, (kind, entry["term"])
+
+
+def test_index_steps_are_in_reading_order_and_exist(edition: dict) -> None:
+    order = {s["id"]: s["number"] for s in edition["steps"]}
+    for entries in edition["indexes"].values():
+        for entry in flatten(entries):
+            numbers = [order[sid] for sid in entry["steps"]]
+            assert numbers == sorted(set(numbers))
+
+
+def test_every_annotation_is_indexed(edition: dict) -> None:
+    indexed = {(k, e["term"]) for k, es in edition["indexes"].items() for e in flatten(es)}
+    for step in edition["steps"]:
+        for ann in step["annotations"]:
+            assert (ann["type"], ann["term"]) in indexed, (step["id"], ann)
+
+
+def test_negated_acts_are_indexed_apart(edition: dict) -> None:
+    (bai,) = [e for e in edition["indexes"]["action"] if e["term"] == "拜"]
+    negated = [e for e in bai["sub"] if e["term"] == "不拜"]
+    assert negated and negated[0]["count"] > 0
+    negated_steps = {
+        s["id"]
+        for s in edition["steps"]
+        for a in s["annotations"]
+        if a.get("negated") and a["term"] == "拜"
+    }
+    assert set(negated[0]["steps"]) == negated_steps
+
+
+def test_headword_pages_list_every_occurrence(edition: dict, edition_html: Path) -> None:
+    (zhi,) = [e for e in edition["indexes"]["vessel"] if e["term"] == "觶"]
+    page = (edition_html / unquote(zhi["url"])).read_text(encoding="utf-8")
+    rows = re.findall(r'<td class="xs-kwic-k" lang="zh-Hant">觶</td>', page)
+    assert len(rows) == zhi["count"]
+    assert "<h1 lang=\"zh-Hant\">觶" in page
+
+
+def test_role_pages_have_an_itinerary(edition: dict, edition_html: Path) -> None:
+    (siShe,) = [e for e in edition["indexes"]["role"] if e["term"] == "司射"]
+    page = (edition_html / unquote(siShe["url"])).read_text(encoding="utf-8")
+    assert "<h2>行止</h2>" in page
+    assert page.count("<tr>") > siShe["count"] // 2
+
+
+def test_domain_index_pages_and_term_links(edition_html: Path) -> None:
+    for kind, (title, _en) in concordance.KIND_TITLES.items():
+        page = (edition_html / f"xs-{kind}.html").read_text(encoding="utf-8")
+        assert title in page
+    rite = (edition_html / "rite" / "drinking.html").read_text(encoding="utf-8")
+    assert re.search(r'<a class="xs-term xs-vessel" data-kind="vessel" data-term="爵" '
+                     r'href="\.\./terms/vessel/%E7%88%B5\.html">爵</a>', rite)
+
+
+def _doctree_spans(edition_html: Path):
+    """(step id, text, covered offsets) from the pickled doctrees of the build."""
+    doctrees = edition_html / ".doctrees"
+    for path in sorted((doctrees / "rite").glob("*.doctree")):
+        doctree = pickle.loads(path.read_bytes())
+        for step in doctree.findall(xsnodes.step):
+            body = step[1]
+            covered: set[int] = set()
+            text: list[str] = []
+            offset = 0
+
+            def walk(node, inside=False):
+                nonlocal offset
+                if isinstance(node, nodes.Text):
+                    if inside:
+                        covered.update(range(offset, offset + len(node)))
+                    text.append(str(node))
+                    offset += len(node)
+                    return
+                if isinstance(node, xsnodes.apparatus_ref):
+                    return
+                mark = inside or isinstance(node, (xsnodes.term_ref, xsnodes.plain_term))
+                for child in node.children:
+                    walk(child, mark)
+
+            walk(body)
+            yield step["step_id"], "".join(text), covered
+
+
+def test_every_ambiguous_character_carries_a_decision(edition_html: Path) -> None:
+    undecided = []
+    for step_id, text, covered in _doctree_spans(edition_html):
+        for i, char in enumerate(text):
+            if char in AMBIGUOUS and i not in covered:
+                undecided.append(f"{step_id}: {text[max(0, i - 4) : i + 5]}")
+    assert undecided == []
+
+
+def test_no_unambiguous_headword_stands_untagged(edition_html: Path) -> None:
+    from xiangsheli.vocab import load
+
+    vocab = load()
+    words = {t.term for terms in vocab.values() for t in terms if not set(t.term) & AMBIGUOUS}
+    # Only the chapter's unambiguous vessels and roles of two or more characters are checked:
+    # single characters such as 升 or 西 are also ordinary words.
+    words = {w for w in words if len(w) >= 2 or w in set("爵觶篚俎豆籩壺勺楅算籌弓矢旌")}
+    missed = []
+    for step_id, text, covered in _doctree_spans(edition_html):
+        for word in words:
+            for m in re.finditer(re.escape(word), text):
+                # Missed: no character of it is marked. (西序端 is 西序 + 端, not 西 + 序端.)
+                if not covered.intersection(range(m.start(), m.end())):
+                    missed.append(f"{step_id}: {word} in {text[max(0, m.start() - 4) : m.end() + 4]}")
+    assert missed == []
+
+
+def test_pinyin_sorting() -> None:
+    def term(t: str, p: str, parent: str = "") -> Term:
+        return Term("action", t, parent, p, "c", "e", "z", "f", 1)
+
+    entries = concordance.build(
+        "action",
+        [term("揖", "yī"), term("再拜", "zài bài", "拜"), term("拜", "bài"), term("巴", "bā")],
+        [],
+    )
+    assert [e.term for e in entries] == ["巴", "拜", "揖"]
+    assert [e.term for e in entries[1].sub] == ["再拜"]
+    assert concordance.grouped(entries)[0][0] == "B"
+
+
+@pytest.mark.sphinx("latex", testroot="steps")
+def test_printed_indexes_in_latex(app) -> None:
+    app.build()
+    tex = (app.outdir / "projectnamenotset.tex").read_text(encoding="utf-8")
+    assert "\\begin{xsindex}{器物索引}" in tex
+    assert "\\xsindexentry{篚}{fěi}" in tex
+    assert "\\xsloc{part:xs-0003}{3}" in tex

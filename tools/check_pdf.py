@@ -1,0 +1,363 @@
+"""Check the print edition (``_build/latex/xiangsheli.pdf``) the way a proof-reader would.
+
+Pure Python plus poppler's ``pdfinfo``, ``pdffonts`` and ``pdftotext``; fontTools (a pinned
+requirement) for the font checks. Each check prints one line; the exit status is 1 if any fails.
+
+Checks:
+
+* ``log``        no TeX log in the build directory says "Missing character" (XeTeX drops a
+                 glyph the font lacks and only logs it);
+* ``faces``      every CJK font loaded from an OpenType collection (.ttc) is a Traditional
+                 Chinese face (fontspec logs ``[NotoSerifCJK-Regular.ttc:3]``: the face index);
+* ``coverage``   every character of the steps' text and translations (edition.json) is in the
+                 cmap of those faces (a rare character such as 觶 阼 楅 笴 韇 翿 䞓 …);
+* ``embedded``   every font in the PDF is embedded (``pdffonts``' emb column) and has a
+                 ToUnicode map (its uni column), so text copies out;
+* ``metadata``   title, author and subject in the document information, and ``/Lang zh-Hant``
+                 in the catalogue;
+* ``bookmarks``  the outline (PDF bookmarks) holds every phase title of the edition;
+* ``indexes``    the four index titles 器物索引 動作索引 人物索引 處所索引 are in the text
+                 (``--skip-indexes`` until the indexes exist);
+* ``text``       every step's 原文 and 譯文 from edition.json comes back from ``pdftotext`` in
+                 order (whitespace removed, since CJK lines break anywhere; a step broken
+                 across a page may be interrupted by running heads and footnotes).
+
+Usage: ``python tools/check_pdf.py [PDF or its directory] [--edition PATH] [--skip-indexes]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_PDF = ROOT / "_build" / "latex" / "xiangsheli.pdf"
+DEFAULT_EDITION = ROOT / "_build" / "html" / "edition.json"
+INDEX_TITLES = ("器物索引", "動作索引", "人物索引", "處所索引")
+#: Longest run of other text (running head, folio, footnotes) allowed inside a step's text
+#: where it crosses a page, and the number of pieces it may be cut into.
+MAX_GAP = 1500
+MAX_PIECES = 4
+
+WS = re.compile(r"\s+")
+FACE_LOAD = re.compile(r'"\[([^\]:"]+\.tt[cf]):(\d+)\]')
+
+
+class Failure(Exception):
+    """A check found a problem; the message says what."""
+
+
+def run(*cmd: str) -> str:
+    """Run a poppler tool and return its standard output."""
+    if shutil.which(cmd[0]) is None:
+        raise Failure(f"{cmd[0]} not found (Debian package poppler-utils)")
+    done = subprocess.run(cmd, capture_output=True, check=False)
+    if done.returncode != 0:
+        raise Failure(f"{' '.join(cmd)}: {done.stderr.decode('utf-8', 'replace').strip()}")
+    return done.stdout.decode("utf-8", "replace")
+
+
+def normalise(text: str) -> str:
+    """Drop all whitespace (CJK lines break anywhere; pdftotext adds spaces and newlines)."""
+    return WS.sub("", text)
+
+
+# -- the TeX log ---------------------------------------------------------------------------
+
+
+def tex_logs(pdf: Path) -> list[Path]:
+    logs = sorted(pdf.parent.glob("*.log"))
+    if not logs:
+        raise Failure(f"no TeX log next to {pdf}")
+    return logs
+
+
+def check_log(pdf: Path) -> str:
+    missing = []
+    for log in tex_logs(pdf):
+        for line in log.read_text("utf-8", "replace").splitlines():
+            if "Missing character" in line:
+                missing.append(f"{log.name}: {line.strip()}")
+    if missing:
+        shown = "\n    ".join(missing[:20])
+        more = f"\n    … and {len(missing) - 20} more" if len(missing) > 20 else ""
+        raise Failure(f"{len(missing)} missing character(s):\n    {shown}{more}")
+    return "no 'Missing character' in " + ", ".join(log.name for log in tex_logs(pdf))
+
+
+def loaded_faces(pdf: Path) -> set[tuple[str, int]]:
+    """(collection file, face index) pairs fontspec reports loading."""
+    faces = set()
+    for log in tex_logs(pdf):
+        # fontspec wraps long lines in the log; join its continuation lines first.
+        text = re.sub(r"\n\(fontspec\)\s*", "", log.read_text("utf-8", "replace"))
+        faces |= {(f, int(i)) for f, i in FACE_LOAD.findall(text)}
+    return faces
+
+
+def _font_path(name: str) -> Path | None:
+    if Path(name).is_file():
+        return Path(name)
+    if shutil.which("kpsewhich"):
+        out = subprocess.run(["kpsewhich", name], capture_output=True, text=True).stdout.strip()
+        if out:
+            return Path(out)
+    for base in (Path("/usr/share/fonts"), Path("/usr/local/share/fonts")):
+        hits = list(base.rglob(name)) if base.is_dir() else []
+        if hits:
+            return hits[0]
+    return None
+
+
+def _face(path: Path, index: int):
+    from fontTools.ttLib import TTCollection, TTFont
+
+    if path.suffix.lower() == ".ttc":
+        return TTCollection(str(path), lazy=True).fonts[index]
+    return TTFont(str(path), lazy=True)
+
+
+def _face_name(font) -> str:
+    name = font["name"]
+    return str(name.getDebugName(16) or name.getDebugName(1) or name.getDebugName(6))
+
+
+def check_faces(pdf: Path) -> str:
+    faces = loaded_faces(pdf)
+    cjk = {(f, i) for f, i in faces if "CJK" in f}
+    if not cjk:
+        raise Failure("the log names no CJK font collection face (is xeCJK set up?)")
+    wrong, names = [], []
+    for file, index in sorted(cjk):
+        path = _font_path(file)
+        if path is None:
+            raise Failure(f"font file {file} not found")
+        family = _face_name(_face(path, index))
+        names.append(f"{file}:{index} = {family}")
+        if not re.search(r"\bTC\b|Traditional", family):
+            wrong.append(f"{file}:{index} is {family!r}, not a TC face")
+    if wrong:
+        raise Failure("; ".join(wrong))
+    return "; ".join(names)
+
+
+def check_coverage(pdf: Path, steps: list[dict]) -> str:
+    chars = set()
+    for step in steps:
+        chars |= set(step.get("text") or "") | set(step.get("translation") or "")
+    chars = {c for c in chars if ord(c) > 0x2E7F}  # CJK and fullwidth forms
+    faces = sorted({(f, i) for f, i in loaded_faces(pdf) if "Serif" in f and "Bold" not in f})
+    if not faces:
+        raise Failure("no main CJK face in the log")
+    for file, index in faces:
+        path = _font_path(file)
+        cmap = _face(path, index).getBestCmap() if path else None
+        if cmap is None:
+            raise Failure(f"cannot read the cmap of {file}:{index}")
+        lacking = sorted(c for c in chars if ord(c) not in cmap)
+        if lacking:
+            listed = " ".join(f"{c} U+{ord(c):04X}" for c in lacking[:30])
+            raise Failure(f"{file}:{index} lacks {len(lacking)} character(s): {listed}")
+    return f"{len(chars)} distinct CJK characters, all in " + ", ".join(
+        f"{f}:{i}" for f, i in faces
+    )
+
+
+# -- the PDF itself --------------------------------------------------------------------------
+
+
+def check_embedded(pdf: Path) -> str:
+    lines = run("pdffonts", str(pdf)).splitlines()
+    rows = [line for line in lines[2:] if line.strip()]
+    if not rows:
+        raise Failure("pdffonts lists no fonts")
+    bad = []
+    for row in rows:
+        # name type... encoding emb sub uni object ID: the flags are the 5th-3rd fields from
+        # the right, whatever spaces the type column holds.
+        fields = row.split()
+        emb, uni = fields[-5], fields[-3]
+        if emb != "yes":
+            bad.append(f"{fields[0]} not embedded")
+        elif uni != "yes" and "CMMI" not in fields[0] and "CMSY" not in fields[0]:
+            bad.append(f"{fields[0]} has no ToUnicode map")
+    if bad:
+        raise Failure("; ".join(bad))
+    return f"{len(rows)} fonts, all embedded"
+
+
+def pdf_objects(pdf: Path) -> bytes:
+    """The PDF's bytes with every Flate stream inflated (object streams hold the catalogue)."""
+    raw = pdf.read_bytes()
+    parts = [raw]
+    for match in re.finditer(rb"stream\r?\n", raw):
+        start = match.end()
+        try:
+            parts.append(zlib.decompressobj().decompress(raw[start : start + 4_000_000]))
+        except zlib.error:
+            continue
+    return b"\n".join(parts)
+
+
+def pdf_strings(data: bytes, key: bytes) -> list[str]:
+    """The text of every ``/Key (…)`` or ``/Key <…>`` string (PDFDocEncoding or UTF-16BE)."""
+    out = []
+    for match in re.finditer(rb"/" + key + rb"\s*(<[0-9A-Fa-f\s]*>|\((?:\\.|[^\\)])*\))", data):
+        token = match.group(1)
+        if token.startswith(b"<"):
+            value = bytes.fromhex(token[1:-1].decode("ascii"))
+        else:
+            value = re.sub(
+                rb"\\([0-7]{1,3}|.)",
+                lambda m: (
+                    bytes([int(m.group(1), 8)])
+                    if m.group(1)[:1].isdigit()
+                    else {b"n": b"\n", b"r": b"\r", b"t": b"\t"}.get(m.group(1), m.group(1))
+                ),
+                token[1:-1],
+                flags=re.S,
+            )
+        if value.startswith(b"\xfe\xff"):
+            out.append(value[2:].decode("utf-16-be", "replace"))
+        else:
+            out.append(value.decode("latin-1"))
+    return out
+
+
+def check_metadata(pdf: Path, data: bytes) -> str:
+    info = {}
+    for line in run("pdfinfo", str(pdf)).splitlines():
+        key, _, value = line.partition(":")
+        info[key.strip()] = value.strip()
+    missing = [k for k in ("Title", "Author", "Subject") if not info.get(k)]
+    if missing:
+        raise Failure("document information lacks " + ", ".join(missing))
+    langs = pdf_strings(data, b"Lang")
+    if "zh-Hant" not in langs:
+        raise Failure(f"catalogue /Lang is {langs or 'absent'}, not zh-Hant")
+    return f"Title {info['Title']!r}, Author {info['Author']!r}, /Lang zh-Hant"
+
+
+def check_bookmarks(data: bytes, titles: Iterable[str]) -> str:
+    marks = {normalise(t) for t in pdf_strings(data, b"Title")}
+    wanted = [t for t in titles if t]
+    lacking = [t for t in wanted if normalise(t) not in marks]
+    if lacking:
+        raise Failure(f"{len(lacking)} title(s) not in the bookmarks: " + " ".join(lacking[:15]))
+    return f"{len(marks)} bookmarks, including all {len(wanted)} phase titles"
+
+
+def check_indexes(text: str) -> str:
+    lacking = [t for t in INDEX_TITLES if t not in text]
+    if lacking:
+        raise Failure("no " + " ".join(lacking) + " in the text (use --skip-indexes until built)")
+    return " ".join(INDEX_TITLES)
+
+
+def find_pieces(haystack: str, needle: str, start: int) -> int | None:
+    """Where ``needle`` ends in ``haystack`` after ``start``, allowing it to be cut into up to
+    MAX_PIECES pieces separated by at most MAX_GAP characters (a page break); None if not."""
+    pos = haystack.find(needle, start)
+    if pos >= 0:
+        return pos + len(needle)
+    first = True
+    rest, at = needle, start
+    for _ in range(MAX_PIECES):
+        # the longest prefix of the rest found within reach
+        lo, hi, best = 1, len(rest), None
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            hit = haystack.find(rest[:mid], at)
+            if hit >= 0 and (first or hit - at <= MAX_GAP):
+                best, lo = (mid, hit), mid + 1
+            else:
+                hi = mid - 1
+        if best is None:
+            return None
+        length, hit = best
+        first = False
+        at, rest = hit + length, rest[length:]
+        if not rest:
+            return at
+    return None
+
+
+def check_text(text: str, steps: list[dict]) -> str:
+    flat = normalise(text)
+    missing, at = [], 0
+    for step in steps:
+        for field in ("text", "translation"):
+            value = normalise(step.get(field) or "")
+            if not value:
+                continue
+            end = find_pieces(flat, value, at)
+            if end is None:
+                missing.append(f"{step['id']} {field}: {value[:30]}")
+            elif field == "text":
+                at = end
+    if missing:
+        shown = "\n    ".join(missing[:20])
+        raise Failure(f"{len(missing)} step text(s) not found in pdftotext output:\n    {shown}")
+    return f"the 原文 and 譯文 of all {len(steps)} steps, in order"
+
+
+# -- driver ----------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "where", nargs="?", type=Path, help="the PDF, or the directory holding xiangsheli.pdf"
+    )
+    parser.add_argument("--pdf", type=Path, default=DEFAULT_PDF)
+    parser.add_argument("--edition", type=Path, default=DEFAULT_EDITION, help="edition.json")
+    parser.add_argument(
+        "--skip-indexes", action="store_true", help="do not require the four index titles"
+    )
+    args = parser.parse_args(argv)
+    if args.where is not None:
+        args.pdf = args.where / DEFAULT_PDF.name if args.where.is_dir() else args.where
+    if not args.pdf.is_file():
+        print(f"check_pdf: no PDF at {args.pdf} (build it with `make pdf`)", file=sys.stderr)
+        return 2
+    if not args.edition.is_file():
+        print(f"check_pdf: no {args.edition} (build the HTML first)", file=sys.stderr)
+        return 2
+    edition = json.loads(args.edition.read_text("utf-8"))
+    steps = edition["steps"]
+    text = run("pdftotext", "-enc", "UTF-8", str(args.pdf), "-")
+    data = pdf_objects(args.pdf)
+    titles = [s["title"] for s in edition.get("sections", [])]
+
+    checks: list[tuple[str, Callable[[], str]]] = [
+        ("log", lambda: check_log(args.pdf)),
+        ("faces", lambda: check_faces(args.pdf)),
+        ("coverage", lambda: check_coverage(args.pdf, steps)),
+        ("embedded", lambda: check_embedded(args.pdf)),
+        ("metadata", lambda: check_metadata(args.pdf, data)),
+        ("bookmarks", lambda: check_bookmarks(data, titles)),
+        ("indexes", (lambda: "skipped (--skip-indexes)") if args.skip_indexes else (
+            lambda: check_indexes(text))),
+        ("text", lambda: check_text(text, steps)),
+    ]
+    failed = 0
+    for name, check in checks:
+        try:
+            print(f"ok    {name:10} {check()}")
+        except Failure as exc:
+            failed += 1
+            print(f"FAIL  {name:10} {exc}")
+    pages = re.search(r"^Pages:\s+(\d+)", run("pdfinfo", str(args.pdf)), re.M)
+    print(f"{args.pdf}: {pages.group(1) if pages else '?'} pages; {failed} check(s) failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
