@@ -10,7 +10,6 @@ from urllib.parse import unquote
 
 import pytest
 from docutils import nodes
-
 from xiangsheli import concordance
 from xiangsheli import nodes as xsnodes
 from xiangsheli.vocab import Term
@@ -81,7 +80,7 @@ def test_headword_pages_list_every_occurrence(edition: dict, edition_html: Path)
     page = (edition_html / unquote(zhi["url"])).read_text(encoding="utf-8")
     rows = re.findall(r'<td class="xs-kwic-k" lang="zh-Hant">觶</td>', page)
     assert len(rows) == zhi["count"]
-    assert "<h1 lang=\"zh-Hant\">觶" in page
+    assert '<h1 lang="zh-Hant">觶' in page
 
 
 def test_role_pages_have_an_itinerary(edition: dict, edition_html: Path) -> None:
@@ -96,37 +95,41 @@ def test_domain_index_pages_and_term_links(edition_html: Path) -> None:
         page = (edition_html / f"xs-{kind}.html").read_text(encoding="utf-8")
         assert title in page
     rite = (edition_html / "rite" / "drinking.html").read_text(encoding="utf-8")
-    assert re.search(r'<a class="xs-term xs-vessel" data-kind="vessel" data-term="爵" '
-                     r'href="\.\./terms/vessel/%E7%88%B5\.html">爵</a>', rite)
+    assert re.search(
+        r'<a class="xs-term xs-vessel" data-kind="vessel" data-term="爵" '
+        r'href="\.\./terms/vessel/%E7%88%B5\.html">爵</a>',
+        rite,
+    )
+
+
+def _spans(body: nodes.Element) -> tuple[str, set[int]]:
+    """The body's text and the offsets covered by a term or a recorded non-term."""
+    covered: set[int] = set()
+    text: list[str] = []
+
+    def walk(node: nodes.Node, inside: bool) -> None:
+        if isinstance(node, nodes.Text):
+            start = sum(len(t) for t in text)
+            if inside:
+                covered.update(range(start, start + len(node)))
+            text.append(str(node))
+            return
+        if isinstance(node, xsnodes.apparatus_ref):
+            return
+        mark = inside or isinstance(node, (xsnodes.term_ref, xsnodes.plain_term))
+        for child in node.children:
+            walk(child, mark)
+
+    walk(body, False)
+    return "".join(text), covered
 
 
 def _doctree_spans(edition_html: Path):
     """(step id, text, covered offsets) from the pickled doctrees of the build."""
-    doctrees = edition_html / ".doctrees"
-    for path in sorted((doctrees / "rite").glob("*.doctree")):
+    for path in sorted((edition_html / ".doctrees" / "rite").glob("*.doctree")):
         doctree = pickle.loads(path.read_bytes())
         for step in doctree.findall(xsnodes.step):
-            body = step[1]
-            covered: set[int] = set()
-            text: list[str] = []
-            offset = 0
-
-            def walk(node, inside=False):
-                nonlocal offset
-                if isinstance(node, nodes.Text):
-                    if inside:
-                        covered.update(range(offset, offset + len(node)))
-                    text.append(str(node))
-                    offset += len(node)
-                    return
-                if isinstance(node, xsnodes.apparatus_ref):
-                    return
-                mark = inside or isinstance(node, (xsnodes.term_ref, xsnodes.plain_term))
-                for child in node.children:
-                    walk(child, mark)
-
-            walk(body)
-            yield step["step_id"], "".join(text), covered
+            yield (step["step_id"], *_spans(step[1]))
 
 
 def test_every_ambiguous_character_carries_a_decision(edition_html: Path) -> None:
@@ -152,7 +155,9 @@ def test_no_unambiguous_headword_stands_untagged(edition_html: Path) -> None:
             for m in re.finditer(re.escape(word), text):
                 # Missed: no character of it is marked. (西序端 is 西序 + 端, not 西 + 序端.)
                 if not covered.intersection(range(m.start(), m.end())):
-                    missed.append(f"{step_id}: {word} in {text[max(0, m.start() - 4) : m.end() + 4]}")
+                    missed.append(
+                        f"{step_id}: {word} in {text[max(0, m.start() - 4) : m.end() + 4]}"
+                    )
     assert missed == []
 
 

@@ -208,8 +208,14 @@ def place_entries(
             (r.text, apparatus.order_sigla(r.witnesses, data.order)) for r in entry.readings
         )
         place = Place(
-            entry.id, start, end, text[start:end], readings, entry.note,
-            entry_label(entry.id), apparatus.format_entry(entry, data.order),
+            entry.id,
+            start,
+            end,
+            text[start:end],
+            readings,
+            entry.note,
+            entry_label(entry.id),
+            apparatus.format_entry(entry, data.order),
         )
         placed.append((entry, place))
     for entry, place in sorted(placed, key=lambda ep: ep[1].start, reverse=True):
@@ -230,11 +236,7 @@ def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
         section = marker.parent
         if not isinstance(section, nodes.section):
             continue
-        refs = [
-            ref
-            for ref in section.findall(xsnodes.apparatus_ref)
-            if _phase_of(ref) is section
-        ]
+        refs = [ref for ref in section.findall(xsnodes.apparatus_ref) if _phase_of(ref) is section]
         if not refs:
             continue
         listing = xsnodes.apparatus_list(classes=["xs-apparatus"])
@@ -251,8 +253,12 @@ def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
             )
             para += nodes.Text(" ")
             xref = addnodes.pending_xref(
-                "", refdomain="xs", reftype="step", reftarget=step_node["step_id"],
-                refexplicit=False, refwarn=True,
+                "",
+                refdomain="xs",
+                reftype="step",
+                reftarget=step_node["step_id"],
+                refexplicit=False,
+                refwarn=True,
             )
             xref += nodes.inline(step_node["step_id"], step_node["step_id"])
             para += xref

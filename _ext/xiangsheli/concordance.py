@@ -85,8 +85,11 @@ def pinyin_key(pinyin: str, term: str) -> tuple[str, str, str]:
     """Sort by toneless pinyin, then tones, then the characters (the order of 漢語拼音 indexes)."""
     decomposed = unicodedata.normalize("NFD", pinyin)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ü", "v")
-    tones = "".join(str("\u0304\u0301\u030c\u0300".find(c) + 1) for c in decomposed
-                    if unicodedata.combining(c) and c != "\u0308")
+    tones = "".join(
+        str("\u0304\u0301\u030c\u0300".find(c) + 1)
+        for c in decomposed
+        if unicodedata.combining(c) and c != "\u0308"
+    )
     return bare.lower(), tones, term
 
 
@@ -108,8 +111,9 @@ def build(
     """
     entries: dict[str, Entry] = {}
     for t in terms:
-        entries[t.term] = Entry(kind, t.term, t.pinyin, t.gloss_en, t.gloss_zh, t.category,
-                                t.parent)
+        entries[t.term] = Entry(
+            kind, t.term, t.pinyin, t.gloss_en, t.gloss_zh, t.category, t.parent
+        )
     for headword, occ in occurrences:
         entry = entries.get(headword)
         if entry is not None:
@@ -120,9 +124,17 @@ def build(
         negated = [o for o in entry.occurrences if o.negated]
         if negated:
             entry.sub.append(
-                Entry(kind, NEGATED_PREFIX + entry.term, "bù " + entry.pinyin,
-                      f"not {entry.gloss_en}", f"經言不{entry.term}（含無、未、弗）",
-                      entry.category, entry.term, negated, negated=True)
+                Entry(
+                    kind,
+                    NEGATED_PREFIX + entry.term,
+                    "bù " + entry.pinyin,
+                    f"not {entry.gloss_en}",
+                    f"經言不{entry.term}（含無、未、弗）",
+                    entry.category,
+                    entry.term,
+                    negated,
+                    negated=True,
+                )
             )
         parent = entries.get(entry.parent)
         if parent is not None and parent is not entry:

@@ -26,6 +26,7 @@ from .concordance import KIND_TITLES, Entry, Occurrence
 from .nodes import term_ref
 from .terms import vocabulary_for
 
+
 def build_concordance(env: Any) -> dict[str, list[Entry]]:
     """kind → sorted entries, from the steps read in this build and the vocabularies."""
     domain = env.get_domain("xs")
@@ -34,8 +35,9 @@ def build_concordance(env: Any) -> dict[str, list[Entry]]:
     numbers = domain.data["numbers"]
     for step_id, rec in domain.ordered_steps():
         for ann in rec.annotations:
-            occ = Occurrence(step_id, numbers[step_id][0], rec.text, ann.start, ann.end,
-                             ann.negated)
+            occ = Occurrence(
+                step_id, numbers[step_id][0], rec.text, ann.start, ann.end, ann.negated
+            )
             occurrences[ann.kind].append((ann.term, occ))
     return {
         kind: concordance.build(kind, vocabulary.headwords(kind).values(), occurrences[kind])
@@ -65,9 +67,7 @@ class TermIndex(Index):
 
     kind = ""
 
-    def generate(
-        self, docnames: Any = None
-    ) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+    def generate(self, docnames: Any = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
         entries = build_concordance(self.domain.env)
         names = page_names(entries)
         content = []
@@ -83,8 +83,9 @@ class TermIndex(Index):
         numbers = "、".join(str(n) for n in entry.step_numbers[:40])
         more = "…" if len(entry.step_numbers) > 40 else ""
         descr = f"{entry.gloss_zh}；{entry.count} 次：{numbers}{more}"
-        return IndexEntry(entry.term, subtype, names[(self.kind, entry.term)], "",
-                          entry.pinyin, "", descr)
+        return IndexEntry(
+            entry.term, subtype, names[(self.kind, entry.term)], "", entry.pinyin, "", descr
+        )
 
 
 def make_index(kind: str) -> type[TermIndex]:
@@ -113,8 +114,14 @@ def _entry_link(page: str, target: str, label: str, builder: Any) -> str:
     return f'<a href="{uri}">{html.escape(label)}</a>'
 
 
-def headword_body(env: Any, builder: Any, kind: str, entry: Entry, parent: Entry | None,
-                  names: dict[tuple[str, str], str]) -> str:
+def headword_body(
+    env: Any,
+    builder: Any,
+    kind: str,
+    entry: Entry,
+    parent: Entry | None,
+    names: dict[tuple[str, str], str],
+) -> str:
     """The HTML body of a headword page."""
     page = names[(kind, entry.term)]
     e = html.escape
@@ -130,7 +137,8 @@ def headword_body(env: Any, builder: Any, kind: str, entry: Entry, parent: Entry
         f'<dt>類別</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
     ]
     if parent is not None:
-        out.append(f"<dt>上位詞</dt><dd>{_entry_link(page, names[(kind, parent.term)], parent.term, builder)}</dd>")
+        link = _entry_link(page, names[(kind, parent.term)], parent.term, builder)
+        out.append(f"<dt>上位詞</dt><dd>{link}</dd>")
     if entry.sub:
         links = "、".join(
             _entry_link(page, names[(kind, s.term)], s.term, builder) + f"（{s.count}）"
@@ -141,13 +149,15 @@ def headword_body(env: Any, builder: Any, kind: str, entry: Entry, parent: Entry
     occurrences = entry.occurrences if entry.negated else entry.all_occurrences
     if kind == "role" and not entry.negated:
         out.append(itinerary_html(env, builder, page, entry))
-    out.append('<h2>用例</h2><table class="xs-kwic"><thead><tr><th scope="col">節</th>'
-               '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
-               "</tr></thead><tbody>")
+    out.append(
+        '<h2>用例</h2><table class="xs-kwic"><thead><tr><th scope="col">節</th>'
+        '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
+        "</tr></thead><tbody>"
+    )
     for occ in occurrences:
         left, key, right = occ.kwic()
         out.append(
-            f"<tr><td class=\"xs-kwic-n\">{_step_link(env, page, occ, builder)}</td>"
+            f'<tr><td class="xs-kwic-n">{_step_link(env, page, occ, builder)}</td>'
             f'<td class="xs-kwic-l" lang="zh-Hant">{e(left)}</td>'
             f'<td class="xs-kwic-k" lang="zh-Hant">{e(key)}</td>'
             f'<td class="xs-kwic-r" lang="zh-Hant">{e(right)}</td></tr>'
@@ -176,7 +186,7 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
         text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
         rows.append(
             f"<tr><td>{_step_link(env, page, occ, builder)}</td><td>{html.escape(place)}</td>"
-            f"<td>{html.escape(facing)}</td><td lang=\"zh-Hant\">{html.escape(text)}</td></tr>"
+            f'<td>{html.escape(facing)}</td><td lang="zh-Hant">{html.escape(text)}</td></tr>'
         )
     return (
         '<h2>行止</h2><table class="xs-itinerary"><thead><tr><th scope="col">節</th>'
@@ -195,8 +205,7 @@ def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], s
             for sub in entry.sub:
                 parents[sub.term] = entry
         for entry in concordance.walk(top):
-            body = headword_body(app.env, app.builder, kind, entry, parents.get(entry.term),
-                                 names)
+            body = headword_body(app.env, app.builder, kind, entry, parents.get(entry.term), names)
             context = {"title": f"{entry.term} {entry.pinyin}", "body": body}
             yield names[(kind, entry.term)], context, "page.html"
 

@@ -58,5 +58,8 @@ class XsWarning(Enum):
 
 
 def warn(message: str, subtype: XsWarning, location: Any) -> None:
-    """Log a located, typed warning (``location``: a node, ``(docname, line)``, or ``"file:line"`` for data files)."""
+    """Log a located, typed warning.
+
+    ``location`` is a node, a ``(docname, line)`` pair, or ``"file:line"`` for data files.
+    """
     logger.warning(message, type=WARNING_TYPE, subtype=subtype.value, location=location)

@@ -76,9 +76,9 @@ for (const q of ["觶", "阼階", "拜送"]) {
   );
   const marks = await page.$$eval(".xs-search-results mark", (ms) => ms.map((m) => m.textContent));
   check(marks.length > 0 && marks.every((m) => m === q), `search ${q}: hits highlighted`);
-  const href = await page.$eval(".xs-search-results a", (a) => a.getAttribute("href"));
+  const href = await page.$eval(".xs-search-results a", (a) => a.href);
   const first = edition.steps.find((s) => s.id === want[0]);
-  check(href === first.url, `search ${q}: first result links to ${first.url}`);
+  check(href === new URL(first.url, base).href, `search ${q}: first result links to ${first.url}`);
 }
 
 // Typing: Simplified input finds the same steps; a phrase not in the text finds nothing.
@@ -99,6 +99,7 @@ if (shots) {
 await page.fill("#xs-search-q", "鄉射禮不存在之句");
 await page.waitForFunction(() => document.querySelectorAll(".xs-search-hit").length === 0);
 check((await page.textContent(".xs-search-status")).includes("未見"), "no match says so");
+await page.fill("#xs-search-q", "");
 
 // -- the cite control --------------------------------------------------------------------------
 const step = edition.steps.find((s) => s.id === "xs-0017");
@@ -111,11 +112,20 @@ await status.filter({ hasText: "已複製" }).waitFor();
 const clip = await page.evaluate(() => navigator.clipboard.readText());
 check(clip.includes("第17節（xs-0017）") && clip.includes("0.1.0版"), "clipboard: GB/T 7714 line");
 check(clip.includes("step 17 (xs-0017)"), "clipboard: Chicago line");
-check(clip.includes(step.url), `clipboard: the step's URL (${step.url})`);
+const canonical = await page.$eval('link[rel="canonical"]', (l) => l.href);
+check(clip.includes(`${canonical}#xs-0017`), `clipboard: the step's URL (${canonical}#xs-0017)`);
 check(!clip.includes("引用日期"), "clipboard: access date filled in");
 check(await summary.evaluate((el) => el.parentElement.open), "cite control opens from the keyboard");
+// A screenshot of the page around one element (full-page coordinates, so scrolling is moot).
+const around = async (p, selector, file, above = 260, height = 720) => {
+  const box = await p.locator(selector).first().boundingBox();
+  const scrollY = await p.evaluate(() => window.scrollY);
+  const width = p.viewportSize().width;
+  const y = Math.max(0, box.y + scrollY - above);
+  await p.screenshot({ path: file, fullPage: true, clip: { x: 0, y, width, height } });
+};
 if (shots) {
-  await page.screenshot({ path: path.join(shots, "cite-desktop.png") });
+  await around(page, "#xs-0017", path.join(shots, "cite-desktop.png"));
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -127,7 +137,7 @@ if (shots) {
   await p2.goto(new URL(step.url, base).href);
   await p2.locator('details.xs-cite[data-step="xs-0017"] > summary').click();
   await p2.waitForTimeout(200);
-  await p2.screenshot({ path: path.join(shots, "cite-phone.png") });
+  await around(p2, "#xs-0017", path.join(shots, "cite-phone.png"), 200, 844);
   await p2.goto(new URL("search.html?q=" + encodeURIComponent("阼階"), base).href);
   await p2.waitForSelector(".xs-search[data-ready=true]");
   await p2.screenshot({ path: path.join(shots, "search-phone.png") });

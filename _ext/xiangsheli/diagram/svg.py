@@ -16,6 +16,7 @@ No Sphinx import.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -82,6 +83,8 @@ class _Canvas:
         self.plan_w = (x1 - x0) * self.s
         self.plan_h = (y1 - y0) * self.s
         self.out: list[str] = []
+        #: pixel boxes (x0, y0, x1, y1) of what is written or drawn, for label placement
+        self.boxes: list[tuple[float, float, float, float]] = []
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         x0, _, _, y1 = self.view.extent
@@ -132,6 +135,7 @@ class _Canvas:
         dy: float = 0.0,
     ) -> None:
         px, py = self.px(x, y)
+        self.boxes.append(text_box(px + dx, py + dy, label, size, anchor, vertical))
         text_at(
             self.out,
             px + dx,
@@ -143,6 +147,28 @@ class _Canvas:
             fill=fill,
             halo=halo,
         )
+
+
+Box = tuple[float, float, float, float]
+
+
+def text_box(
+    px: float, py: float, label: str, size: float, anchor: str = "middle", vertical: bool = False
+) -> Box:
+    """The pixel box a label written by :func:`text_at` covers (CJK glyphs are square)."""
+    if vertical:
+        height = len(label) * size
+        top = {"start": py, "end": py - height, "middle": py - height / 2}[anchor]
+        return (px - size / 2, top, px + size / 2, top + height)
+    width = len(label) * size
+    x0 = {"start": px, "end": px - width, "middle": px - width / 2}[anchor]
+    return (x0, py - size / 2, x0 + width, py + size / 2)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def text_at(
@@ -470,21 +496,102 @@ def _figure_px(c: _Canvas, fig: Figure, spacing: float) -> tuple[float, float]:
     return px, py
 
 
-def _draw_figure(c: _Canvas, fig: Figure, spacing: float, labelled: bool) -> None:
+@dataclass
+class _Marker:
+    """A figure's drawn geometry, worked out before any label is placed."""
+
+    fig: Figure
+    px: float
+    py: float
+    r: float
+    sx: float  # screen direction of the facing (y down)
+    sy: float
+    tip: float
+    labelled: bool
+
+
+def _marker(c: _Canvas, fig: Figure, spacing: float, labelled: bool) -> _Marker:
     px, py = _figure_px(c, fig, spacing)
-    small = not labelled
-    r = 2.6 if small else 5.2
+    r = 5.2 if labelled else 2.6
     fx, fy = facing_vector(fig.bearing)
-    sx, sy = fx, -fy  # screen direction (y down)
+    tip = r + (7.0 if labelled else 4.0)
+    return _Marker(fig, px, py, r, fx, -fy, tip, labelled)
+
+
+def _marker_boxes(m: _Marker) -> list[Box]:
+    """The circle and the arrow tip: labels keep off both."""
+    tx, ty = m.px + m.sx * m.tip, m.py + m.sy * m.tip
+    return [
+        (m.px - m.r, m.py - m.r, m.px + m.r, m.py + m.r),
+        (tx - 2.5, ty - 2.5, tx + 2.5, ty + 2.5),
+    ]
+
+
+def _label_candidates(m: _Marker, size: float) -> list[tuple[float, float, str, bool]]:
+    """Places to try for a label, best first: behind the figure (the 儀禮圖 habit of writing the
+    name at the back of the person), then beside, above and below, then further out."""
+    gap = m.r + 2.5
+    bx, by = -m.sx, -m.sy
+    if abs(bx) >= abs(by) - 0.01:
+        behind = (m.px + bx * gap, m.py + by * gap * 0.6, "end" if bx < 0 else "start", False)
+    else:
+        behind = (m.px, m.py + by * gap, "start" if by > 0 else "end", True)
+    near = [
+        behind,
+        (m.px - gap, m.py, "end", False),
+        (m.px + gap, m.py, "start", False),
+        (m.px, m.py - gap, "end", True),
+        (m.px, m.py + gap, "start", True),
+        (m.px - gap, m.py - size, "end", False),
+        (m.px + gap, m.py - size, "start", False),
+        (m.px - gap, m.py + size, "end", False),
+        (m.px + gap, m.py + size, "start", False),
+        (m.px, m.py - gap - size * 0.6, "middle", False),
+        (m.px, m.py + gap + size * 0.6, "middle", False),
+    ]
+    far = [(x + (x - m.px) * 0.8, y + (y - m.py) * 0.8, a, v) for x, y, a, v in near[1:5]]
+    return near + far
+
+
+def _place_label(
+    c: _Canvas, m: _Marker, size: float, taken: list[Box]
+) -> tuple[float, float, str, bool]:
+    """The first candidate that overlaps nothing already written or drawn and stays inside
+    the plan; failing that, the one that overlaps least."""
+    label = m.fig.role
+    best, best_cost = None, float("inf")
+    for i, (x, y, anchor, vertical) in enumerate(_label_candidates(m, size)):
+        box = text_box(x, y, label, size, anchor, vertical)
+        cost = sum(_overlap(box, other) for other in taken)
+        inside = (
+            box[0] >= c.left
+            and box[2] <= c.left + c.plan_w
+            and box[1] >= c.top
+            and box[3] <= c.top + c.plan_h
+        )
+        if not inside:
+            cost += 10_000.0
+        cost += i * 0.01  # prefer the earlier candidate on ties
+        if cost < best_cost:
+            best, best_cost = (x, y, anchor, vertical), cost
+        if cost < 1.0:
+            break
+    assert best is not None
+    taken.append(text_box(best[0], best[1], label, size, best[2], best[3]))
+    return best
+
+
+def _draw_figure(c: _Canvas, m: _Marker, taken: list[Box]) -> None:
+    fig, px, py, r, sx, sy = m.fig, m.px, m.py, m.r, m.sx, m.sy
+    small = not m.labelled
     stroke = VERMILION if fig.moved else INK
     fill = VERMILION_LIGHT if fig.moved else "#ffffff"
-    tip = r + (4.0 if small else 7.0)
     base = r - 0.6
     wing = 2.0 if small else 3.6
     # arrow: a narrow triangle from the rim towards the facing
     ox, oy = -sy, sx
     points = [
-        (px + sx * tip, py + sy * tip),
+        (px + sx * m.tip, py + sy * m.tip),
         (px + sx * base + ox * wing, py + sy * base + oy * wing),
         (px + sx * base - ox * wing, py + sy * base - oy * wing),
     ]
@@ -504,35 +611,12 @@ def _draw_figure(c: _Canvas, fig: Figure, spacing: float, labelled: bool) -> Non
             stroke_width=0.9 if small else 1.4,
         )
     )
-    if labelled:
+    if m.labelled:
         size = 11.0 if c.view.name == "hall" else 9.0
-        bx, by = -sx, -sy  # label goes behind the figure
-        gap = r + 2.5
-        if abs(bx) >= abs(by) - 0.01:
-            anchor = "end" if bx < 0 else "start"
-            text_at(
-                c.out,
-                px + bx * gap,
-                py + by * gap * 0.6,
-                fig.role,
-                size,
-                anchor=anchor,
-                fill=stroke,
-                halo=True,
-            )
-        else:
-            anchor = "start" if by > 0 else "end"
-            text_at(
-                c.out,
-                px,
-                py + by * gap,
-                fig.role,
-                size,
-                anchor=anchor,
-                vertical=True,
-                fill=stroke,
-                halo=True,
-            )
+        x, y, anchor, vertical = _place_label(c, m, size, taken)
+        text_at(
+            c.out, x, y, fig.role, size, anchor=anchor, vertical=vertical, fill=stroke, halo=True
+        )
     c.add("</g>")
 
 
@@ -666,13 +750,20 @@ def render(
     for key in keys:
         _draw_furnishing(c, setting.furnishings[key])
     off_view: list[Figure] = []
+    markers: list[_Marker] = []
     for fig in figures:
         px, py = _figure_px(c, fig, spacing)
         if not c.inside(px, py):
             off_view.append(fig)
             continue
         labelled = v.name == "hall" or fig.place_y < RANGE_LABEL_BELOW
-        _draw_figure(c, fig, spacing, labelled)
+        markers.append(_marker(c, fig, spacing, labelled))
+    taken = list(c.boxes)
+    for m in markers:
+        taken.extend(_marker_boxes(m))
+    # the moved figures choose their label places first: they are the point of the plan
+    for m in sorted(markers, key=lambda m: not m.fig.moved):
+        _draw_figure(c, m, taken)
     c.add("</g>")
     c.add(
         _el(

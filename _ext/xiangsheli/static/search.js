@@ -17,7 +17,7 @@
     return;
   }
 
-  const [ID, NUMBER, URL, SECTION, TEXT, TRANS] = [0, 1, 2, 3, 4, 5];
+  const [ID, NUMBER, HREF, SECTION, TEXT, TRANS] = [0, 1, 2, 3, 4, 5];
   const fold = index.fold;
   const maxN = index.max_n;
   const simplified = (document.documentElement.lang || "").toLowerCase().startsWith("zh-hans");
@@ -104,18 +104,34 @@
   };
 
   const shown = (s) => (simplified ? foldText(s) : s);
+  const say = simplified
+    ? {
+        empty: (n) => `共 ${n} 节可检索：输入一字或一词。`,
+        found: (q, n, a, b) => `「${q}」见于 ${n} 节（原文 ${a} 节，译文 ${b} 节）。`,
+        none: (q) => `未见「${q}」。`,
+        step: (n) => `第 ${n} 节 `,
+        trans: "译文",
+      }
+    : {
+        empty: (n) => `共 ${n} 節可檢索：輸入一字或一詞。`,
+        found: (q, n, a, b) => `「${q}」見於 ${n} 節（原文 ${a} 節，譯文 ${b} 節）。`,
+        none: (q) => `未見「${q}」。`,
+        step: (n) => `第 ${n} 節 `,
+        trans: "譯文",
+      };
 
   const render = (query, results) => {
     list.replaceChildren();
     if (!query.trim()) {
-      status.textContent = `共 ${index.docs.length} 節可檢索：輸入一字或一詞。`;
+      status.textContent = say.empty(index.docs.length);
       return;
     }
     const inText = results.filter((r) => r.inText.length).length;
     const inTrans = results.filter((r) => r.inTrans.length).length;
+    const q = query.trim();
     status.textContent = results.length
-      ? `「${query.trim()}」見於 ${results.length} 節（原文 ${inText} 節，譯文 ${inTrans} 節）。`
-      : `未見「${query.trim()}」。`;
+      ? say.found(q, results.length, inText, inTrans)
+      : say.none(q);
     for (const r of results) {
       const d = index.docs[r.row];
       const li = document.createElement("li");
@@ -124,9 +140,9 @@
       const head = document.createElement("p");
       head.className = "xs-search-head";
       const a = document.createElement("a");
-      a.href = contentRoot + d[URL];
+      a.href = contentRoot + d[HREF];
       a.className = "xs-search-link";
-      a.append(`第 ${d[NUMBER]} 節 `);
+      a.append(say.step(d[NUMBER]));
       const code = document.createElement("code");
       code.textContent = d[ID];
       a.append(code);
@@ -147,7 +163,7 @@
         trans.className = "xs-search-trans";
         const label = document.createElement("span");
         label.className = "xs-trans-label";
-        label.textContent = simplified ? "译文" : "譯文";
+        label.textContent = say.trans;
         trans.append(label, highlighted(shown(d[TRANS]), r.inTrans, r.length));
         li.append(trans);
       }

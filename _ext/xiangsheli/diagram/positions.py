@@ -1,0 +1,189 @@
+"""The positions data: ``data/positions.tsv`` (who stands where at each step) and
+``data/figures.tsv`` (who may be drawn), with the checks a scholar's edit should pass.
+
+``positions.tsv`` is the one place the editors record positions; ``tools/apply_positions.py``
+writes its rows into the ``:positions:`` options of the step directives, from which the Sphinx
+side builds the diagrams. The furnishing timeline (``data/furnishings.tsv``: when the 楅, the
+中, the 豐 … are set out and cleared) lives here too, since it follows the same steps.
+
+No Sphinx import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .layout import EXIT
+from .model import DATA_DIR, DiagramError, Setting
+
+POSITIONS_PATH = DATA_DIR / "positions.tsv"
+FIGURES_PATH = DATA_DIR / "figures.tsv"
+FURNISHINGS_PATH = DATA_DIR / "furnishings.tsv"
+ROLE_VOCAB_PATH = DATA_DIR / "vocab" / "role.tsv"
+
+BASES = ("text", "inferred", "注")
+STEP_ID = re.compile(r"^xs-\d{4}$")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of ``positions.tsv``; ``line`` locates it for error messages."""
+
+    step: str
+    role: str
+    place: str
+    facing: str
+    basis: str
+    note: str
+    line: int
+
+
+@dataclass(frozen=True)
+class FigureInfo:
+    """One figure of ``figures.tsv``: its vocabulary headword ('' if none) and a note."""
+
+    name: str
+    headword: str
+    note: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Span:
+    """A furnishing set out at step ``start`` and cleared at step ``end`` ('' = never)."""
+
+    furnishing: str
+    start: str
+    end: str
+    warrant: str
+    line: int
+
+
+def _records(path: Path | str, ncols: int) -> Iterable[tuple[int, list[str]]]:
+    """Data lines (not comments, not the column header) split on tabs, padded to ``ncols``."""
+    header_seen = False
+    for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cols = raw.split("\t")
+        if not header_seen:
+            header_seen = True
+            continue
+        yield lineno, [c.strip() for c in (cols + [""] * ncols)[:ncols]] + cols[ncols:]
+
+
+def load_rows(path: Path | str = POSITIONS_PATH) -> list[Row]:
+    """Read ``positions.tsv``; a row with the wrong number of columns raises DiagramError."""
+    rows = []
+    for lineno, cols in _records(path, 6):
+        if len(cols) > 6:
+            raise DiagramError(f"{path}:{lineno}: more than 6 columns", lineno)
+        rows.append(Row(*cols[:6], line=lineno))  # type: ignore[arg-type]
+    return rows
+
+
+def load_figures(path: Path | str = FIGURES_PATH) -> dict[str, FigureInfo]:
+    """Read ``figures.tsv`` into figure name → info, in file order."""
+    figures: dict[str, FigureInfo] = {}
+    for lineno, cols in _records(path, 3):
+        name = cols[0]
+        if name in figures:
+            raise DiagramError(f"{path}:{lineno}: duplicate figure {name!r}", name)
+        figures[name] = FigureInfo(name, cols[1], cols[2], lineno)
+    return figures
+
+
+def load_spans(path: Path | str = FURNISHINGS_PATH) -> list[Span]:
+    """Read the furnishing timeline (furnishing, set at step, cleared at step, warrant)."""
+    return [Span(c[0], c[1], c[2], c[3], lineno) for lineno, c in _records(path, 4)]
+
+
+def role_headwords(path: Path | str = ROLE_VOCAB_PATH) -> set[str]:
+    """Headwords of the role vocabulary (empty if the file is absent)."""
+    if not Path(path).exists():
+        return set()
+    return {cols[0] for _, cols in _records(path, 1)}
+
+
+def check_rows(
+    rows: Sequence[Row],
+    setting: Setting,
+    figures: Mapping[str, FigureInfo],
+    step_order: Sequence[str] | None = None,
+) -> list[tuple[int, str]]:
+    """Problems of the positions data as ``(line, message)``; empty when all is well.
+
+    Checks every field against its vocabulary (figures, places, facings, bases), that a role's
+    first appearance gives a facing, that no role leaves the plan when it is not on it, and,
+    given ``step_order`` (ids in reading order), that every step exists and the rows are in
+    reading order (so the file reads as the rite does).
+    """
+    problems: list[tuple[int, str]] = []
+    rank = {sid: i for i, sid in enumerate(step_order or [])}
+    on_plan: dict[str, str] = {}
+    seen_facing: set[str] = set()
+    last = -1
+    for row in rows:
+        where = row.line
+        if not STEP_ID.match(row.step):
+            problems.append((where, f"step {row.step!r} is not of the form xs-NNNN"))
+        elif step_order is not None:
+            if row.step not in rank:
+                problems.append((where, f"unknown step {row.step!r}"))
+            elif rank[row.step] < last:
+                problems.append((where, f"step {row.step} is out of reading order"))
+            else:
+                last = rank[row.step]
+        if row.role not in figures:
+            problems.append((where, f"unknown role {row.role!r} (not in figures.tsv)"))
+        if row.basis not in BASES:
+            problems.append((where, f"basis {row.basis!r} is not one of {', '.join(BASES)}"))
+        if not row.note:
+            problems.append((where, "no note: quote the words that warrant the row"))
+        if row.place == EXIT:
+            if row.facing:
+                problems.append((where, f"{row.role} leaves the plan but is given a facing"))
+            if row.role not in on_plan:
+                problems.append((where, f"{row.role} leaves the plan but is not on it"))
+            on_plan.pop(row.role, None)
+            continue
+        if row.place not in setting.places:
+            problems.append((where, f"unknown place {row.place!r} (not in setting.toml)"))
+        if row.facing:
+            if row.facing not in setting.facings:
+                problems.append((where, f"unknown facing {row.facing!r} (not in facings.tsv)"))
+            seen_facing.add(row.role)
+        elif row.role not in on_plan:
+            problems.append((where, f"{row.role} is placed for the first time without a facing"))
+        on_plan[row.role] = row.place
+    return problems
+
+
+def by_step(rows: Iterable[Row]) -> dict[str, list[Row]]:
+    """Rows grouped by step id, each group in file order."""
+    out: dict[str, list[Row]] = {}
+    for row in rows:
+        out.setdefault(row.step, []).append(row)
+    return out
+
+
+def format_positions(rows: Iterable[Row]) -> str:
+    """The ``:positions:`` value of a step: ``主人 阼階上 北面; 賓 西階上; 弟子 -``."""
+    return "; ".join(" ".join(w for w in (r.role, r.place, r.facing) if w) for r in rows)
+
+
+def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: int) -> list[str]:
+    """Furnishings of the timeline that stand on the plan after the step at ``index``."""
+    out = []
+    for span in spans:
+        start = step_index.get(span.start)
+        end = step_index.get(span.end) if span.end else None
+        if start is None or index < start:
+            continue
+        if end is not None and index >= end:
+            continue
+        out.append(span.furnishing)
+    return out
