@@ -117,14 +117,13 @@ latex_elements = {
 \usepackage[unicode, bookmarksnumbered=false, bookmarksopen=true, bookmarksopenlevel=0,
   pdfpagelabels, pdfdisplaydoctitle, pdflang={zh-Hant}, hidelinks]{hyperref}
 \hypersetup{pdftitle={儀禮·鄉射禮：彙校譯注本},
-  pdfauthor={%(author)s},
+  pdfauthor={@AUTHOR@},
   pdfsubject={The Village Archery Rite (Yili, chapter 5): a critical edition with translation},
   pdfkeywords={儀禮, 鄉射禮, 校勘, 譯注, Yili, critical edition},
   pdfcreator={Sphinx, XeLaTeX, xeCJK}}
 \usepackage{hypcap}
 \urlstyle{same}
-"""
-    % {"author": author},
+""".replace("@AUTHOR@", author),
     "preamble": "\n".join(_xs_defs.values())
     + r"""
 \addto\captionsenglish{\renewcommand{\contentsname}{目錄}\renewcommand{\indexname}{索引}}

@@ -343,8 +343,12 @@ def main(argv: list[str] | None = None) -> int:
         ("embedded", lambda: check_embedded(args.pdf)),
         ("metadata", lambda: check_metadata(args.pdf, data)),
         ("bookmarks", lambda: check_bookmarks(data, titles)),
-        ("indexes", (lambda: "skipped (--skip-indexes)") if args.skip_indexes else (
-            lambda: check_indexes(text))),
+        (
+            "indexes",
+            (lambda: "skipped (--skip-indexes)")
+            if args.skip_indexes
+            else (lambda: check_indexes(text)),
+        ),
         ("text", lambda: check_text(text, steps)),
     ]
     failed = 0

@@ -92,7 +92,9 @@ def check_site(root: Path) -> list[str]:
     pages = {p: read_page(p) for p in sorted(root.rglob("*.html")) if ".doctrees" not in p.parts}
     sources: dict[Path, list[str]] = {p: page.refs for p, page in pages.items()}
     for css in sorted(root.rglob("*.css")):
-        text = re.sub(r"/\*.*?\*/", "", css.read_text(encoding="utf-8", errors="replace"), flags=re.S)
+        text = re.sub(
+            r"/\*.*?\*/", "", css.read_text(encoding="utf-8", errors="replace"), flags=re.S
+        )
         sources[css] = [m[2] for m in CSS_URL.finditer(text)]
     problems: list[str] = []
     for origin, refs in sources.items():
@@ -104,7 +106,9 @@ def check_site(root: Path) -> list[str]:
             parts = urlsplit(ref)
             path_part, fragment = unquote(parts.path), unquote(parts.fragment)
             if path_part.startswith("/"):
-                problems.append(f"{rel_origin}: {ref} (root-relative link; the site must be relocatable)")
+                problems.append(
+                    f"{rel_origin}: {ref} (root-relative link; the site must be relocatable)"
+                )
                 continue
             target = origin if not path_part else (origin.parent / path_part)
             target = Path(PurePosixPath(*target.parts)).resolve()
@@ -119,7 +123,10 @@ def check_site(root: Path) -> list[str]:
             if fragment and target.suffix == ".html":
                 page = pages.get(target) or read_page(target)
                 if fragment not in page.ids:
-                    problems.append(f"{rel_origin}: {ref} (no id {fragment!r} in {target.relative_to(root).as_posix()})")
+                    problems.append(
+                        f"{rel_origin}: {ref} "
+                        f"(no id {fragment!r} in {target.relative_to(root).as_posix()})"
+                    )
     return problems
 
 
@@ -134,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     for line in problems:
         print(line)
     n_pages = sum(1 for _ in args.site.rglob("*.html"))
-    print(f"check_site: {n_pages} pages, {len(problems)} broken internal references", file=sys.stderr)
+    print(
+        f"check_site: {n_pages} pages, {len(problems)} broken internal references", file=sys.stderr
+    )
     return 1 if problems else 0
 
 

@@ -14,7 +14,9 @@ from sphinx.application import Sphinx
 from . import (
     apparatus_sphinx,
     checks,
+    cjk,
     citation,
+    diagrams,
     domain,
     export,
     html_page,
@@ -29,8 +31,9 @@ from . import (
     transforms,
 )
 from .directives.phase import PhaseDirective, record_phases
+from .directives.sigla import ApparatusSummaryDirective, SiglaDirective
 from .directives.step import StepDirective
-from .directives.translation import TranslationDirective
+from .directives.translation import TranslationDirective, check_placement
 from .writers import setup_writers
 
 __version__ = "0.1.0"
@@ -81,6 +84,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive_to_domain("xs", "step", StepDirective)
     app.add_directive_to_domain("xs", "phase", PhaseDirective)
     app.add_directive_to_domain("xs", "translation", TranslationDirective)
+    app.add_directive_to_domain("xs", "sigla", SiglaDirective)
+    app.add_directive_to_domain("xs", "apparatus-summary", ApparatusSummaryDirective)
     for kind in roles.TERM_KINDS:
         app.add_role(kind, roles.TermRole(kind))
     app.add_role("plain", roles.PlainRole())
@@ -89,6 +94,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_index_to_domain("xs", index)
     printed_indexes.setup_printed_indexes(app)
     setup_writers(app)
+    diagrams.setup_diagrams(app)
     citation.setup_citation(app)
     search.setup_search(app)
     pinyin.setup_pinyin(app)
@@ -99,6 +105,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
         witnesses=apparatus_sphinx.export_witnesses,
         indexes=indexes.export_indexes,
     )
+    app.add_transform(cjk.JoinCJKLines)
+    app.add_post_transform(cjk.JoinCJKLinesAfterReferences)
     app.add_post_transform(transforms.StepNumbers)
     app.add_post_transform(transforms.PhaseNumbers)
     app.add_post_transform(indexes.TermLinks)
@@ -108,6 +116,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", terms.check_vocabulary)
     app.connect("builder-inited", apparatus_sphinx.check_sigla)
     app.connect("doctree-read", record_phases)
+    app.connect("doctree-read", check_placement)
     app.connect("doctree-read", apparatus_sphinx.list_phase_apparatus)
     app.connect("env-updated", domain.assign_numbers)
     app.connect("env-updated", checks.load_retired)

@@ -13,6 +13,7 @@ context is unique in the whole edited 原文, hence in its step.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,26 +79,54 @@ def split_context(context: str) -> tuple[str, str, str]:
 
 def load_entries(path: Path = DATA / "apparatus.toml") -> list[Entry]:
     """Read and validate apparatus.toml (ValueError on a malformed entry)."""
-    with path.open("rb") as f:
-        raw = tomllib.load(f)
-    entries = []
-    for e in raw.get("entry", []):
-        entry = Entry(
-            id=e["id"],
-            seed_line=int(e["seed_line"]),
-            step=e.get("step", ""),
-            lemma=e["lemma"],
-            base=e["base"],
-            context=e["context"],
-            decision=e["decision"],
-            kind=e["kind"],
-            readings=tuple(Reading(r["text"], tuple(r["witnesses"])) for r in e["readings"]),
-            pages=dict(e.get("pages", {})),
-            note=e.get("note", ""),
-        )
-        check_entry(entry)
-        entries.append(entry)
+    entries, problems = read_entries(path)
+    if problems:
+        raise ValueError(problems[0][1])
     return entries
+
+
+def read_entries(path: Path) -> tuple[list[Entry], list[tuple[int, str]]]:
+    """Read apparatus.toml without raising: the valid entries, and ``(line, message)`` for
+    each entry (or the file) that cannot be used — what the Sphinx build warns about."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = re.search(r"at line (\d+)", str(exc))
+        return [], [(int(line[1]) if line else 0, f"{path.name} is not valid TOML: {exc}")]
+    starts = [
+        text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"^\[\[entry\]\]", text, re.M)
+    ]
+    entries: list[Entry] = []
+    problems: list[tuple[int, str]] = []
+    for i, e in enumerate(raw.get("entry", [])):
+        line = starts[i] if i < len(starts) else 0
+        if not isinstance(e, dict):
+            problems.append((line, f"entry {i + 1} is not a table"))
+            continue
+        try:
+            entry = Entry(
+                id=e["id"],
+                seed_line=int(e["seed_line"]),
+                step=e.get("step", ""),
+                lemma=e["lemma"],
+                base=e["base"],
+                context=e["context"],
+                decision=e["decision"],
+                kind=e["kind"],
+                readings=tuple(Reading(r["text"], tuple(r["witnesses"])) for r in e["readings"]),
+                pages=dict(e.get("pages", {})),
+                note=e.get("note", ""),
+            )
+            check_entry(entry)
+        except KeyError as exc:
+            problems.append((line, f"entry {e.get('id', i + 1)!s} lacks the field {exc}"))
+            continue
+        except (TypeError, ValueError) as exc:
+            problems.append((line, f"entry {e.get('id', i + 1)!s}: {exc}"))
+            continue
+        entries.append(entry)
+    return entries, problems
 
 
 def check_entry(entry: Entry) -> None:
@@ -119,17 +148,29 @@ def check_entry(entry: Entry) -> None:
 
 def load_sigla(path: Path = DATA / "sigla.tsv") -> dict[str, dict[str, str]]:
     """siglum → row (name, description, source, licence, role), in file order."""
+    rows, problems = read_sigla(path)
+    if problems:
+        raise ValueError(f"{path.name}:{problems[0][0]}: {problems[0][1]}")
+    return rows
+
+
+def read_sigla(path: Path) -> tuple[dict[str, dict[str, str]], list[tuple[int, str]]]:
+    """Read sigla.tsv without raising: the rows, and ``(line, message)`` for each bad row."""
     rows: dict[str, dict[str, str]] = {}
+    problems: list[tuple[int, str]] = []
     header: list[str] | None = None
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line or line.startswith("#"):
             continue
         cells = line.split("\t")
         if header is None:
             header = cells
             continue
+        if len(cells) != len(header):
+            problems.append((lineno, f"{len(cells)} cells, expected {len(header)} ({path.name})"))
+            continue
         rows[cells[0]] = dict(zip(header, cells, strict=True))
-    return rows
+    return rows, problems
 
 
 def _find_all(text: str, sub: str) -> list[int]:

@@ -36,6 +36,7 @@ class Place(NamedTuple):
     note: str
     label: str
     formatted: str  # ``lemma ] reading sigla; variant sigla``
+    pages: tuple[tuple[str, str], ...]  # (siglum, witness page) in sigla order
 
 
 class ApparatusData:
@@ -43,8 +44,13 @@ class ApparatusData:
 
     def __init__(self, entries_path: Path, sigla_path: Path) -> None:
         self.entries_path = entries_path
-        self.entries = apparatus.load_entries(entries_path)
-        self.sigla = apparatus.load_sigla(sigla_path)
+        self.sigla_path = sigla_path
+        # Bad entries and rows are left out and kept as (file, line, message) for warnings.
+        self.entries, entry_problems = apparatus.read_entries(entries_path)
+        self.sigla, sigla_problems = apparatus.read_sigla(sigla_path)
+        self.problems = [(entries_path, line, msg) for line, msg in entry_problems] + [
+            (sigla_path, line, msg) for line, msg in sigla_problems
+        ]
         self.order = list(self.sigla)
         self.by_step: dict[str, list[apparatus.Entry]] = {}
         for entry in self.entries:
@@ -156,6 +162,7 @@ def wrap_span(body: nodes.Element, start: int, end: int, base: str, place: Place
         label=place.label,
         entry_text=place.formatted,
         note=place.note,
+        pages="，".join(f"{s} {p}" for s, p in place.pages),
     )
     # The marker goes after the term the lemma ends in, not inside it: a linked term is an
     # <a>, and a link inside a link is invalid HTML (and a nested hyperlink in LaTeX).
@@ -216,6 +223,9 @@ def place_entries(
             entry.note,
             entry_label(entry.id),
             apparatus.format_entry(entry, data.order),
+            tuple(
+                (s, entry.pages[s]) for s in apparatus.order_sigla(tuple(entry.pages), data.order)
+            ),
         )
         placed.append((entry, place))
     for entry, place in sorted(placed, key=lambda ep: ep[1].start, reverse=True):
@@ -266,6 +276,8 @@ def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
             note = ref.get("note", "")
             if note:
                 para += nodes.inline("", f"　{note}", classes=["xs-app-note"])
+            if ref.get("pages"):
+                para += nodes.inline("", f"（{ref['pages']}）", classes=["xs-app-pages"])
             item += para
             items += item
         listing += items
@@ -285,8 +297,11 @@ def _phase_of(node: nodes.Node) -> nodes.Node | None:
 
 
 def check_sigla(app: Sphinx) -> None:
-    """``builder-inited``: every siglum an entry cites is declared in the sigla table."""
+    """``builder-inited``: the apparatus data is well-formed, and every siglum an entry cites
+    is declared in the sigla table."""
     data = apparatus_for(app.env)
+    for path, line, message in data.problems:
+        warn(message, XsWarning.BAD_APPARATUS, f"{path}:{line}")
     for entry in data.entries:
         cited = {s for r in entry.readings for s in r.witnesses} | set(entry.pages)
         for siglum in sorted(cited - set(data.sigla)):

@@ -27,7 +27,10 @@ def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
         return
     domain = env.get_domain("xs")
     path = registry.registry_path(app)
-    entries = registry.load(path)
+    problems: list[tuple[int, str]] = []
+    entries = registry.load(path, problems)
+    for line, message in problems:
+        warn(message, XsWarning.BAD_REGISTRY, f"{path}:{line}")
     for step_id, rec in sorted(domain.steps.items()):
         entry = entries.get(step_id)
         location = (rec.docname, rec.lineno)

@@ -92,6 +92,23 @@ def split_title(title: str) -> tuple[str, str]:
     return title.strip(), ""
 
 
+SMALL_WORDS = frozenset(
+    "a an and as at but by for from in into nor of on or the to with".split()
+)
+
+
+def headline_case(title: str) -> str:
+    """Chicago headline style: capitalise all but small words inside the title or subtitle."""
+    out = []
+    first = True
+    for word in title.split(" "):
+        if word and (first or word.lower() not in SMALL_WORDS):
+            word = word[0].upper() + word[1:]
+        out.append(word)
+        first = word.endswith(":")
+    return " ".join(out)
+
+
 def step_label_zh(number: int | str, step_id: str) -> str:
     return f"第 {number} 節（{step_id}）"
 
@@ -123,7 +140,7 @@ def cite_chicago(
     meta: EditionMeta, url: str, number: int | str | None = None, step_id: str = ""
 ) -> str:
     """Chicago (17th ed.): a note for a step, a bibliography entry for the edition."""
-    title = meta.title + (f" ({meta.title_en})" if meta.title_en else "")
+    title = meta.title + (f" ({headline_case(meta.title_en)})" if meta.title_en else "")
     if step_id:
         return (
             f"{meta.editor}, ed., {title}, version {meta.version} ({meta.year}), "
@@ -416,6 +433,29 @@ def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
     )
 
 
+# -- links from other projects --------------------------------------------------------------------
+
+
+def register_step_labels(app: Sphinx, env: Any) -> list[str]:
+    """``env-updated``: every step is also a ``std:label`` (``第 17 節（xs-0017）``).
+
+    The inventory then lists each step twice: as ``xs:step`` (for projects that load this
+    extension or declare an ``xs`` domain) and as ``std:label``, which any Sphinx project can
+    reach through intersphinx with no extension at all: ``{external+xiangsheli:ref}`xs-0017```.
+    Re-done after every read (after the numbering), so it follows renumbering; the standard
+    domain drops a document's labels when it re-reads or removes it, so deleted steps go too.
+    """
+    domain = env.get_domain("xs")
+    std = env.domains.standard_domain
+    numbers = domain.data["numbers"]
+    for sid, rec in domain.steps.items():
+        if sid not in numbers:
+            continue
+        std.labels[sid] = (rec.docname, rec.anchor, f"第 {numbers[sid][0]} 節（{sid}）")
+        std.anonlabels[sid] = (rec.docname, rec.anchor)
+    return []
+
+
 def _add_static(app: Sphinx) -> None:
     if app.builder.format == "html":
         app.add_css_file("xs-reading.css")
@@ -435,4 +475,5 @@ def setup_citation(app: Sphinx) -> None:
     app.add_post_transform(ResolveDownloads)
     app.connect("builder-inited", _add_static)
     app.connect("html-page-context", add_meta_tags)
+    app.connect("env-updated", register_step_labels, priority=600)
     app.connect("build-finished", write_citation_files)

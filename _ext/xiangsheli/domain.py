@@ -107,8 +107,12 @@ class XsDomain(Domain):
         "phase_numbers": {},  # phase id -> number
         "retired": {},  # retired step id -> the id that replaces it (from the registry)
         "term_pages": {},  # (kind, headword) -> page name of its headword page (HTML)
+        "diagrams": {},  # diagram id -> DiagramRecord (see diagrams.py)
+        "stages": {},  # docname -> StageRecord: pages with the stage view
+        "diagram_numbers": {},  # diagram id -> number, in reading order
+        "positions_key": "",  # digest of every step's positions (diagrams depend on all)
     }
-    data_version = 1
+    data_version = 2
 
     # -- storage --------------------------------------------------------------------------
 
@@ -147,13 +151,13 @@ class XsDomain(Domain):
         return True
 
     def clear_doc(self, docname: str) -> None:
-        for key in ("steps", "phases"):
+        for key in ("steps", "phases", "diagrams", "stages"):
             for obj_id, rec in list(self.data[key].items()):
                 if rec.docname == docname:
                     del self.data[key][obj_id]
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("steps", "phases"):
+        for key in ("steps", "phases", "diagrams", "stages"):
             for obj_id, rec in otherdata[key].items():
                 if rec.docname not in docnames:
                     continue
@@ -162,7 +166,9 @@ class XsDomain(Domain):
                     warn(
                         f"duplicate {key[:-1]} id {obj_id!r}, also declared at "
                         f"{mine.docname}:{mine.lineno}",
-                        XsWarning.DUPLICATE_STEP if key == "steps" else XsWarning.DUPLICATE_PHASE,
+                        {"steps": XsWarning.DUPLICATE_STEP, "phases": XsWarning.DUPLICATE_PHASE}.get(
+                            key, XsWarning.BAD_DIAGRAM
+                        ),
                         (rec.docname, rec.lineno),
                     )
                     continue

@@ -56,3 +56,19 @@ class apparatus_ref(nodes.Inline, nodes.TextElement):
 
 class apparatus_list(nodes.General, nodes.Element):
     """The apparatus of a phase, listed under it (filled in at resolve time)."""
+
+
+class diagram(nodes.General, nodes.Element):
+    """A plan of the hall with who stands where after a step (``xs:diagram``).
+
+    Attributes from the directive: ``fig_id``, ``step``, ``view``, ``extra`` (list), ``title``;
+    children: the caption body. Filled in at resolve time (:mod:`.diagrams`): ``label``
+    (圖一 …), ``svg`` (the standalone SVG), ``figures`` (list of ``[role, place, facing]``),
+    ``step_label``.
+    """
+
+
+class stage(nodes.General, nodes.Element):
+    """The interactive stage view (``xs:stage``): ``views`` (dict view → base plan SVG) is
+    filled in at resolve time; the timeline itself is written as a script at build-finished."""
+

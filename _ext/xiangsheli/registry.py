@@ -39,13 +39,29 @@ def registry_path(app: Any) -> Path:
     return Path(app.config.xs_step_registry)
 
 
-def load(path: Path = REGISTRY) -> dict[str, RegistryEntry]:
-    """Read the registry; ``#`` lines are comments (the provenance header)."""
+def load(
+    path: Path = REGISTRY, problems: list[tuple[int, str]] | None = None
+) -> dict[str, RegistryEntry]:
+    """Read the registry; ``#`` lines are comments (the provenance header).
+
+    A malformed row is left out, and ``(line, message)`` appended to ``problems`` if given.
+    """
     out = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         step_id, lines, digest, status, replaced_by = (line.split("\t") + [""] * 5)[:5]
-        seed = tuple(int(n) for n in lines.split(",") if n)
+        try:
+            seed = tuple(int(n) for n in lines.split(",") if n)
+        except ValueError:
+            if problems is not None:
+                problems.append((lineno, f"{step_id}: seed lines {lines!r} are not numbers"))
+            continue
+        if status not in ("", "live", "retired") or not digest:
+            if problems is not None:
+                problems.append(
+                    (lineno, f"{step_id}: expected id, seed lines, fingerprint, live|retired")
+                )
+            continue
         out[step_id] = RegistryEntry(step_id, seed, digest, status or "live", replaced_by)
     return out

@@ -24,6 +24,7 @@ import shutil
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from sphinx.application import Sphinx
 
@@ -97,7 +98,7 @@ def rewrite_url(url: str, rel: str, page_set: set[str]) -> str:
     """A relative URL of page ``rel`` as seen from its copy in ``zh-Hans/``."""
     if not url or ABSOLUTE.match(url):
         return url
-    path = re.split(r"[?#]", url, maxsplit=1)[0]
+    path = unquote(re.split(r"[?#]", url, maxsplit=1)[0])
     target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), path))
     if target in page_set or (path.endswith("/") and f"{target}/index.html" in page_set):
         return url

@@ -48,11 +48,17 @@ class XsWarning(Enum):
     """A step's ``:positions:`` names an unknown role, place or facing, or is malformed."""
     BAD_APPARATUS = "bad_apparatus"
     """An apparatus entry cannot be placed in its step (lemma or context not found, offsets
-    outside the text), or names a step that does not exist."""
+    outside the text), or names a step that does not exist; or an entry of apparatus.toml or a
+    row of sigla.tsv is malformed (it is left out)."""
     UNKNOWN_SIGLUM = "unknown_siglum"
     """An apparatus reading cites a siglum that the sigla table does not declare."""
     BAD_DIAGRAM = "bad_diagram"
-    """A diagram directive is malformed (unknown step, place or facing, no figures)."""
+    """A diagram directive is malformed (unknown step, view or furnishing, a duplicate id)."""
+    DIAGRAM_TOOL = "diagram_tool"
+    """No SVG-to-PDF converter (``rsvg-convert`` or the ``cairosvg`` package) for the PDF's
+    diagrams, or the conversion failed; the figure is printed as its caption and key only."""
+    BAD_REGISTRY = "bad_registry"
+    """A row of the step registry (data/step-registry.tsv) is malformed; it is left out."""
     BAD_TRANSLATION = "bad_translation"
     """A translation directive stands outside a step, or twice in one step."""
 

@@ -187,3 +187,63 @@ def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: 
             continue
         out.append(span.furnishing)
     return out
+
+
+#: One step's position entries as the step directive records them: (role, place, facing).
+StepEntries = Sequence[tuple[str, str, str]]
+
+
+def clean_timeline(
+    steps: Sequence[tuple[str, StepEntries]],
+    setting: Setting,
+    figures: Mapping[str, FigureInfo],
+) -> tuple[list[list[tuple[str, str, str | None]]], list[tuple[str, str]]]:
+    """Check the steps' positions in reading order and keep the usable entries.
+
+    Returns, per step, the entries :func:`layout.state_at` accepts (facing ``None`` = as
+    before), and the problems as ``(step id, message)``: an unknown role, place or facing, a
+    role first placed without a facing, a role leaving the plan when it is not on it. A bad
+    entry is dropped, so one typo does not stop every later diagram.
+    """
+    clean: list[list[tuple[str, str, str | None]]] = []
+    problems: list[tuple[str, str]] = []
+    on_plan: set[str] = set()
+    for step_id, entries in steps:
+        kept: list[tuple[str, str, str | None]] = []
+        for role, place, facing in entries:
+            what = f"{role} {place} {facing}".strip()
+            if role not in figures:
+                problems.append((step_id, f"unknown role {role!r} in {what!r}"))
+                continue
+            if place == EXIT:
+                if facing:
+                    problems.append((step_id, f"{role} leaves the plan but is given a facing"))
+                if role not in on_plan:
+                    problems.append((step_id, f"{role} leaves the plan but is not on it"))
+                    continue
+                on_plan.discard(role)
+                kept.append((role, EXIT, None))
+                continue
+            if place not in setting.places:
+                problems.append((step_id, f"unknown place {place!r} in {what!r}"))
+                continue
+            if facing and facing not in setting.facings:
+                problems.append((step_id, f"unknown facing {facing!r} in {what!r}"))
+                continue
+            if not facing and role not in on_plan:
+                problems.append((step_id, f"{role} is placed for the first time without a facing"))
+                continue
+            on_plan.add(role)
+            kept.append((role, place, facing or None))
+        clean.append(kept)
+    return clean, problems
+
+
+def chinese_number(n: int) -> str:
+    """一 … 九十九 (figure numbers: 圖一, 圖十二, 圖二十)."""
+    digits = "〇一二三四五六七八九"
+    if not 0 < n < 100:
+        return str(n)
+    tens, ones = divmod(n, 10)
+    head = "" if tens == 0 else ("十" if tens == 1 else digits[tens] + "十")
+    return head + (digits[ones] if ones else "")

@@ -686,6 +686,37 @@ def _furnishing_keys(
     return sorted(set(keys), key=order.index)
 
 
+def _frame(v: View, title: str) -> tuple[_Canvas, list[str], bool]:
+    """The canvas of a view under a title: plan size, margins, the title's lines."""
+    x0, y0, x1, y1 = v.extent
+    plan_w, plan_h = (x1 - x0) * v.scale, (y1 - y0) * v.scale
+    # a narrow plan (the range) gets its scale bar and notes in a column on its right
+    side = plan_w + 2 * MARGIN < MIN_WIDTH
+    width = plan_w + 2 * MARGIN + (SIDE_W if side else 0.0)
+    title_lines = _wrap(title, max(width, MIN_WIDTH) - 2 * MARGIN, 15.0)
+    width = max(width, MIN_WIDTH)
+    top = TITLE_H + 18.0 * (len(title_lines) - 1)
+    left = MARGIN if side else (width - plan_w) / 2.0
+    return _Canvas(v, width, left, top), title_lines, side
+
+
+def pixel_positions(
+    setting: Setting,
+    figures: Sequence[Figure],
+    title: str,
+    *,
+    view: str = "hall",
+    spacing: float = SPACING,
+) -> dict[str, tuple[float, float]]:
+    """Where :func:`render` (with the same title and view) draws each figure, in pixels.
+
+    The stage view draws its markers with a script over a plan rendered without figures; this
+    keeps its rows spread exactly as in the static diagrams.
+    """
+    c, _, _ = _frame(setting.view(view), title)
+    return {f.role: _figure_px(c, f, spacing) for f in figures}
+
+
 def render(
     setting: Setting,
     figures: Sequence[Figure],
@@ -698,6 +729,7 @@ def render(
     extra: Iterable[str] = (),
     spacing: float = SPACING,
     id_prefix: str | None = None,
+    group_furnishings: bool = False,
 ) -> str:
     """Return the SVG document (a ``str``) of one step's plan.
 
@@ -707,6 +739,8 @@ def render(
     them). Roles named in the step itself (``Figure.moved``) are drawn in vermilion. Figures
     outside a hall view are listed under the plan. ``id_prefix`` keeps element ids unique
     when several diagrams share a page; by default it is derived from the input.
+    ``group_furnishings`` wraps each furnishing in ``<g id="{id_prefix}-furn-{i}">`` (``i``
+    its index in the data) so that a script can show and hide it (the stage view).
     """
     v = setting.view(view)
     keys = _furnishing_keys(setting, furnishings, extra)
@@ -714,16 +748,8 @@ def render(
         digest = hashlib.sha1(f"{title}\x1f{step_label}\x1f{view}".encode()).hexdigest()[:8]
         id_prefix = f"xsd-{digest}"
 
-    x0, y0, x1, y1 = v.extent
-    plan_w, plan_h = (x1 - x0) * v.scale, (y1 - y0) * v.scale
-    # a narrow plan (the range) gets its scale bar and notes in a column on its right
-    side = plan_w + 2 * MARGIN < MIN_WIDTH
-    width = plan_w + 2 * MARGIN + (SIDE_W if side else 0.0)
-    title_lines = _wrap(title, max(width, MIN_WIDTH) - 2 * MARGIN, 15.0)
-    width = max(width, MIN_WIDTH)
-    top = TITLE_H + 18.0 * (len(title_lines) - 1)
-    left = MARGIN if side else (width - plan_w) / 2.0
-    c = _Canvas(v, width, left, top)
+    c, title_lines, side = _frame(v, title)
+    width, left, top, plan_w, plan_h = c.width, c.left, c.top, c.plan_w, c.plan_h
 
     # plan -------------------------------------------------------------------------------
     clip_id = f"{id_prefix}-clip"
@@ -747,8 +773,13 @@ def render(
     for st in sorted(setting.structures, key=lambda s: order.get(s.style, 9)):
         _draw_structure(c, st)
     _structure_labels(c, setting)
+    order_of = {k: i for i, k in enumerate(setting.furnishings)}
     for key in keys:
+        if group_furnishings:
+            c.add(f"<g {_attrs(id=f'{id_prefix}-furn-{order_of[key]}')}>")
         _draw_furnishing(c, setting.furnishings[key])
+        if group_furnishings:
+            c.add("</g>")
     off_view: list[Figure] = []
     markers: list[_Marker] = []
     for fig in figures:

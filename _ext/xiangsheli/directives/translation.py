@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from ..nodes import translation
+from ..nodes import step, translation
+from ..warnings import XsWarning, warn
 
 SOURCES = ("base", "editors")
 
@@ -28,3 +30,15 @@ class TranslationDirective(SphinxDirective):
         self.set_source_info(node)
         node += self.parse_content_to_nodes()
         return [node]
+
+
+def check_placement(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: a translation belongs to the step it stands in; warn about one that
+    stands anywhere else (the step directive moves its own translation under the step node)."""
+    for node in doctree.findall(translation):
+        if not isinstance(node.parent, step):
+            warn(
+                "translation outside a step (it belongs inside one)",
+                XsWarning.BAD_TRANSLATION,
+                node,
+            )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 
 from .. import nodes as xsnodes
-from . import html, latex, text
+from . import diagram_html, diagram_latex, html, latex, text
 
 #: Node class name -> (html, latex, text) visitor pairs, so that no node lacks a format.
 VISITORS = {
@@ -24,6 +24,11 @@ VISITORS = {
         "apparatus_list",
     )
 }
+#: The plans (issue 6) keep their visitors in modules of their own.
+VISITORS.update(
+    diagram=(diagram_html.diagram_html, diagram_latex.diagram_latex, diagram_html.diagram_text),
+    stage=(diagram_html.stage_html, diagram_latex.stage_latex, diagram_html.stage_text),
+)
 
 
 def setup_writers(app: Sphinx) -> None:

@@ -7,3 +7,5 @@ xs_step_registry = "registry.tsv"
 xs_apparatus = "apparatus.toml"
 xs_sigla = "sigla.tsv"
 xs_vocabulary_dir = "vocab"
+# The registry is checked only by the cases about it (they switch this on).
+xs_check_registry = False

@@ -1,0 +1,373 @@
+"""Sphinx glue for the plan diagrams and the stage view (issue 6).
+
+The drawing is done by the pure :mod:`.diagram` package; this module only feeds it the steps'
+``:positions:`` in reading order and puts the results where the builders want them:
+
+- ``env-check-consistency``: every step's positions checked, in reading order (unknown role,
+  place or facing; a first placement without a facing) → ``xs.bad_position`` at the step;
+- ``env-updated``: diagrams numbered in reading order (圖一, 圖二 …); pages with diagrams or the
+  stage re-written when a number or any step's positions changed;
+- a post-transform fills each :class:`~.nodes.diagram` with its SVG, label and key (an unknown
+  step → ``xs.bad_diagram`` at the directive), and each :class:`~.nodes.stage` with its plans;
+- ``build-finished`` (HTML): ``_diagrams/<id>.svg`` for every diagram and
+  ``_diagrams/stage-data.js`` (the whole timeline) beside the pages;
+- ``export.PROVIDERS["diagrams"]``: the ``diagrams`` list of ``edition.json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from . import export
+from . import nodes as xsnodes
+from .diagram import default_setting, render, state_at
+from .diagram.layout import EXIT, Figure
+from .diagram.positions import (
+    chinese_number,
+    clean_timeline,
+    furnishings_at,
+    load_figures,
+    load_spans,
+)
+from .diagram.svg import RANGE_LABEL_BELOW, pixel_positions
+from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
+from .domain import XsDomain, document_order
+from .warnings import XsWarning, warn
+
+OUT_DIR = "_diagrams"
+STAGE_DATA = "stage-data.js"
+STAGE_TITLE = "州序鄉射位次"
+#: Row spacing (尺) used for the plans: a little tighter than the layout default so that the
+#: nine who wait at 堂西 fit between the 西堂 and the court wall.
+SPACING = 2.5
+
+
+@lru_cache(maxsize=1)
+def figures_table() -> dict[str, Any]:
+    return load_figures()
+
+
+@lru_cache(maxsize=1)
+def spans_table() -> tuple[Any, ...]:
+    return tuple(load_spans())
+
+
+class Timeline(NamedTuple):
+    """The steps in reading order with their usable positions."""
+
+    ids: list[str]
+    index: dict[str, int]
+    clean: list[list[tuple[str, str, str | None]]]
+    problems: list[tuple[str, str]]
+
+
+_TIMELINES: dict[str, Timeline] = {}
+
+
+def positions_key(domain: XsDomain) -> str:
+    """A digest of every step's positions in reading order (stable across processes)."""
+    text = repr([(sid, tuple(rec.positions)) for sid, rec in domain.ordered_steps()])
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def timeline(env: BuildEnvironment) -> Timeline:
+    """The checked timeline of the current build (computed once per set of positions)."""
+    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    key = positions_key(domain)
+    cached = _TIMELINES.get(key)
+    if cached is None:
+        ordered = domain.ordered_steps()
+        steps = [(sid, [tuple(p) for p in rec.positions]) for sid, rec in ordered]
+        clean, problems = clean_timeline(steps, default_setting(), figures_table())  # type: ignore[arg-type]
+        ids = [sid for sid, _ in ordered]
+        cached = Timeline(ids, {sid: i for i, sid in enumerate(ids)}, clean, problems)
+        _TIMELINES.clear()
+        _TIMELINES[key] = cached
+    return cached
+
+
+# -- checks and numbering ------------------------------------------------------------------------
+
+
+def check_positions(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: report bad positions at their steps."""
+    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    for step_id, message in timeline(env).problems:
+        rec = domain.steps[step_id]
+        warn(f"step {step_id!r}: {message}", XsWarning.BAD_POSITION, (rec.docname, rec.lineno))
+
+
+def assign_diagram_numbers(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-updated``: number diagrams in reading order; return pages to re-write."""
+    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    rank = {doc: i for i, doc in enumerate(document_order(env))}
+    records = sorted(
+        domain.data["diagrams"].items(),
+        key=lambda kv: (rank.get(kv[1].docname, 1e9), kv[1].seq),
+    )
+    numbers = {fid: i for i, (fid, _) in enumerate(records, start=1)}
+    old = domain.data["diagram_numbers"]
+    changed = {rec.docname for fid, rec in records if old.get(fid) != numbers[fid]}
+    key = positions_key(domain)
+    if key != domain.data["positions_key"]:
+        changed |= {rec.docname for rec in domain.data["diagrams"].values()}
+        changed |= set(domain.data["stages"])
+    domain.data["diagram_numbers"] = numbers
+    domain.data["positions_key"] = key
+    return sorted(changed)
+
+
+# -- drawing -----------------------------------------------------------------------------------------
+
+
+class Drawn(NamedTuple):
+    label: str  # 圖一
+    number: int
+    step_number: str
+    title: str
+    svg: str
+    figures: list[Figure]
+
+
+def figure_text(figures: list[Figure]) -> str:
+    return "；".join(f"{f.role}在{f.place}，{f.facing}" for f in figures)
+
+
+def draw(env: BuildEnvironment, rec: DiagramRecord) -> Drawn | None:
+    """The diagram of a record, or None if its step is unknown."""
+    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    tl = timeline(env)
+    step_id = domain.resolve_step_id(rec.step)
+    if step_id is None or step_id not in tl.index:
+        return None
+    i = tl.index[step_id]
+    setting = default_setting()
+    figures = state_at(tl.clean, i, setting=setting, spacing=SPACING)
+    number = domain.data["diagram_numbers"].get(rec.anchor, 0)
+    label = f"圖{chinese_number(number)}"
+    step_no = domain.number_label(step_id)
+    phase = domain.phases.get(domain.steps[step_id].section)
+    title = rec.title or (phase.title if phase else step_id)
+    extra = list(dict.fromkeys([*furnishings_at(spans_table(), tl.index, i), *rec.extra]))
+    desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人。") + "。"
+    svg = render(
+        setting,
+        figures,
+        title,
+        desc,
+        f"{label}　第{step_no}節（{step_id}）之後",
+        view=rec.view,
+        extra=extra,
+        spacing=SPACING,
+        id_prefix=f"xsd-{rec.anchor}",
+    )
+    return Drawn(label, number, step_no, title, svg, figures)
+
+
+class RenderDiagrams(SphinxPostTransform):
+    """Fill each diagram node with its plan; fill the stage node with its base plans."""
+
+    default_priority = 210
+
+    def run(self, **kwargs: Any) -> None:
+        domain: XsDomain = self.env.get_domain("xs")  # type: ignore[assignment]
+        for node in list(self.document.findall(xsnodes.diagram)):
+            rec = domain.data["diagrams"].get(node["fig_id"])
+            if rec is None or rec.docname != self.env.docname:
+                rec = DiagramRecord(
+                    self.env.docname,
+                    node.line or 0,
+                    node["fig_id"],
+                    node["step"],
+                    node["view"],
+                    tuple(node["extra"]),
+                    node["title"],
+                    "",
+                    "",
+                    (node["step"],),
+                    0,
+                )
+            drawn = draw(self.env, rec)
+            if drawn is None:
+                warn(
+                    f"diagram {node['fig_id']!r}: unknown step {node['step']!r}",
+                    XsWarning.BAD_DIAGRAM,
+                    node,
+                )
+                node.replace_self([])
+                continue
+            node["label"] = drawn.label
+            node["title"] = drawn.title
+            node["step_label"] = f"第{drawn.step_number}節（{node['step']}）之後"
+            node["svg"] = drawn.svg
+            node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
+        for node in self.document.findall(xsnodes.stage):
+            node["views"] = {view: stage_plan(view) for view in ("hall", "range")}
+
+
+@lru_cache(maxsize=2)
+def stage_plan(view: str) -> str:
+    """The plan of the stage view: every furnishing, each in its own group, no figures."""
+    setting = default_setting()
+    return render(
+        setting,
+        [],
+        STAGE_TITLE,
+        "州序之堂、庭與射道；人物位置隨所選之節而動。",
+        "",
+        view=view,
+        furnishings=list(setting.furnishings),
+        spacing=SPACING,
+        id_prefix=f"xs-stage-{view}",
+        group_furnishings=True,
+    )
+
+
+def stage_data(app: Sphinx) -> dict[str, Any]:
+    """The timeline for the stage script: per step its text, number, phase, the furnishings
+    on the plan and (when anything changed) every figure with its pixel place in both views.
+    Names are given once in tables and referred to by index, to keep the file small; a step
+    without ``fig`` (or ``furn``) leaves the plan as the step before it (with nobody moved)."""
+    env = app.env
+    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    setting = default_setting()
+    tl = timeline(env)
+    roles: list[str] = list(figures_table())
+    places: list[str] = list(setting.places)
+    facings: list[str] = list(setting.facings)
+    furnishings: list[str] = list(setting.furnishings)
+    phases = domain.ordered_phases()
+    phase_index = {pid: i for i, (pid, _) in enumerate(phases)}
+    steps = []
+    previous_figures = None
+    previous_furn = None
+    for i, step_id in enumerate(tl.ids):
+        rec = domain.steps[step_id]
+        figures = state_at(tl.clean, i, setting=setting, spacing=SPACING)
+        px = {
+            view: pixel_positions(setting, figures, STAGE_TITLE, view=view, spacing=SPACING)
+            for view in ("hall", "range")
+        }
+        encoded = [
+            [
+                roles.index(f.role),
+                places.index(f.place),
+                facings.index(f.facing),
+                round(f.bearing),
+                int(f.moved),
+                round(px["hall"][f.role][0], 1),
+                round(px["hall"][f.role][1], 1),
+                round(px["range"][f.role][0], 1),
+                round(px["range"][f.role][1], 1),
+            ]
+            for f in figures
+        ]
+        furn = [
+            furnishings.index(k)
+            for k in furnishings
+            if setting.furnishings[k].default or k in furnishings_at(spans_table(), tl.index, i)
+        ]
+        unchanged = [e[:4] + e[5:] for e in encoded] == (
+            [e[:4] + e[5:] for e in previous_figures] if previous_figures is not None else None
+        )
+        steps.append(
+            {
+                "id": step_id,
+                "n": domain.number_label(step_id),
+                "p": phase_index.get(rec.section, -1),
+                "text": rec.text,
+                "tr": rec.translation or "",
+                "url": f"{app.builder.get_target_uri(rec.docname)}#{rec.anchor}",
+                **({} if unchanged and not any(e[4] for e in encoded) else {"fig": encoded}),
+                **({} if furn == previous_furn else {"furn": furn}),
+            }
+        )
+        previous_figures, previous_furn = encoded, furn
+    return {
+        "title": STAGE_TITLE,
+        "roles": roles,
+        "places": places,
+        "facings": facings,
+        "furnishings": furnishings,
+        "rangeLabelled": [
+            i for i, p in enumerate(places) if setting.places[p].y < RANGE_LABEL_BELOW
+        ],
+        "phases": [rec.title for _, rec in phases],
+        "steps": steps,
+    }
+
+
+# -- output ---------------------------------------------------------------------------------------
+
+
+def write_outputs(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished`` (HTML): the diagrams as SVG files and the stage timeline as a script."""
+    if exception is not None or app.builder.format != "html":
+        return
+    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    out = Path(app.outdir) / OUT_DIR
+    out.mkdir(parents=True, exist_ok=True)
+    for rec in domain.data["diagrams"].values():
+        drawn = draw(app.env, rec)
+        if drawn is not None:
+            (out / f"{rec.anchor}.svg").write_text(drawn.svg, encoding="utf-8")
+    if domain.data["stages"]:
+        data = json.dumps(stage_data(app), ensure_ascii=False, separators=(",", ":"))
+        (out / STAGE_DATA).write_text(f"window.XS_STAGE={data};\n", encoding="utf-8")
+
+
+def export_diagrams(app: Sphinx) -> list[dict[str, Any]]:
+    """``edition.json`` ``diagrams``: one entry per diagram, in reading order."""
+    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    numbers = domain.data["diagram_numbers"]
+    out = []
+    for fid, rec in sorted(domain.data["diagrams"].items(), key=lambda kv: numbers.get(kv[0], 0)):
+        drawn = draw(app.env, rec)
+        if drawn is None:
+            continue
+        out.append(
+            {
+                "id": fid,
+                "number": drawn.number,
+                "label": drawn.label,
+                "title": drawn.title,
+                "section": rec.section,
+                "view": rec.view,
+                "steps": [domain.resolve_step_id(s) or s for s in rec.steps],
+                "svg": f"{OUT_DIR}/{fid}.svg",
+                "figures": [
+                    {"role": f.role, "place": f.place, "facing": f.facing} for f in drawn.figures
+                ],
+            }
+        )
+    return out
+
+
+def _add_assets(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        app.add_css_file("xs-diagram.css")
+
+
+def setup_diagrams(app: Sphinx) -> None:
+    """Register the diagram and stage directives and their event handlers."""
+    app.add_directive_to_domain("xs", "diagram", DiagramDirective)
+    app.add_directive_to_domain("xs", "stage", StageDirective)
+    app.add_post_transform(RenderDiagrams)
+    app.connect("builder-inited", _add_assets)
+    app.connect("env-updated", assign_diagram_numbers)
+    app.connect("env-check-consistency", check_positions)
+    app.connect("build-finished", write_outputs)
+    export.PROVIDERS["diagrams"] = export_diagrams
+
+
+# the exit marker is part of the positions vocabulary; re-exported for the writers
+__all__ = ["EXIT", "setup_diagrams"]

@@ -1,0 +1,193 @@
+/* The stage view of 鄉射禮 (issue 6): step through the rite and watch who moves where.
+ *
+ * Reads window.XS_STAGE (written by the build as _diagrams/stage-data.js): tables of roles,
+ * places, facings and furnishings, and per step its text and, when anything changed, every
+ * figure as [role, place, facing, bearing, moved, hallX, hallY, rangeX, rangeY] (pixels of
+ * the plans drawn on the page). A step without "fig" leaves everyone where they were.
+ * No external scripts; works from file:// as well as from a server.
+ */
+(function () {
+  "use strict";
+  var D = window.XS_STAGE;
+  var root = document.querySelector(".xs-stage");
+  if (!D || !root) return;
+  var NS = "http://www.w3.org/2000/svg";
+  var INK = "#2b2722", VERMILION = "#b0372a", LIGHT = "#f6dcd6", PAPER = "#fdfbf6";
+  var steps = D.steps, N = steps.length;
+
+  // carry figures and furnishings forward so that every step has its full state
+  var figs = [], furn = [], lastFig = [], lastFurn = [];
+  steps.forEach(function (s) {
+    if (s.fig) { lastFig = s.fig; figs.push(s.fig); }
+    else { figs.push(lastFig.map(function (e) { var c = e.slice(); c[4] = 0; return c; })); }
+    if (s.furn) lastFurn = s.furn;
+    furn.push(lastFurn);
+  });
+  var rangeLabelled = {};
+  (D.rangeLabelled || []).forEach(function (p) { rangeLabelled[p] = true; });
+
+  var $ = function (sel) { return root.querySelector(sel); };
+  var input = $(".xs-stage-n"), slider = $(".xs-stage-slider");
+  input.max = slider.max = String(N);
+  var plans = {}, layers = {}, markers = { hall: {}, range: {} };
+  root.querySelectorAll(".xs-stage-plan").forEach(function (div) {
+    var v = div.getAttribute("data-view");
+    plans[v] = div;
+    var svg = div.querySelector("svg");
+    var g = document.createElementNS(NS, "g");
+    g.setAttribute("class", "xs-stage-layer");
+    svg.appendChild(g);
+    layers[v] = g;
+  });
+
+  function el(tag, attrs, parent) {
+    var e = document.createElementNS(NS, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  function makeMarker(view, r) {
+    var small = view === "range";
+    var rad = small ? 2.6 : 5.2, tip = rad + (small ? 4 : 7), base = rad - 0.6, wing = small ? 2 : 3.6;
+    var g = el("g", { "class": "xs-stage-marker" }, layers[view]);
+    var title = el("title", {}, g);
+    var arrow = el("g", { "class": "xs-stage-arrow" }, g);
+    el("polygon", { points: "0," + (-tip) + " " + wing + "," + (-base) + " " + (-wing) + "," + (-base) }, arrow);
+    el("circle", { r: rad, "stroke-width": small ? 0.9 : 1.4 }, g);
+    var halo = el("text", { "font-size": small ? 9 : 11, fill: PAPER, stroke: PAPER, "stroke-width": 3, "stroke-linejoin": "round" }, g);
+    var text = el("text", { "font-size": small ? 9 : 11 }, g);
+    var m = { g: g, title: title, arrow: arrow, halo: halo, text: text, rad: rad, angle: null, label: null, small: small };
+    markers[view][r] = m;
+    return m;
+  }
+
+  function setLabel(m, name, bearing, show) {
+    var key = show ? name + "@" + bearing : "";
+    if (m.label === key) return;
+    m.label = key;
+    [m.halo, m.text].forEach(function (t) {
+      while (t.firstChild) t.removeChild(t.firstChild);
+      if (!show) return;
+      var rad = bearing * Math.PI / 180, bx = -Math.sin(rad), by = Math.cos(rad);
+      var gap = m.rad + 2.5, size = m.small ? 9 : 11;
+      if (Math.abs(bx) >= Math.abs(by) - 0.01) {   // behind, written across
+        t.setAttribute("text-anchor", bx < 0 ? "end" : "start");
+        t.setAttribute("x", bx * gap);
+        t.setAttribute("y", by * gap * 0.6 + size * 0.36);
+        t.textContent = name;
+      } else {                                       // behind, written down
+        t.setAttribute("text-anchor", "middle");
+        var h = name.length * size, top = by > 0 ? gap : -gap - h;
+        for (var i = 0; i < name.length; i++) {
+          var span = document.createElementNS(NS, "tspan");
+          span.setAttribute("x", 0);
+          span.setAttribute("y", top + (i + 0.88) * size);
+          span.textContent = name[i];
+          t.appendChild(span);
+        }
+      }
+    });
+  }
+
+  function draw(view, i) {
+    var present = {};
+    figs[i].forEach(function (e) {
+      var r = e[0], m = markers[view][r] || makeMarker(view, r);
+      var x = view === "hall" ? e[5] : e[7], y = view === "hall" ? e[6] : e[8];
+      present[r] = true;
+      m.g.style.display = "";
+      m.g.style.transform = "translate(" + x + "px," + y + "px)";
+      // turn the short way round
+      var b = e[3];
+      if (m.angle === null) m.angle = b;
+      else { var d = ((b - m.angle) % 360 + 540) % 360 - 180; m.angle += d; }
+      m.arrow.style.transform = "rotate(" + m.angle + "deg)";
+      var moved = e[4] === 1, stroke = moved ? VERMILION : INK;
+      m.arrow.firstChild.setAttribute("fill", stroke);
+      var c = m.g.querySelector("circle");
+      c.setAttribute("fill", moved ? LIGHT : "#ffffff");
+      c.setAttribute("stroke", stroke);
+      m.text.setAttribute("fill", stroke);
+      var role = D.roles[r];
+      m.title.textContent = role + "：" + D.places[e[1]] + "，" + D.facings[e[2]];
+      setLabel(m, role, b, view === "hall" || rangeLabelled[e[1]]);
+    });
+    Object.keys(markers[view]).forEach(function (r) {
+      if (!present[r]) markers[view][r].g.style.display = "none";
+    });
+    var shown = {};
+    furn[i].forEach(function (k) { shown[k] = true; });
+    D.furnishings.forEach(function (_, k) {
+      var g = document.getElementById("xs-stage-" + view + "-furn-" + k);
+      if (g) g.style.display = shown[k] ? "" : "none";
+    });
+  }
+
+  var current = 0, view = "hall";
+  function show(i, push) {
+    i = Math.max(0, Math.min(N - 1, i));
+    current = i;
+    var s = steps[i];
+    input.value = slider.value = String(i + 1);
+    $(".xs-stage-phase").textContent = (s.p >= 0 ? D.phases[s.p] + "　" : "") + "第" + s.n + "節 · " + s.id;
+    var text = $(".xs-stage-text");
+    text.textContent = "";
+    var a = document.createElement("a");
+    a.href = s.url;
+    a.textContent = s.text;
+    text.appendChild(a);
+    $(".xs-stage-tr").textContent = s.tr;
+    var key = $(".xs-stage-key");
+    key.textContent = "";
+    figs[i].forEach(function (e) {
+      var li = document.createElement("li");
+      if (e[4] === 1) li.className = "xs-moved";
+      li.innerHTML = '<span class="xs-key-role"></span><span class="xs-key-place"></span><span class="xs-key-facing"></span>';
+      li.children[0].textContent = D.roles[e[0]];
+      li.children[1].textContent = D.places[e[1]];
+      li.children[2].textContent = D.facings[e[2]];
+      key.appendChild(li);
+    });
+    if (!figs[i].length) key.innerHTML = "<li>堂上庭中無人（此節不在州序，或為記文）。</li>";
+    draw("hall", i);
+    draw("range", i);
+    if (push !== false && history.replaceState) history.replaceState(null, "", "#" + s.id);
+  }
+
+  root.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button");
+    if (!b) return;
+    var go = b.getAttribute("data-go");
+    if (go === "first") show(0);
+    else if (go === "prev") show(current - 1);
+    else if (go === "next") show(current + 1);
+    else if (go === "last") show(N - 1);
+    else if (b.classList.contains("xs-stage-view")) {
+      view = view === "hall" ? "range" : "hall";
+      plans.hall.hidden = view !== "hall";
+      plans.range.hidden = view !== "range";
+      b.setAttribute("aria-pressed", String(view === "range"));
+      b.textContent = view === "range" ? "堂庭詳圖" : "射道全圖";
+    }
+  });
+  input.addEventListener("change", function () { show(parseInt(input.value, 10) - 1); });
+  slider.addEventListener("input", function () { show(parseInt(slider.value, 10) - 1); });
+  document.addEventListener("keydown", function (ev) {
+    var t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.key === "ArrowRight") { show(current + 1); ev.preventDefault(); }
+    else if (ev.key === "ArrowLeft") { show(current - 1); ev.preventDefault(); }
+    else if (ev.key === "Home") { show(0); ev.preventDefault(); }
+    else if (ev.key === "End") { show(N - 1); ev.preventDefault(); }
+  });
+
+  var start = 0, m = /^#(xs-\d{4})$/.exec(location.hash);
+  if (m) steps.forEach(function (s, k) { if (s.id === m[1]) start = k; });
+  else {
+    var n = /^#n=(\d+)$/.exec(location.hash);
+    if (n) start = parseInt(n[1], 10) - 1;
+  }
+  show(start, false);
+})();

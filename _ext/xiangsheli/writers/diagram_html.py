@@ -1,0 +1,122 @@
+"""HTML and text visitors of the diagram and stage nodes (the LaTeX ones: ``diagram_latex``).
+
+HTML: the SVG inline (it carries ``<title>`` and ``<desc>``), the caption, and under it the
+key — who stands where, as a list, so the plan can be read without seeing it. The stage view
+is a plan with controls; ``static/xs-stage.js`` moves the markers from ``_diagrams/
+stage-data.js``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from docutils import nodes
+from sphinx.util.osutil import relative_uri
+
+
+def _inline_svg(svg: str) -> str:
+    """An SVG document as an element for HTML (no XML declaration)."""
+    if svg.startswith("<?xml"):
+        svg = svg.split("?>", 1)[1]
+    return svg.strip()
+
+
+def _key(figures) -> str:
+    items = "".join(
+        f'<li><span class="xs-key-role">{escape(role)}</span>'
+        f'<span class="xs-key-place">{escape(place)}</span>'
+        f'<span class="xs-key-facing">{escape(facing)}</span></li>'
+        for role, place, facing in figures
+    )
+    if not items:
+        return '<p class="xs-diagram-key xs-diagram-empty">堂上庭中無人。</p>'
+    return f'<ul class="xs-diagram-key" aria-label="位次">{items}</ul>'
+
+
+def _visit_diagram_html(self, node):
+    self.body.append(self.starttag(node, "figure", CLASS="xs-diagram"))
+    self.body.append(f'<div class="xs-diagram-plan">{_inline_svg(node.get("svg", ""))}</div>')
+    self.body.append(
+        "<figcaption>"
+        f'<span class="xs-diagram-label">{escape(node.get("label", ""))}</span> '
+        f'<span class="xs-diagram-title">{escape(node.get("title", ""))}</span>'
+        f'<span class="xs-diagram-step">（{escape(node.get("step_label", ""))}）</span>'
+    )
+
+
+def _depart_diagram_html(self, node):
+    self.body.append("</figcaption>")
+    self.body.append(_key(node.get("figures", [])))
+    self.body.append("</figure>\n")
+
+
+diagram_html = (_visit_diagram_html, _depart_diagram_html)
+
+
+def _visit_stage_html(self, node):
+    self.body.append(self.starttag(node, "section", CLASS="xs-stage", **{"aria-label": "位次演示"}))
+
+
+def _depart_stage_html(self, node):
+    here = self.builder.get_target_uri(self.builder.current_docname)
+    data = relative_uri(here, "_diagrams/stage-data.js")
+    script = relative_uri(here, "_static/xs-stage.js")
+    views = node.get("views", {})
+    self.body.append(
+        '<div class="xs-stage-controls" role="group" aria-label="節">'
+        '<button type="button" data-go="first" title="第一節">⇤</button>'
+        '<button type="button" data-go="prev" title="上一節（←）">← 上一節</button>'
+        '<label>第 <input type="number" class="xs-stage-n" min="1" value="1" '
+        'inputmode="numeric" aria-label="節次"> 節</label>'
+        '<button type="button" data-go="next" title="下一節（→）">下一節 →</button>'
+        '<button type="button" data-go="last" title="最後一節">⇥</button>'
+        '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次">'
+        '<button type="button" class="xs-stage-view" aria-pressed="false">射道全圖</button>'
+        "</div>"
+        '<p class="xs-stage-phase" aria-live="polite"></p>'
+        '<div class="xs-stage-body">'
+        f'<div class="xs-stage-plan" data-view="hall">{_inline_svg(views.get("hall", ""))}</div>'
+        f'<div class="xs-stage-plan" data-view="range" hidden>'
+        f"{_inline_svg(views.get('range', ''))}</div>"
+        '<div class="xs-stage-side">'
+        '<p class="xs-stage-text" lang="zh-Hant"></p>'
+        '<p class="xs-stage-tr" lang="zh-Hant"></p>'
+        '<ul class="xs-stage-key" aria-label="位次"></ul>'
+        "</div></div>"
+        "<noscript><p>此頁須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
+        f'<script src="{data}"></script><script src="{script}"></script>'
+        "</section>\n"
+    )
+
+
+stage_html = (_visit_stage_html, _depart_stage_html)
+
+
+# -- text -----------------------------------------------------------------------------------------
+
+
+def _visit_diagram_text(self, node):
+    self.new_state(0)
+    self.add_text(f"[{node.get('label', '')} {node.get('title', '')}（{node.get('step_label', '')}）]")
+    self.end_state(wrap=False)
+    self.new_state(2)
+
+
+def _depart_diagram_text(self, node):
+    key = "；".join(f"{r}：{p}，{f}" for r, p, f in node.get("figures", [])) or "堂上庭中無人"
+    self.add_text(f"位次：{key}。")
+    self.end_state()
+
+
+diagram_text = (_visit_diagram_text, _depart_diagram_text)
+
+
+def _pass(self, node):
+    pass
+
+
+stage_text = (_pass, _pass)
+
+
+def _skip(self, node):
+    raise nodes.SkipNode

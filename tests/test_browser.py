@@ -1,0 +1,74 @@
+"""Browser tests: the character search and the cite control, in headless Chromium.
+
+Runs ``node tests/browser/search-and-cite.mjs`` against the built edition served by Python's
+http.server on 127.0.0.1. Needs node, the system Chromium (/usr/bin/chromium, or $CHROMIUM)
+and ``node_modules/playwright-core`` (``npm ci`` at the repository root installs it from
+package-lock.json; no browser is downloaded). Skipped, with the reason, when one is missing.
+Set XS_SCREENSHOTS=DIR to keep screenshots (desktop and 390 px phone).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "tests" / "browser" / "search-and-cite.mjs"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+pytestmark = [pytest.mark.edition, pytest.mark.browser]
+
+
+def _missing() -> str | None:
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    if not (ROOT / "node_modules" / "playwright-core").is_dir():
+        return "node_modules/playwright-core is missing (run `npm ci`)"
+    return None
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(edition_html: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(edition_html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_search_and_cite_in_chromium(site: str) -> None:
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    cmd = ["node", str(SCRIPT), site]
+    if os.environ.get("XS_SCREENSHOTS"):
+        cmd += ["--screenshots", os.environ["XS_SCREENSHOTS"]]
+    result = subprocess.run(
+        cmd,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "CHROMIUM": CHROMIUM},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 failed" in result.stdout

@@ -1,0 +1,378 @@
+"""Citing the edition: the formats, CITATION.cff, the meta tags and cite controls of the built
+site, the inventory, the Simplified rendering, the sitemap, pinyin, and no external assets."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+import yaml
+from sphinx.util.inventory import InventoryFile
+from xiangsheli import citation, pinyin, simplified
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = citation.DEFAULT_BASE_URL
+
+META = citation.EditionMeta(
+    title="儀禮·鄉射禮：彙校譯注本",
+    title_en="The Village Archery Rite: a critical edition",
+    editor="鄉射禮校注本編輯組",
+    version="0.1.0",
+    date="2026-12-02",
+    base_url=BASE,
+    license="CC BY-SA 4.0",
+    license_url="https://creativecommons.org/licenses/by-sa/4.0/",
+    language="zh-Hant",
+)
+STEP_URL = BASE + "rite/before.html#xs-0017"
+
+
+# -- the formats (pure) -------------------------------------------------------------------------
+
+
+def test_split_title():
+    assert citation.split_title("儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)") == (
+        "儀禮·鄉射禮：彙校譯注本",
+        "The Village Archery Rite: a critical edition",
+    )
+    assert citation.split_title("儀禮·鄉射禮") == ("儀禮·鄉射禮", "")
+
+
+def test_step_citations_name_edition_version_step_and_url():
+    assert (
+        citation.cite_short(META, 17, "xs-0017")
+        == "《儀禮·鄉射禮》彙校譯注本，0.1.0 版，第 17 節（xs-0017）"
+    )
+    gbt = citation.cite_gbt(META, STEP_URL, 17, "xs-0017", accessed="2027-01-05")
+    assert gbt == (
+        "鄉射禮校注本編輯組. 儀禮·鄉射禮：彙校譯注本[EB/OL]. 0.1.0版. "
+        "2026: 第17節（xs-0017）(2026-12-02)[2027-01-05]. " + STEP_URL + "."
+    )
+    chicago = citation.cite_chicago(META, STEP_URL, 17, "xs-0017")
+    assert chicago == (
+        "鄉射禮校注本編輯組, ed., 儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: A Critical "
+        "Edition), version 0.1.0 (2026), step 17 (xs-0017), " + STEP_URL + "."
+    )
+
+
+def parse_bibtex(text: str) -> list[tuple[str, str, dict[str, str]]]:
+    """A small BibTeX reader: ``@type{key, name = {value}, …}`` with balanced braces."""
+    entries = []
+    pos = 0
+    while (at := text.find("@", pos)) != -1:
+        m = re.compile(r"@(\w+)\s*\{\s*([^,\s]+)\s*,").match(text, at)
+        assert m, text[at : at + 40]
+        i, depth, fields = m.end(), 1, {}
+        while depth:
+            fm = re.compile(r"\s*(\w+)\s*=\s*\{").match(text, i)
+            if not fm:
+                rest = text[i:].lstrip()
+                assert rest.startswith("}"), rest[:40]
+                i = len(text) - len(rest) + 1
+                break
+            j, d = fm.end(), 1
+            while d:
+                d += {"{": 1, "}": -1}.get(text[j], 0) if text[j - 1] != "\\" else 0
+                j += 1
+            fields[fm.group(1).lower()] = text[fm.end() : j - 1]
+            i = j
+            rest = text[i:].lstrip()
+            if rest.startswith(","):
+                i = len(text) - len(rest) + 1
+        entries.append((m.group(1).lower(), m.group(2), fields))
+        pos = i
+    return entries
+
+
+def test_bibtex_parses_to_one_book():
+    [(kind, key, fields)] = parse_bibtex(citation.bibtex(META))
+    assert (kind, key) == ("book", "xiangsheli-0-1-0")
+    assert fields["title"] == "儀禮·鄉射禮：彙校譯注本"
+    assert fields["editor"] == "{鄉射禮校注本編輯組}"  # a corporate name, not split
+    assert fields["year"] == "2026"
+    assert fields["version"] == "0.1.0"
+    assert fields["url"] == BASE
+
+
+def test_ris_tags():
+    lines = citation.ris(META).splitlines()
+    assert all(re.fullmatch(r"[A-Z][A-Z0-9]  -( .*)?", line) for line in lines), lines
+    tags = dict(line.split("  - ", 1) if "  - " in line else (line[:2], "") for line in lines)
+    assert lines[0] == "TY  - EDBOOK"
+    assert lines[-1].rstrip() == "ER  -"
+    assert tags["TI"] == META.title
+    assert tags["A2"] == META.editor
+    assert tags["PY"] == "2026"
+    assert tags["ET"] == "0.1.0"
+    assert tags["UR"] == BASE
+
+
+def test_csl_json_fields():
+    [item] = citation.csl_json(META)
+    assert item["type"] == "book"
+    assert item["title"] == META.title
+    assert item["editor"] == [{"literal": META.editor}]
+    assert item["issued"] == {"date-parts": [[2026, 12, 2]]}
+    assert item["version"] == "0.1.0"
+    assert item["URL"] == BASE
+    json.dumps(item)
+
+
+def test_citation_cff_is_valid_1_2_0():
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert cff["cff-version"] == "1.2.0"
+    for key in ("message", "title", "authors"):  # required by the 1.2.0 schema
+        assert cff[key]
+    allowed = {
+        "abstract", "authors", "cff-version", "commit", "contact", "date-released", "doi",
+        "identifiers", "keywords", "license", "license-url", "message", "preferred-citation",
+        "references", "repository", "repository-artifact", "repository-code", "title", "type",
+        "url", "version",
+    }  # fmt: skip
+    assert set(cff) <= allowed
+    assert cff["type"] in ("dataset", "software")
+    for author in cff["authors"]:
+        assert "name" in author or "family-names" in author
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(cff["date-released"]))
+    conf = (ROOT / "conf.py").read_text(encoding="utf-8")
+    version = re.search(r'^version = release = "([^"]+)"', conf, re.M).group(1)
+    assert str(cff["version"]) == version
+    assert cff["license"] == "CC-BY-SA-4.0"  # an SPDX id
+
+
+def test_changelog_starts_with_the_first_version():
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    versions = re.findall(r"^## \[?(\d+\.\d+\.\d+)", text, re.M)
+    assert versions and versions[-1] == "0.1.0"
+
+
+# -- the built site -----------------------------------------------------------------------------
+
+
+class Tags(HTMLParser):
+    """Start tags of a page, as (tag, attrs) pairs."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+
+
+def tags_of(path: Path) -> list[tuple[str, dict[str, str]]]:
+    parser = Tags()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.tags
+
+
+def all_pages(out: Path) -> list[Path]:
+    return [p for p in sorted(out.rglob("*.html")) if "_static" not in p.parts]
+
+
+REQUIRED_META = (
+    "citation_title",
+    "citation_author",
+    "citation_publication_date",
+    "citation_public_url",
+    "citation_language",
+    "DC.title",
+    "DC.creator",
+    "DC.date",
+    "DC.language",
+    "DC.rights",
+)
+
+
+@pytest.mark.edition
+def test_every_page_has_citation_and_dublin_core_meta(edition_html: Path):
+    pages = all_pages(edition_html)
+    assert len(pages) > 20
+    for page in pages:
+        metas = {a["name"]: a["content"] for t, a in tags_of(page) if t == "meta" and "name" in a}
+        missing = [name for name in REQUIRED_META if not metas.get(name)]
+        assert not missing, (page, missing)
+        assert metas["citation_author"] == "鄉射禮校注本編輯組"
+        assert re.fullmatch(r"\d{4}/\d{2}/\d{2}", metas["citation_publication_date"])
+        assert metas["citation_public_url"].startswith(BASE)
+        assert metas["DC.rights"].startswith("CC BY-SA 4.0")
+    index = {
+        a["name"]: a["content"]
+        for t, a in tags_of(edition_html / "index.html")
+        if t == "meta" and "name" in a
+    }
+    assert index["citation_title"] == "儀禮·鄉射禮：彙校譯注本"
+    assert index["citation_public_url"] == BASE
+    assert index["DC.language"] == "zh-Hant"
+
+
+@pytest.mark.edition
+def test_every_step_has_a_permalink_and_a_cite_control(edition: dict, edition_html: Path):
+    by_page: dict[str, str] = {}
+    version = edition["edition"]["version"]
+    for step in edition["steps"]:
+        page = step["url"].split("#")[0]
+        text = by_page.setdefault(page, (edition_html / page).read_text(encoding="utf-8"))
+        sid, number = step["id"], step["number"]
+        assert f'<a class="xs-num" href="#{sid}"' in text
+        m = re.search(rf'<details class="xs-cite" data-step="{sid}">(.*?)</details>', text, re.S)
+        assert m, sid
+        panel = html.unescape(re.sub(r"<[^>]+>", "", m.group(1)))
+        url = BASE + step["url"]
+        assert f"{version} 版，第 {number} 節（{sid}）" in panel
+        assert f"{version}版. " in panel and f"第{number}節（{sid}）" in panel  # GB/T 7714
+        assert f"version {version}" in panel and f"step {number} ({sid})" in panel  # Chicago
+        assert url in panel
+        assert re.search(r'<summary class="xs-cite-btn"[^>]*aria-label="[^"]+">', m.group(1))
+
+
+@pytest.mark.edition
+def test_citation_files_are_linked_from_the_cite_page(edition_html: Path):
+    cite = (edition_html / "cite.html").read_text(encoding="utf-8")
+    for name in citation.CITATION_FILES.values():
+        assert (edition_html / name).is_file()
+        assert f'href="{name}"' in cite
+    [(kind, _key, fields)] = parse_bibtex((edition_html / "xiangsheli.bib").read_text("utf-8"))
+    assert kind == "book" and fields["url"] == BASE
+    assert json.loads((edition_html / "xiangsheli.csl.json").read_text("utf-8"))[0]["URL"] == BASE
+
+
+@pytest.mark.edition
+def test_inventory_lists_every_step_and_phase(edition: dict, edition_html: Path):
+    inv = InventoryFile.loads((edition_html / "objects.inv").read_bytes(), uri=BASE)
+    steps = inv.data["xs:step"]
+    for step in edition["steps"]:
+        item = steps[step["id"]]
+        assert item.uri == BASE + step["url"], step["id"]
+        label = inv.data["std:label"][step["id"]]
+        assert label.uri == BASE + step["url"]
+        assert label.display_name == f"第 {step['number']} 節（{step['id']}）"
+    phases = inv.data["xs:phase"]
+    assert {s["id"] for s in edition["sections"]} <= set(phases)
+
+
+class Assets(HTMLParser):
+    """URLs a browser fetches by itself: stylesheets, icons, scripts, images, frames, media."""
+
+    FETCHED_LINKS = {"stylesheet", "icon", "preload", "prefetch", "modulepreload", "manifest",
+                     "apple-touch-icon", "shortcut"}  # fmt: skip
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "link" and set(a.get("rel", "").lower().split()) & self.FETCHED_LINKS:
+            self.urls.append(a.get("href", ""))
+        elif tag in ("script", "img", "iframe", "audio", "video", "source", "embed"):
+            self.urls.append(a.get("src", ""))
+
+
+@pytest.mark.edition
+def test_no_asset_is_fetched_from_outside_the_site(edition_html: Path):
+    for page in all_pages(edition_html):
+        parser = Assets()
+        parser.feed(page.read_text(encoding="utf-8"))
+        external = [u for u in parser.urls if re.match(r"^(https?:)?//", u)]
+        assert not external, (page, external)
+        # <link rel=canonical/alternate> name the page's public address; never fetched.
+    for css in edition_html.joinpath("_static").rglob("*.css"):
+        imports = re.findall(r"@import\s+(?:url\()?['\"]?(https?:)?//", css.read_text("utf-8"))
+        remote = re.findall(r"url\(\s*['\"]?(?:https?:)?//", css.read_text("utf-8"))
+        assert not imports and not remote, css
+
+
+@pytest.mark.edition
+def test_simplified_copies_convert_text_and_keep_every_link_working(edition_html: Path):
+    trad = [p for p in all_pages(edition_html) if simplified.PREFIX not in p.parts]
+    for page in trad:
+        rel = page.relative_to(edition_html).as_posix()
+        copy = edition_html / simplified.PREFIX / rel
+        assert copy.is_file(), rel
+        for tag, attrs in tags_of(copy):
+            for name in ("href", "src"):
+                url = attrs.get(name, "")
+                if not url or re.match(r"^([a-z][a-z0-9+.-]*:|#|/)", url, re.I):
+                    continue
+                target = (copy.parent / unquote(url.split("#")[0].split("?")[0])).resolve()
+                assert target.exists(), (copy, url)
+                assert edition_html.resolve() in target.parents, (copy, url)
+    page = (edition_html / simplified.PREFIX / "rite/before.html").read_text(encoding="utf-8")
+    assert '<html class="no-js" lang="zh-Hans"' in page
+    assert "乡射之礼" in re.sub(r"<[^>]+>", "", page)
+    assert 'aria-current="page">简</a>' in page
+    assert f'<link rel="canonical" href="{BASE}{simplified.PREFIX}/rite/before.html"' in page
+    # The citations quote the edition as published: not converted.
+    assert "《儀禮·鄉射禮》彙校譯注本" in page
+    trad_page = (edition_html / "rite/before.html").read_text(encoding="utf-8")
+    assert 'href="../zh-Hans/rite/before.html"' in trad_page
+    assert 'aria-current="page">繁</a>' in trad_page
+
+
+@pytest.mark.edition
+def test_sitemap_lists_every_page_in_both_scripts(edition_html: Path):
+    tree = ET.parse(edition_html / "sitemap.xml")
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    locs = [e.text for e in tree.getroot().findall("s:url/s:loc", ns)]
+    pages = [
+        p.relative_to(edition_html).as_posix()
+        for p in all_pages(edition_html)
+        if simplified.PREFIX not in p.parts
+    ]
+    assert len(locs) == len(set(locs)) == 2 * len(pages)
+    assert locs[0] == BASE
+    for rel in pages:
+        own = "" if rel == "index.html" else rel
+        assert BASE + own in locs and f"{BASE}{simplified.PREFIX}/{own}" in locs
+
+
+# -- pinyin -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("char", "reading"),
+    [("觶", "zhì"), ("阼", "zuò"), ("楅", "bī"), ("笴", "gǎn"), ("翿", "dào"), ("亨", "pēng"),
+     ("俟", "sì"), ("酢", "zuò"), ("覃", "tán"), ("騶", "zōu")],
+)  # fmt: skip
+def test_rare_characters_and_their_readings(char: str, reading: str):
+    assert pinyin.is_rare(char)
+    assert pinyin.reading(char) == reading
+
+
+def test_common_characters_have_no_pinyin():
+    for char in "主人賓拜射禮之於階西東南北":
+        assert not pinyin.is_rare(char), char
+    assert pinyin.split_text("主人坐取觶") == [("主人坐取", ""), ("觶", "zhì")]
+
+
+def test_common_character_list_is_level_one_of_the_2013_table():
+    assert len(pinyin.common_chars()) == 3500
+
+
+@pytest.mark.edition
+def test_pinyin_overrides_are_read_in_context(edition: dict):
+    text = {s["id"]: s["text"] for s in edition["steps"]}
+    corpus = "".join(text.values())
+    for char, reading in pinyin.overrides().items():
+        assert char in corpus, f"{char} ({reading}) is not in the text"
+        assert pinyin.is_rare(char), f"{char} is common: it gets no pinyin"
+    for line in (ROOT / "_ext/xiangsheli/data/pinyin-overrides.tsv").read_text("utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        char, _reading, step, *_ = (line.split("\t") + ["", ""])[:4]
+        if step:
+            assert char in text[step], (char, step)
+
+
+@pytest.mark.edition
+def test_rare_characters_carry_their_pinyin_in_html(edition_html: Path):
+    page = (edition_html / "rite/drinking.html").read_text(encoding="utf-8")
+    assert '<span class="xs-py" title="zhì" data-py="zhì">觶</span>' in page
+    assert '<span class="xs-py" title="zuò" data-py="zuò">阼</span>' in page

@@ -1,0 +1,57 @@
+"""Linking from another project: a second Sphinx project resolves steps through intersphinx,
+reading the edition's built ``objects.inv`` from a local path."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+
+BASE = "https://example.org/xiangsheli/"
+
+
+@pytest.mark.edition
+def test_consumer_links_resolve_to_step_anchors(
+    edition: dict, edition_html: Path, rootdir: Path, tmp_path: Path, make_app
+) -> None:
+    src = tmp_path / "consumer"
+    shutil.copytree(rootdir / "test-intersphinx-consumer", src)
+    app: SphinxTestApp = make_app(
+        "html",
+        srcdir=src,
+        confoverrides={
+            "intersphinx_mapping": {
+                "xiangsheli": (BASE, str(edition_html / "objects.inv")),
+            }
+        },
+    )
+    app.build()
+    warnings = app.warning.getvalue()
+    assert "not found" not in warnings and "undefined" not in warnings, warnings
+    page = (app.outdir / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a class="reference external" href="([^"]+)"', page)
+    url = {s["id"]: BASE + s["url"] for s in edition["steps"]}
+    phase_doc = next(s["url"] for s in edition["steps"] if s["section"] == "jie-bin")
+    assert links[0] == url["xs-0017"]  # {external+xiangsheli:xs:step}
+    assert links[1] == url["xs-0001"]  # {external:xs:step}
+    assert links[2] == url["xs-0545"]  # {xs:step}, resolved by intersphinx
+    assert links[3].startswith(BASE + phase_doc.split("#")[0] + "#")  # a phase
+    assert links[4] == url["xs-0017"]  # std:label, no extension needed
+    assert len(links) == 5
+    assert "第 17 節（xs-0017）" in page  # the label's title
+
+
+def test_objects_inv_lists_steps_from_a_small_project(make_app, rootdir: Path, tmp_path: Path):
+    """The inventory of a test root has every step as ``xs:step`` and ``std:label``."""
+    from sphinx.util.inventory import InventoryFile
+
+    src = tmp_path / "steps"
+    shutil.copytree(rootdir / "test-steps", src)
+    app = make_app("html", srcdir=src)
+    app.build()
+    inv = InventoryFile.loads((app.outdir / "objects.inv").read_bytes(), uri="")
+    assert set(inv.data["xs:step"]) >= {"xs-0001", "xs-0002", "xs-0003"}
+    assert inv.data["std:label"]["xs-0003"].uri.endswith("#xs-0003")

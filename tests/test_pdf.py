@@ -1,0 +1,64 @@
+"""The print edition passes tools/check_pdf.py (fonts, glyphs, metadata, bookmarks, text).
+
+The PDF takes a LaTeX build (``make pdf``); these tests check the one in ``_build/latex`` and
+skip when it has not been built. ``make test`` builds it first.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PDF = ROOT / "_build" / "latex" / "xiangsheli.pdf"
+EDITION = ROOT / "_build" / "html" / "edition.json"
+sys.path.insert(0, str(ROOT))
+
+from tools import check_pdf  # noqa: E402
+
+needs_pdf = pytest.mark.skipif(
+    not PDF.is_file() or not EDITION.is_file(),
+    reason="no _build/latex/xiangsheli.pdf or _build/html/edition.json (run `make html pdf`)",
+)
+
+
+def _stale() -> bool:
+    """Whether the PDF is older than a source page or the style file (checks would mislead)."""
+    sources = [*(ROOT / "source").rglob("*.md"), ROOT / "_ext/xiangsheli/static/xiangsheli.sty"]
+    return PDF.stat().st_mtime < max(p.stat().st_mtime for p in sources)
+
+
+@needs_pdf
+def test_check_pdf_passes() -> None:
+    if _stale():
+        pytest.skip("_build/latex/xiangsheli.pdf is older than its sources (run `make pdf`)")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_pdf.py"), str(PDF), "--edition", str(EDITION)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_find_pieces_across_a_page_break() -> None:
+    hay = "甲乙丙丁" + "68第一番射" + "戊己庚"
+    assert check_pdf.find_pieces(hay, "甲乙丙丁戊己庚", 0) == len(hay)
+    assert check_pdf.find_pieces(hay, "甲乙丙丁戊己辛", 0) is None
+
+
+def test_pdf_strings_decodes_utf16_bookmarks() -> None:
+    data = b"<< /Title <FEFF5C04524D> /Parent 3 0 R >> << /Lang (zh-Hant) >>"
+    assert check_pdf.pdf_strings(data, b"Title") == ["射前"]
+    assert check_pdf.pdf_strings(data, b"Lang") == ["zh-Hant"]
+
+
+def test_missing_character_fails(tmp_path: Path) -> None:
+    (tmp_path / "x.log").write_text(
+        "Missing character: There is no 𪜀 (U+2A700) in font [NotoSerifCJK-Regular.ttc:3]!\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(check_pdf.Failure, match="1 missing character"):
+        check_pdf.check_log(tmp_path / "x.pdf")

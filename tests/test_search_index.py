@@ -1,0 +1,123 @@
+"""The character search index: the pure functions, and the index of the built edition."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from xiangsheli import search_index as si
+
+STEPS: list[si.StepEntry] = [
+    {"id": "xs-0001", "number": 1, "url": "a.html#xs-0001", "section": "甲",
+     "text": "主人阼階上拜送爵。", "translation": "主人在阼階上方拜送爵。"},
+    {"id": "xs-0002", "number": 2, "url": "a.html#xs-0002", "section": "甲",
+     "text": "主人坐取觶于篚。", "translation": None},
+    {"id": "xs-0003", "number": 3, "url": "b.html#xs-0003", "section": "乙",
+     "text": "賓西階上，拜；送。", "translation": "賓在西階上拜。"},
+]  # fmt: skip
+FOLD = {"階": "阶", "賓": "宾", "觶": "觯", "篚": "篚", "爵": "爵"}
+
+
+def test_ngrams_stop_at_punctuation():
+    assert si.ngrams("拜；送。") == {"拜", "送"}
+    assert si.ngrams("阼階上") == {"阼", "階", "上", "阼階", "階上"}
+    assert si.query_grams("阼階上") == ["阼階", "階上"]
+    assert si.query_grams("拜；送") == ["拜", "送"]
+    assert si.query_grams("。") == []
+
+
+def test_safe_fold_keeps_one_to_one_changes_only():
+    assert si.safe_fold({"階": "阶", "爵": "爵", "乾": "干", "x": "yz", "𠀀": "a"}) == {
+        "乾": "干",
+        "階": "阶",
+    }
+
+
+def test_index_shape_and_postings():
+    index = si.build_index(STEPS, FOLD)
+    assert index["fields"] == ["id", "number", "url", "section", "text", "translation"]
+    assert index["docs"][1] == ["xs-0002", 2, "a.html#xs-0002", "甲", "主人坐取觶于篚。", ""]
+    assert index["fold"] == {"階": "阶", "賓": "宾", "觶": "觯"}
+    assert index["grams"]["阼阶"] == [0]  # folded
+    assert index["grams"]["阶上"] == [0, 2]
+    assert index["grams"]["主人"] == [0, 1]
+    assert "；" not in "".join(index["grams"])
+    assert list(index["grams"]) == sorted(index["grams"])
+
+
+def rows(index, query):
+    return [index["docs"][row][0] for row, _hits in si.search(index, query)]
+
+
+def test_search_any_character_or_phrase_in_either_script():
+    index = si.build_index(STEPS, FOLD)
+    assert rows(index, "觶") == ["xs-0002"]
+    assert rows(index, "觯") == ["xs-0002"]
+    assert rows(index, "阼階") == ["xs-0001"]
+    assert rows(index, "阼阶") == ["xs-0001"]
+    assert rows(index, "階上") == ["xs-0001", "xs-0003"]
+    assert rows(index, "拜送") == ["xs-0001"]  # not 拜；送 of xs-0003
+    assert rows(index, "拜；送") == ["xs-0003"]  # punctuation checked by substring
+    assert rows(index, "送主") == []
+    assert rows(index, "") == []
+
+
+def test_search_reports_every_hit_in_text_and_translation():
+    index = si.build_index(STEPS, FOLD)
+    [(row, hits)] = si.search(index, "阼階")
+    assert hits == [("text", 2), ("translation", 3)]
+
+
+def test_dumps_js_is_a_compact_script():
+    js = si.dumps_js(si.build_index(STEPS, FOLD))
+    assert js.startswith("window.XS_SEARCH_INDEX={") and js.endswith("};\n")
+    assert json.loads(js[len("window.XS_SEARCH_INDEX=") : -2])["version"] == si.FORMAT_VERSION
+
+
+# -- the built edition ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built_index(edition_html: Path) -> dict:
+    js = (edition_html / "_static" / "xs-search-index.js").read_text(encoding="utf-8")
+    return json.loads(js[len("window.XS_SEARCH_INDEX=") : -2])
+
+
+@pytest.mark.edition
+def test_index_is_small(edition_html: Path):
+    size = (edition_html / "_static" / "xs-search-index.js").stat().st_size
+    assert size <= 1_000_000, size
+
+
+@pytest.mark.edition
+@pytest.mark.parametrize("query", ["觶", "阼階", "拜送", "阼", "笴", "楅", "翿", "主人", "西階上"])
+def test_search_finds_exactly_the_steps_containing_the_query(
+    built_index: dict, edition: dict, query: str
+):
+    expected = [
+        s["id"]
+        for s in edition["steps"]
+        if query in s["text"] or query in (s["translation"] or "")
+    ]
+    assert expected, query
+    assert rows(built_index, query) == expected
+
+
+@pytest.mark.edition
+def test_every_character_of_the_text_is_findable(built_index: dict, edition: dict):
+    chars = {c for s in edition["steps"] for c in s["text"] if si.WORD_CHAR.match(c)}
+    folded = {built_index["fold"].get(c, c) for c in chars}
+    assert folded <= set(built_index["grams"])
+    assert [d[0] for d in built_index["docs"]] == [s["id"] for s in edition["steps"]]
+    assert [d[2] for d in built_index["docs"]] == [s["url"] for s in edition["steps"]]
+
+
+@pytest.mark.edition
+def test_search_page_replaces_sphinx_search(edition_html: Path):
+    page = (edition_html / "search.html").read_text(encoding="utf-8")
+    assert '<div class="xs-search">' in page
+    assert "_static/xs-search-index.js" in page and "_static/search.js" in page
+    assert not (edition_html / "searchindex.js").exists()
+    index = (edition_html / "index.html").read_text(encoding="utf-8")
+    assert 'action="search.html"' in index  # the theme's search box leads here
