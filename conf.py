@@ -49,7 +49,6 @@ html_theme_options = {
 # texlive-latex-recommended texlive-fonts-recommended fonts-noto-cjk fonts-lmodern latexmk
 # poppler-utils (the last for tools/check_pdf.py).
 from xiangsheli.latex import latex_elements as _xs_latex_defs  # noqa: E402
-from xiangsheli.latex import setup_latex as _xs_setup_latex  # noqa: E402
 
 latex_engine = "xelatex"
 # toctree_only: the root page's own blurb is for the web; the book has a title page instead.
@@ -137,7 +136,3 @@ latex_elements = {
     "sphinxsetup": "",
 }
 
-
-def setup(app):
-    """conf.py's own hook: the LaTeX-only doctree adjustments (see xiangsheli.latex)."""
-    _xs_setup_latex(app)

@@ -37,7 +37,9 @@ STEP_URL = BASE + "rite/before.html#xs-0017"
 
 
 def test_split_title():
-    assert citation.split_title("儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)") == (
+    assert citation.split_title(
+        "儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)"
+    ) == (
         "儀禮·鄉射禮：彙校譯注本",
         "The Village Archery Rite: a critical edition",
     )
@@ -296,7 +298,7 @@ def test_simplified_copies_convert_text_and_keep_every_link_working(edition_html
         rel = page.relative_to(edition_html).as_posix()
         copy = edition_html / simplified.PREFIX / rel
         assert copy.is_file(), rel
-        for tag, attrs in tags_of(copy):
+        for _tag, attrs in tags_of(copy):
             for name in ("href", "src"):
                 url = attrs.get(name, "")
                 if not url or re.match(r"^([a-z][a-z0-9+.-]*:|#|/)", url, re.I):
@@ -363,10 +365,12 @@ def test_pinyin_overrides_are_read_in_context(edition: dict):
     for char, reading in pinyin.overrides().items():
         assert char in corpus, f"{char} ({reading}) is not in the text"
         assert pinyin.is_rare(char), f"{char} is common: it gets no pinyin"
-    for line in (ROOT / "_ext/xiangsheli/data/pinyin-overrides.tsv").read_text("utf-8").splitlines():
+    for line in (
+        (ROOT / "_ext/xiangsheli/data/pinyin-overrides.tsv").read_text("utf-8").splitlines()
+    ):
         if line.startswith("#") or not line.strip():
             continue
-        char, _reading, step, *_ = (line.split("\t") + ["", ""])[:4]
+        char, _reading, step, *_ = [*line.split("\t"), "", ""][:4]
         if step:
             assert char in text[step], (char, step)
 

@@ -95,9 +95,9 @@ def test_group_facing_south_stands_east_first():
     figs = by_role(state_at(steps, 0))
     xs = [figs[r].x for r in "甲乙丙"]
     assert xs == sorted(xs, reverse=True)  # 甲, the first to arrive, at the east
-    assert {figs[r].y for r in "甲乙丙"} == {6.0}
+    assert {figs[r].y for r in "甲乙丙"} == {8.0}
     assert xs[0] - xs[1] == pytest.approx(SPACING)
-    assert sum(xs) / 3 == pytest.approx(-36.0)  # centred on the place
+    assert sum(xs) / 3 == pytest.approx(-39.0)  # centred on the place
     assert [figs[r].slot for r in "甲乙丙"] == [0, 1, 2]
     assert all(figs[r].group == 3 for r in "甲乙丙")
 

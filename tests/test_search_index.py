@@ -65,7 +65,7 @@ def test_search_any_character_or_phrase_in_either_script():
 
 def test_search_reports_every_hit_in_text_and_translation():
     index = si.build_index(STEPS, FOLD)
-    [(row, hits)] = si.search(index, "阼階")
+    [(_row, hits)] = si.search(index, "阼階")
     assert hits == [("text", 2), ("translation", 3)]
 
 
@@ -96,9 +96,7 @@ def test_search_finds_exactly_the_steps_containing_the_query(
     built_index: dict, edition: dict, query: str
 ):
     expected = [
-        s["id"]
-        for s in edition["steps"]
-        if query in s["text"] or query in (s["translation"] or "")
+        s["id"] for s in edition["steps"] if query in s["text"] or query in (s["translation"] or "")
     ]
     assert expected, query
     assert rows(built_index, query) == expected

@@ -37,8 +37,8 @@ def main() -> None:
     chars = level_one(path)
     header = (
         "# 通用规范汉字表 (2013), level 1 (常用字): 3500 characters in table order, 50 a line.\n"
-        "# Source: Unicode Han Database (Unihan) field kTGH, Unicode 15.0.0 (Debian unicode-data),\n"
-        "# Unicode License v3. Regenerate with tools/common_chars.py.\n"
+        "# Source: Unicode Han Database (Unihan) field kTGH, Unicode 15.0.0\n"
+        "# (Debian unicode-data), Unicode License v3. Regenerate with tools/common_chars.py.\n"
     )
     body = "\n".join("".join(chars[i : i + 50]) for i in range(0, len(chars), 50))
     OUT.write_text(header + body + "\n", encoding="utf-8")

@@ -34,6 +34,7 @@ from .directives.phase import PhaseDirective, record_phases
 from .directives.sigla import ApparatusSummaryDirective, SiglaDirective
 from .directives.step import StepDirective
 from .directives.translation import TranslationDirective, check_placement
+from .latex import setup_latex
 from .writers import setup_writers
 
 __version__ = "0.1.0"
@@ -93,6 +94,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for index in indexes.INDICES:
         app.add_index_to_domain("xs", index)
     printed_indexes.setup_printed_indexes(app)
+    setup_latex(app)
     setup_writers(app)
     diagrams.setup_diagrams(app)
     citation.setup_citation(app)

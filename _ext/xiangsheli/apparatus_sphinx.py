@@ -163,6 +163,8 @@ def wrap_span(body: nodes.Element, start: int, end: int, base: str, place: Place
         entry_text=place.formatted,
         note=place.note,
         pages="，".join(f"{s} {p}" for s, p in place.pages),
+        lemma=place.lemma,
+        readings=[{"text": t, "witnesses": list(w)} for t, w in place.readings],
     )
     # The marker goes after the term the lemma ends in, not inside it: a linked term is an
     # <a>, and a link inside a link is invalid HTML (and a nested hyperlink in LaTeX).

@@ -3,10 +3,10 @@
 The formatters at the top are pure (strings in, strings out) so they can be tested alone; the
 Sphinx glue below them:
 
-- :class:`CiteControls` (HTML post-transform) adds to every step a ``<details>`` control beside its
-  margin number that shows a ready citation (short form, GB/T 7714-2015, Chicago) with the step's
-  permanent URL; ``static/cite.js`` copies it to the clipboard when opened. Without scripts the
-  control still opens and shows the text to select.
+- :class:`CiteControls` (HTML post-transform) adds to every step a :class:`cite_control`, written
+  as a ``<details>`` control beside its margin number that shows a ready citation (short form,
+  GB/T 7714-2015, Chicago) with the step's permanent URL; ``static/cite.js`` copies it to the
+  clipboard when opened. Without scripts the control still opens and shows the text to select.
 - :func:`add_meta_tags` (``html-page-context``) writes Highwire ``citation_*`` and Dublin Core
   ``DC.*`` meta tags and a canonical link on every page.
 - :func:`write_citation_files` (``build-finished``) writes BibTeX, RIS and CSL-JSON records of the
@@ -93,7 +93,7 @@ def split_title(title: str) -> tuple[str, str]:
 
 
 SMALL_WORDS = frozenset(
-    "a an and as at but by for from in into nor of on or the to with".split()
+    "a an and as at but by for from in into nor of on or the to with".split()  # noqa: SIM905
 )
 
 
@@ -174,7 +174,7 @@ def bibtex(meta: EditionMeta) -> str:
 
 def ris(meta: EditionMeta) -> str:
     """An RIS record (``TY  - EDBOOK``: an edited book), lines ``XX  - value``, CRLF-free."""
-    y, m, d = (meta.date.split("-") + ["", ""])[:3]
+    y, m, d = [*meta.date.split("-"), "", ""][:3]
     lines = [
         ("TY", "EDBOOK"),
         ("TI", meta.title),
@@ -299,8 +299,12 @@ def cite_control_html(meta: EditionMeta, number: int, step_id: str, url: str) ->
     return "\n".join(out) + "\n"
 
 
+class cite_control(nodes.General, nodes.Element):
+    """The cite control of one step (``step_id``, ``number``, ``docname``); HTML only."""
+
+
 class CiteControls(SphinxPostTransform):
-    """Add the cite control to every step (HTML only; after the numbers are filled)."""
+    """Add the cite control to every step (HTML only; numbers come from the domain)."""
 
     default_priority = 210
     formats = ("html",)
@@ -308,15 +312,24 @@ class CiteControls(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         domain = self.env.get_domain("xs")
         numbers = domain.data["numbers"]
-        meta = edition_meta(self.config)
-        builder = self.app.builder
         for node in list(self.document.findall(step_node)):
             sid = node["step_id"]
-            if sid not in numbers or sid not in domain.steps:
-                continue
-            rec = domain.steps[sid]
-            url = self.config.xs_base_url + builder.get_target_uri(rec.docname) + "#" + rec.anchor
-            node += nodes.raw("", cite_control_html(meta, numbers[sid][0], sid, url), format="html")
+            if sid in numbers and sid in domain.steps:
+                rec = domain.steps[sid]
+                node += cite_control(
+                    step_id=sid, number=numbers[sid][0], docname=rec.docname, anchor=rec.anchor
+                )
+
+
+def visit_cite_control_html(self: Any, node: cite_control) -> None:
+    config = self.builder.config
+    url = f"{config.xs_base_url}{self.builder.get_target_uri(node['docname'])}#{node['anchor']}"
+    self.body.append(cite_control_html(edition_meta(config), node["number"], node["step_id"], url))
+    raise nodes.SkipNode
+
+
+def skip_node(self: Any, node: nodes.Node) -> None:
+    raise nodes.SkipNode
 
 
 # -- meta tags ------------------------------------------------------------------------------------
@@ -369,8 +382,22 @@ def add_meta_tags(
 # -- cite.md: the edition's citation and the downloads -------------------------------------------
 
 
-class citation_download(nodes.reference):
-    """A link to a generated citation file; its ``refuri`` is made relative at write time."""
+class citation_download(nodes.inline):
+    """A link to a generated citation file (``xs_file``), relative to the page at write time."""
+
+
+def visit_download_html(self: Any, node: citation_download) -> None:
+    here = posixpath.dirname(self.builder.get_target_uri(self.builder.current_docname))
+    href = posixpath.relpath(node["xs_file"], here or ".")
+    self.body.append(f'<a class="reference download" href="{self.attval(href)}">')
+
+
+def depart_download_html(self: Any, node: citation_download) -> None:
+    self.body.append("</a>")
+
+
+def _pass(self: Any, node: nodes.Node) -> None:
+    pass
 
 
 class CitationDirective(SphinxDirective):
@@ -395,29 +422,13 @@ class CitationDirective(SphinxDirective):
         downloads = nodes.bullet_list(classes=["xs-citation-downloads"])
         for label, key in (("BibTeX", "bibtex"), ("RIS", "ris"), ("CSL-JSON", "csl")):
             filename = CITATION_FILES[key]
-            ref = citation_download("", "", internal=False, xs_file=filename)
+            ref = citation_download("", "", xs_file=filename)
             ref += nodes.literal(filename, filename)
             para = nodes.paragraph()
             para += nodes.Text(f"{label}：")
             para += ref
             downloads += nodes.list_item("", para)
         return [dl, downloads]
-
-
-class ResolveDownloads(SphinxPostTransform):
-    """Point ``citation_download`` links at the generated files, relative to the page."""
-
-    default_priority = 100
-
-    def run(self, **kwargs: Any) -> None:
-        here = posixpath.dirname(self.app.builder.get_target_uri(self.env.docname))
-        for node in list(self.document.findall(citation_download)):
-            if self.app.builder.format == "html":
-                ref = nodes.reference("", "", *node.children, refuri="")
-                ref["refuri"] = posixpath.relpath(node["xs_file"], here or ".")
-                node.replace_self(ref)
-            else:
-                node.replace_self(nodes.inline("", "", *node.children))
 
 
 def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
@@ -469,10 +480,24 @@ def setup_citation(app: Sphinx) -> None:
         "xs_license_url", "https://creativecommons.org/licenses/by-sa/4.0/", "env", str
     )
     app.connect("config-inited", check_config)
-    app.add_node(citation_download)
+    app.add_node(
+        citation_download,
+        html=(visit_download_html, depart_download_html),
+        latex=(_pass, _pass),
+        text=(_pass, _pass),
+        man=(_pass, _pass),
+        texinfo=(_pass, _pass),
+    )
+    app.add_node(
+        cite_control,
+        html=(visit_cite_control_html, None),
+        latex=(skip_node, None),
+        text=(skip_node, None),
+        man=(skip_node, None),
+        texinfo=(skip_node, None),
+    )
     app.add_directive_to_domain("xs", "citation", CitationDirective)
     app.add_post_transform(CiteControls)
-    app.add_post_transform(ResolveDownloads)
     app.connect("builder-inited", _add_static)
     app.connect("html-page-context", add_meta_tags)
     app.connect("env-updated", register_step_labels, priority=600)

@@ -22,7 +22,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
@@ -38,7 +37,7 @@ from .diagram.positions import (
     load_figures,
     load_spans,
 )
-from .diagram.svg import RANGE_LABEL_BELOW, pixel_positions
+from .diagram.svg import label_offsets, pixel_positions
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import XsDomain, document_order
 from .warnings import XsWarning, warn
@@ -46,6 +45,8 @@ from .warnings import XsWarning, warn
 OUT_DIR = "_diagrams"
 STAGE_DATA = "stage-data.js"
 STAGE_TITLE = "州序鄉射位次"
+#: label anchors as the stage script numbers them
+ANCHORS = {"start": 0, "middle": 1, "end": 2}
 #: Row spacing (尺) used for the plans: a little tighter than the layout default so that the
 #: nine who wait at 堂西 fit between the 西堂 and the court wall.
 SPACING = 2.5
@@ -126,7 +127,7 @@ def assign_diagram_numbers(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(changed)
 
 
-# -- drawing -----------------------------------------------------------------------------------------
+# -- drawing ---------------------------------------------------------------------------------
 
 
 class Drawn(NamedTuple):
@@ -203,7 +204,7 @@ class RenderDiagrams(SphinxPostTransform):
                     XsWarning.BAD_DIAGRAM,
                     node,
                 )
-                node.replace_self([])
+                node.parent.remove(node)
                 continue
             node["label"] = drawn.label
             node["title"] = drawn.title
@@ -257,6 +258,24 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
             view: pixel_positions(setting, figures, STAGE_TITLE, view=view, spacing=SPACING)
             for view in ("hall", "range")
         }
+        on_plan = [
+            k
+            for k in furnishings
+            if setting.furnishings[k].default or k in furnishings_at(spans_table(), tl.index, i)
+        ]
+        labels = {
+            view: label_offsets(
+                setting, figures, STAGE_TITLE, view=view, furnishings=on_plan, spacing=SPACING
+            )
+            for view in ("hall", "range")
+        }
+
+        def label(view: str, role: str, labels: dict = labels) -> list[float]:
+            if role not in labels[view]:
+                return []
+            dx, dy, anchor, vertical = labels[view][role]
+            return [dx, dy, ANCHORS[anchor], int(vertical)]
+
         encoded = [
             [
                 roles.index(f.role),
@@ -268,16 +287,14 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
                 round(px["hall"][f.role][1], 1),
                 round(px["range"][f.role][0], 1),
                 round(px["range"][f.role][1], 1),
+                label("hall", f.role),
+                label("range", f.role),
             ]
             for f in figures
         ]
-        furn = [
-            furnishings.index(k)
-            for k in furnishings
-            if setting.furnishings[k].default or k in furnishings_at(spans_table(), tl.index, i)
-        ]
-        unchanged = [e[:4] + e[5:] for e in encoded] == (
-            [e[:4] + e[5:] for e in previous_figures] if previous_figures is not None else None
+        furn = [furnishings.index(k) for k in on_plan]
+        unchanged = [e[:4] + e[5:9] for e in encoded] == (
+            [e[:4] + e[5:9] for e in previous_figures] if previous_figures is not None else None
         )
         steps.append(
             {
@@ -298,9 +315,6 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         "places": places,
         "facings": facings,
         "furnishings": furnishings,
-        "rangeLabelled": [
-            i for i, p in enumerate(places) if setting.places[p].y < RANGE_LABEL_BELOW
-        ],
         "phases": [rec.title for _, rec in phases],
         "steps": steps,
     }

@@ -51,7 +51,7 @@ def visit_search_box_html(self: Any, node: search_box) -> None:
         '<ol class="xs-search-results"></ol>\n'
         '<noscript><p class="xs-search-noscript">檢索由本站自帶的腳本執行（不連外網）；'
         "瀏覽器停用腳本時無法檢索。全部經文與譯文亦見 "
-        '<code>edition.json</code>。</p></noscript>\n'
+        "<code>edition.json</code>。</p></noscript>\n"
         "</div>\n"
     )
     raise nodes.SkipNode
@@ -121,7 +121,6 @@ def add_scripts(
         return
     app.add_js_file(INDEX_FILE, defer="defer")
     app.add_js_file("search.js", defer="defer")
-    context["metatags"] = context.get("metatags", "") + '<meta name="robots" content="noindex" />\n'
 
 
 def setup_search(app: Sphinx) -> None:
@@ -139,4 +138,3 @@ def setup_search(app: Sphinx) -> None:
     app.connect("env-before-read-docs", replace_builtin_search)
     app.connect("html-page-context", add_scripts)
     app.connect("build-finished", write_index)
-

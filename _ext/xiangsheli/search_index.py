@@ -27,9 +27,7 @@ FORMAT_VERSION = 1
 
 #: Characters that make n-grams: CJK ideographs (with extensions), letters and digits.
 #: Punctuation and spaces break n-grams (a query's punctuation is checked by substring only).
-WORD_CHAR = re.compile(
-    r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f0-9A-Za-z]"
-)
+WORD_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f0-9A-Za-z]")
 
 
 class StepEntry(TypedDict):

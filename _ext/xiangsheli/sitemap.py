@@ -31,9 +31,8 @@ def sitemap_xml(base_url: str, uris: list[str], simplified: bool) -> str:
             lines.append(f"  <url><loc>{escape(loc)}</loc>")
             if simplified:
                 for lang, href in (("zh-Hant", trad), ("zh-Hans", simp)):
-                    lines.append(
-                        f'    <xhtml:link rel="alternate" hreflang="{lang}" href={quoteattr(href)}/>'
-                    )
+                    link = f'rel="alternate" hreflang="{lang}" href={quoteattr(href)}'
+                    lines.append(f"    <xhtml:link {link}/>")
             lines.append("  </url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"

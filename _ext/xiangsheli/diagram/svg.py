@@ -16,8 +16,8 @@ No Sphinx import.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from .layout import SPACING, Figure, facing_vector
@@ -489,7 +489,8 @@ def _figure_px(c: _Canvas, fig: Figure, spacing: float) -> tuple[float, float]:
     """Pixel position, re-spreading the row at no less than :data:`MIN_ROW_PX`."""
     px, py = c.px(fig.place_x, fig.place_y)
     if fig.group > 1:
-        step = max(spacing * c.s, MIN_ROW_PX)
+        # small unlabelled markers of the range view may stand closer than labelled ones
+        step = max(spacing * c.s, MIN_ROW_PX if c.view.name == "hall" else MIN_ROW_PX / 2.5)
         shift = (fig.slot - (fig.group - 1) / 2.0) * step
         px += fig.row_dx * shift
         py -= fig.row_dy * shift
@@ -688,8 +689,8 @@ def _furnishing_keys(
 
 def _frame(v: View, title: str) -> tuple[_Canvas, list[str], bool]:
     """The canvas of a view under a title: plan size, margins, the title's lines."""
-    x0, y0, x1, y1 = v.extent
-    plan_w, plan_h = (x1 - x0) * v.scale, (y1 - y0) * v.scale
+    x0, _, x1, _ = v.extent
+    plan_w = (x1 - x0) * v.scale
     # a narrow plan (the range) gets its scale bar and notes in a column on its right
     side = plan_w + 2 * MARGIN < MIN_WIDTH
     width = plan_w + 2 * MARGIN + (SIDE_W if side else 0.0)
@@ -715,6 +716,40 @@ def pixel_positions(
     """
     c, _, _ = _frame(setting.view(view), title)
     return {f.role: _figure_px(c, f, spacing) for f in figures}
+
+
+def label_offsets(
+    setting: Setting,
+    figures: Sequence[Figure],
+    title: str,
+    *,
+    view: str = "hall",
+    furnishings: Iterable[str] | None = None,
+    extra: Iterable[str] = (),
+    spacing: float = SPACING,
+) -> dict[str, tuple[float, float, str, bool]]:
+    """Where :func:`render` writes each figure's label, relative to the figure: ``(dx, dy,
+    anchor, vertical)``; figures outside the view or unlabelled in it are left out. The stage
+    view uses this so that its labels avoid each other as the static plans' do."""
+    v = setting.view(view)
+    c, _, _ = _frame(v, title)
+    _structure_labels(c, setting)
+    for key in _furnishing_keys(setting, furnishings, extra):
+        _draw_furnishing(c, setting.furnishings[key])
+    markers = []
+    for fig in figures:
+        px, py = _figure_px(c, fig, spacing)
+        if c.inside(px, py) and (v.name == "hall" or fig.place_y < RANGE_LABEL_BELOW):
+            markers.append(_marker(c, fig, spacing, True))
+    taken = list(c.boxes)
+    for m in markers:
+        taken.extend(_marker_boxes(m))
+    size = 11.0 if v.name == "hall" else 9.0
+    out = {}
+    for m in sorted(markers, key=lambda m: not m.fig.moved):
+        x, y, anchor, vertical = _place_label(c, m, size, taken)
+        out[m.fig.role] = (round(x - m.px, 1), round(y - m.py, 1), anchor, vertical)
+    return out
 
 
 def render(

@@ -7,6 +7,7 @@ Both produce plain docutils tables, which every builder renders.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from docutils import nodes
@@ -51,6 +52,11 @@ def table(headers: list[str], rows: list[list[str]], widths: list[int]) -> nodes
     return tbl
 
 
+def short_commits(text: str) -> str:
+    """Abbreviate 40-digit commit hashes to 12 (as git does); the data keeps them whole."""
+    return re.sub(r"\b([0-9a-f]{12})[0-9a-f]{28}\b", r"\1", text)
+
+
 class SiglaDirective(SphinxDirective):
     """The sigla: siglum and name, role in the apparatus, edition, source and licence.
 
@@ -71,7 +77,7 @@ class SiglaDirective(SphinxDirective):
             definition = nodes.definition()
             definition += nodes.paragraph(text=row["description"])
             source = nodes.paragraph(classes=["xs-siglum-source"])
-            source += nodes.literal(text=row["source"])
+            source += nodes.literal(text=short_commits(row["source"]))
             source += nodes.Text(f"；{row['licence']}")
             definition += source
             item += definition

@@ -2,8 +2,9 @@
  *
  * Reads window.XS_STAGE (written by the build as _diagrams/stage-data.js): tables of roles,
  * places, facings and furnishings, and per step its text and, when anything changed, every
- * figure as [role, place, facing, bearing, moved, hallX, hallY, rangeX, rangeY] (pixels of
- * the plans drawn on the page). A step without "fig" leaves everyone where they were.
+ * figure as [role, place, facing, bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel,
+ * rangeLabel] (pixels of the plans drawn on the page; a label is [dx, dy, anchor, vertical]).
+ * A step without "fig" leaves everyone where they were.
  * No external scripts; works from file:// as well as from a server.
  */
 (function () {
@@ -23,8 +24,6 @@
     if (s.furn) lastFurn = s.furn;
     furn.push(lastFurn);
   });
-  var rangeLabelled = {};
-  (D.rangeLabelled || []).forEach(function (p) { rangeLabelled[p] = true; });
 
   var $ = function (sel) { return root.querySelector(sel); };
   var input = $(".xs-stage-n"), slider = $(".xs-stage-slider");
@@ -62,26 +61,29 @@
     return m;
   }
 
-  function setLabel(m, name, bearing, show) {
-    var key = show ? name + "@" + bearing : "";
+  var ANCHOR = ["start", "middle", "end"];
+  // spot = [dx, dy, anchor, vertical] worked out by the build so that labels avoid each other
+  // (as in the static plans); empty = no label in this view
+  function setLabel(m, name, spot) {
+    var key = spot && spot.length ? name + "@" + spot.join(",") : "";
     if (m.label === key) return;
     m.label = key;
     [m.halo, m.text].forEach(function (t) {
       while (t.firstChild) t.removeChild(t.firstChild);
-      if (!show) return;
-      var rad = bearing * Math.PI / 180, bx = -Math.sin(rad), by = Math.cos(rad);
-      var gap = m.rad + 2.5, size = m.small ? 9 : 11;
-      if (Math.abs(bx) >= Math.abs(by) - 0.01) {   // behind, written across
-        t.setAttribute("text-anchor", bx < 0 ? "end" : "start");
-        t.setAttribute("x", bx * gap);
-        t.setAttribute("y", by * gap * 0.6 + size * 0.36);
+      if (!key) return;
+      var size = m.small ? 9 : 11, dx = spot[0], dy = spot[1], anchor = ANCHOR[spot[2]];
+      if (!spot[3]) {
+        t.setAttribute("text-anchor", anchor);
+        t.setAttribute("x", dx);
+        t.setAttribute("y", dy + size * 0.36);
         t.textContent = name;
-      } else {                                       // behind, written down
+      } else {
         t.setAttribute("text-anchor", "middle");
-        var h = name.length * size, top = by > 0 ? gap : -gap - h;
+        var h = name.length * size;
+        var top = anchor === "start" ? dy : anchor === "end" ? dy - h : dy - h / 2;
         for (var i = 0; i < name.length; i++) {
           var span = document.createElementNS(NS, "tspan");
-          span.setAttribute("x", 0);
+          span.setAttribute("x", dx);
           span.setAttribute("y", top + (i + 0.88) * size);
           span.textContent = name[i];
           t.appendChild(span);
@@ -111,7 +113,7 @@
       m.text.setAttribute("fill", stroke);
       var role = D.roles[r];
       m.title.textContent = role + "：" + D.places[e[1]] + "，" + D.facings[e[2]];
-      setLabel(m, role, b, view === "hall" || rangeLabelled[e[1]]);
+      setLabel(m, role, view === "hall" ? e[9] : e[10]);
     });
     Object.keys(markers[view]).forEach(function (r) {
       if (!present[r]) markers[view][r].g.style.display = "none";

@@ -73,16 +73,15 @@ def _depart_stage_html(self, node):
         '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次">'
         '<button type="button" class="xs-stage-view" aria-pressed="false">射道全圖</button>'
         "</div>"
-        '<p class="xs-stage-phase" aria-live="polite"></p>'
-        '<div class="xs-stage-body">'
+        '<div class="xs-stage-now" aria-live="polite">'
+        '<p class="xs-stage-phase"></p>'
+        '<p class="xs-stage-text" lang="zh-Hant"></p>'
+        '<p class="xs-stage-tr" lang="zh-Hant"></p>'
+        "</div>"
         f'<div class="xs-stage-plan" data-view="hall">{_inline_svg(views.get("hall", ""))}</div>'
         f'<div class="xs-stage-plan" data-view="range" hidden>'
         f"{_inline_svg(views.get('range', ''))}</div>"
-        '<div class="xs-stage-side">'
-        '<p class="xs-stage-text" lang="zh-Hant"></p>'
-        '<p class="xs-stage-tr" lang="zh-Hant"></p>'
         '<ul class="xs-stage-key" aria-label="位次"></ul>'
-        "</div></div>"
         "<noscript><p>此頁須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
         f'<script src="{data}"></script><script src="{script}"></script>'
         "</section>\n"
@@ -97,7 +96,9 @@ stage_html = (_visit_stage_html, _depart_stage_html)
 
 def _visit_diagram_text(self, node):
     self.new_state(0)
-    self.add_text(f"[{node.get('label', '')} {node.get('title', '')}（{node.get('step_label', '')}）]")
+    self.add_text(
+        f"[{node.get('label', '')} {node.get('title', '')}（{node.get('step_label', '')}）]"
+    )
     self.end_state(wrap=False)
     self.new_state(2)
 

@@ -1,0 +1,139 @@
+"""The diagram and stage directives: drawing at resolve time, the key, numbering, the
+SVG files, the stage timeline, the export and the located warnings (issue 6)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+from xiangsheli import nodes as xsnodes
+
+NS = "{http://www.w3.org/2000/svg}"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def warnings_of(app: SphinxTestApp) -> list[str]:
+    text = ANSI.sub("", app.warning.getvalue())
+    return [line.replace(f"{app.srcdir}/", "") for line in text.splitlines() if line.strip()]
+
+
+def stage_json(outdir) -> dict:
+    text = (outdir / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
+    assert text.startswith("window.XS_STAGE=") and text.rstrip().endswith(";")
+    return json.loads(text.strip()[len("window.XS_STAGE=") : -1])
+
+
+@pytest.mark.sphinx("html", testroot="diagram")
+def test_diagrams_drawn_from_positions_carried_forward(app: SphinxTestApp) -> None:
+    app.build()
+    assert app.warning.getvalue() == ""
+    doctree = app.env.get_doctree("rite")
+    diagrams = {d["fig_id"]: d for d in doctree.findall(xsnodes.diagram)}
+    assert set(diagrams) == {"fig-bai-zhi", "fig-bi", "fig-men"}
+    # xs-0004 names nobody: the state is carried forward from xs-0001 … xs-0003
+    html = (app.outdir / "rite.html").read_text(encoding="utf-8")
+    assert '<figure class="xs-diagram" id="fig-bi">' in html
+    figure = html[html.index('id="fig-bi"') :]
+    figure = figure[: figure.index("</figure>")]
+    assert "<svg" in figure and "<?xml" not in figure
+    assert "<title" in figure and "<desc" in figure
+    key = re.findall(
+        r'<li><span class="xs-key-role">(.*?)</span>'
+        r'<span class="xs-key-place">(.*?)</span>'
+        r'<span class="xs-key-facing">(.*?)</span></li>',
+        figure,
+    )
+    assert key == [
+        ("主人", "阼階上當楣", "北面"),
+        ("賓", "西階上當楣", "北面"),
+        ("司馬", "楅南", "北面"),
+    ]
+    # numbered in reading order, captioned with the step
+    assert '<span class="xs-diagram-label">圖二</span>' in figure
+    assert "第4節（xs-0004）之後" in figure
+    assert ">楅<" in figure  # :extra:
+
+
+@pytest.mark.sphinx("html", testroot="diagram")
+def test_svg_files_export_and_stage(app: SphinxTestApp) -> None:
+    app.build()
+    edition = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))
+    diagrams = edition["diagrams"]
+    assert [d["id"] for d in diagrams] == ["fig-bai-zhi", "fig-bi", "fig-men"]
+    first = diagrams[0]
+    assert set(first) >= {"id", "title", "section", "steps", "svg", "figures"}
+    assert first["section"] == "ying-bin" and first["steps"] == ["xs-0002"]
+    assert first["title"] == "拜至"
+    assert first["figures"] == [
+        {"role": "主人", "place": "阼階上當楣", "facing": "北面"},
+        {"role": "賓", "place": "西階上當楣", "facing": "北面"},
+    ]
+    for d in diagrams:
+        path = app.outdir / d["svg"]
+        root = ET.fromstring(path.read_bytes())
+        assert root.tag == f"{NS}svg"
+        assert root.find(f"{NS}title").text
+    # the range view of the gate: both outside the 門
+    assert diagrams[2]["figures"][0]["place"] == "門外東"
+    stage = stage_json(app.outdir)
+    assert [s["id"] for s in stage["steps"]] == [s["id"] for s in edition["steps"]]
+    assert "fig" in stage["steps"][0]  # the first step places people
+    html = (app.outdir / "stage.html").read_text(encoding="utf-8")
+    assert 'src="_diagrams/stage-data.js"' in html and 'src="_static/xs-stage.js"' in html
+    assert 'id="xs-stage-hall-furn-' in html
+
+
+@pytest.mark.sphinx("text", testroot="diagram")
+def test_text_builder(app: SphinxTestApp) -> None:
+    app.build()
+    assert app.warning.getvalue() == ""
+    text = (app.outdir / "rite.txt").read_text(encoding="utf-8")
+    assert "[圖一 拜至（第2節（xs-0002）之後）]" in text
+    assert "位次：主人：阼階上當楣，北面；賓：西階上當楣，北面。" in text
+
+
+@pytest.mark.sphinx("latex", testroot="diagram")
+def test_latex_figures_are_vector_pdfs(app: SphinxTestApp) -> None:
+    if not shutil.which("rsvg-convert"):
+        pytest.importorskip("cairosvg")
+    app.build()
+    assert app.warning.getvalue() == ""
+    tex = next(app.outdir.glob("*.tex")).read_text(encoding="utf-8")
+    assert "\\includegraphics[width=\\linewidth,height=0.78\\textheight,keepaspectratio]" in tex
+    assert "{_diagrams/fig-bai-zhi.pdf}" in tex
+    assert "\\textbf{圖一}" in tex
+    pdf = app.outdir / "_diagrams" / "fig-bai-zhi.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.sphinx("html", testroot="diagram-warnings")
+def test_bad_diagrams_and_positions_are_located(app: SphinxTestApp) -> None:
+    app.build()
+    assert sorted(warnings_of(app)) == sorted(
+        [
+            "index.md:26: WARNING: diagram 'fig-two': unknown view 'sky' (known: hall, range) "
+            "[xs.bad_diagram]",
+            "index.md:26: WARNING: diagram 'fig-two': unknown furnishing '鼎' [xs.bad_diagram]",
+            "index.md:33: WARNING: duplicate diagram id 'fig-two', also declared at index:26 "
+            "[xs.bad_diagram]",
+            "index.md:9: WARNING: step 'xs-0001': unknown role '仙人' in '仙人 阼階上 西面' "
+            "[xs.bad_position]",
+            "index.md:15: WARNING: step 'xs-0002': unknown place '天上' in '主人 天上 西面' "
+            "[xs.bad_position]",
+            "index.md:15: WARNING: step 'xs-0002': unknown facing '上面' in '賓 西階上 上面' "
+            "[xs.bad_position]",
+            "index.md:15: WARNING: step 'xs-0002': 司射 is placed for the first time without "
+            "a facing [xs.bad_position]",
+            "index.md:21: WARNING: diagram 'fig-ok': unknown step 'xs-0099' [xs.bad_diagram]",
+        ]
+    )
+    # the good entries are still drawn
+    edition = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))
+    assert [d["id"] for d in edition["diagrams"]] == ["fig-two"]
+    assert edition["diagrams"][0]["figures"] == [
+        {"role": "主人", "place": "阼階上", "facing": "西面"}
+    ]

@@ -1,0 +1,107 @@
+"""Quality gates on the built site: valid HTML, no broken internal link, no serious a11y fault.
+
+- The Nu HTML Checker (``node_modules/vnu-jar``, run on the system Java) reports no error on any
+  page (``--errors-only --skip-non-html``).
+- ``tools/check_site.py``: every local ``href``/``src`` names a file of the site, every
+  ``#fragment`` an id in its target page.
+- axe-core in headless Chromium (``tests/browser/axe.mjs``) finds no "serious" or "critical"
+  violation on the main pages (index, preface, conventions, a rite page, the search page with
+  a query), in the light and the dark colour scheme; and those pages raise no script error.
+
+Each tool-dependent test skips, naming what is missing, when its tool is absent; ``make test``
+installs them (``tools/system-packages.txt``: default-jre-headless, chromium; ``npm ci``:
+vnu-jar, axe-core, playwright-core).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+AXE = ROOT / "tests" / "browser" / "axe.mjs"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+sys.path.insert(0, str(ROOT))
+
+from tools.check_site import check_site  # noqa: E402
+
+pytestmark = pytest.mark.edition
+
+
+def test_html_is_valid(edition_html: Path) -> None:
+    if shutil.which("java") is None:
+        pytest.skip("no java (apt-get install default-jre-headless)")
+    if not VNU.is_file():
+        pytest.skip("node_modules/vnu-jar is missing (run `npm ci`)")
+    result = subprocess.run(
+        ["java", "-jar", str(VNU), "--errors-only", "--skip-non-html", str(edition_html)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    errors = [line.replace(f"file:{edition_html}/", "") for line in result.stderr.splitlines()]
+    assert result.returncode == 0 and not errors, "\n".join(errors[:60])
+
+
+def test_internal_links_and_anchors_resolve(edition_html: Path) -> None:
+    assert check_site(edition_html) == []
+
+
+def _browser_missing() -> str | None:
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    for package in ("playwright-core", "axe-core"):
+        if not (ROOT / "node_modules" / package).is_dir():
+            return f"node_modules/{package} is missing (run `npm ci`)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def axe_report(edition_html: Path, tmp_path_factory: pytest.TempPathFactory) -> list[dict]:
+    reason = _browser_missing()
+    if reason:
+        pytest.skip(reason)
+    report = tmp_path_factory.mktemp("axe") / "axe.json"
+    result = subprocess.run(
+        ["node", str(AXE), str(edition_html), "--json", str(report)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "CHROMIUM": CHROMIUM},
+    )
+    assert report.is_file(), result.stdout + result.stderr
+    return json.loads(report.read_text(encoding="utf-8"))
+
+
+@pytest.mark.browser
+def test_no_serious_accessibility_violations(axe_report: list[dict]) -> None:
+    assert {(v["page"], v["colorScheme"]) for v in axe_report} >= {
+        ("index.html", "light"),
+        ("rite/drinking.html", "dark"),
+    }
+    serious = [
+        f"{view['colorScheme']} {view['page']}: {v['impact']} {v['id']} ({v['nodes']}×) "
+        f"{v['help']} — {', '.join(v['targets'])}"
+        for view in axe_report
+        for v in view["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+
+
+@pytest.mark.browser
+def test_main_pages_raise_no_script_error(axe_report: list[dict]) -> None:
+    errors = [
+        f"{view['colorScheme']} {view['page']}: {e}" for view in axe_report for e in view["errors"]
+    ]
+    assert errors == []

@@ -1,0 +1,121 @@
+"""Reproducible builds: the same sources give the same bytes — twice, in parallel, and in print.
+
+- Two clean HTML builds, in directories of different names and with different hash seeds
+  (``PYTHONHASHSEED``: set and dict order must not leak into the output), give byte-identical
+  site trees: every file, pages, ``searchindex.js``, ``edition.json``, the theme's assets.
+- ``sphinx-build -j 4`` gives the same tree as a serial build (nothing is excluded).
+- Two PDF builds with ``SOURCE_DATE_EPOCH`` (the Makefile exports it) give the same PDF.
+
+Only the environment pickles (``.doctrees``) are left out: they are the build's cache, hold
+absolute paths, and are not published.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")  # the Makefile's default
+BUILT_PDF = ROOT / "_build" / "latex" / "xiangsheli.pdf"
+
+pytestmark = pytest.mark.edition
+
+
+def sphinx(builder_args: list[str], seed: str, *extra: str) -> None:
+    """One ``sphinx-build`` of the edition, as the Makefile runs it (``-W --keep-going -n``)."""
+    env = {**os.environ, "PYTHONHASHSEED": seed, "SOURCE_DATE_EPOCH": EPOCH}
+    options = ["-W", "--keep-going", "-n", "-q", "-c", str(ROOT)]
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", *builder_args, *options, *extra],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+
+
+def build_html(out: Path, seed: str, *extra: str) -> Path:
+    doctrees = out.parent / f"{out.name}.doctrees"
+    sphinx(["-b", "html", "-d", str(doctrees)], seed, *extra, str(ROOT / "source"), str(out))
+    return out
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every published file under ``root`` (the ``.doctrees`` cache left out) → its bytes."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and ".doctrees" not in p.relative_to(root).parts
+    }
+
+
+def differences(a: dict[str, bytes], b: dict[str, bytes]) -> list[str]:
+    out = [f"only in the first: {k}" for k in sorted(a.keys() - b.keys())]
+    out += [f"only in the second: {k}" for k in sorted(b.keys() - a.keys())]
+    out += [f"differs: {k}" for k in sorted(a.keys() & b.keys()) if a[k] != b[k]]
+    return out
+
+
+@pytest.fixture(scope="module")
+def serial_site(edition_html: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A serial build: the session's edition when it was built with SOURCE_DATE_EPOCH set (as
+    under ``make test``), else a build of our own with it set."""
+    if os.environ.get("SOURCE_DATE_EPOCH") == EPOCH:
+        return edition_html
+    return build_html(tmp_path_factory.mktemp("serial") / "html", "1")
+
+
+def test_two_clean_builds_are_byte_identical(
+    serial_site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    again = build_html(tmp_path_factory.mktemp("again-in-another-place") / "site", "2")
+    first, second = tree(serial_site), tree(again)
+    assert len(first) > 100
+    assert differences(first, second) == []
+
+
+def test_parallel_build_equals_serial(
+    serial_site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    parallel = build_html(tmp_path_factory.mktemp("parallel") / "html", "3", "-j", "4")
+    assert differences(tree(serial_site), tree(parallel)) == []
+
+
+def _pdf_toolchain_missing() -> str | None:
+    for tool in ("xelatex", "latexmk"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (tools/system-packages.txt)"
+    return None
+
+
+def _fresh(pdf: Path) -> bool:
+    """Whether ``pdf`` is newer than everything it is built from (so it can stand as a build)."""
+    if not pdf.is_file():
+        return False
+    inputs = [ROOT / "conf.py", *(ROOT / "source").rglob("*"), *(ROOT / "_ext").rglob("*")]
+    newest = max(p.stat().st_mtime for p in inputs if p.is_file() and "__pycache__" not in p.parts)
+    return pdf.stat().st_mtime > newest
+
+
+def build_pdf(where: Path, seed: str) -> Path:
+    sphinx(["-M", "latexpdf", str(ROOT / "source"), str(where)], seed)
+    return where / "latex" / "xiangsheli.pdf"
+
+
+def test_two_pdf_builds_are_byte_identical(tmp_path: Path) -> None:
+    """With SOURCE_DATE_EPOCH, the PDF's dates and /ID are fixed. Reuses ``make pdf``'s PDF
+    when it is newer than its sources and was built with the same epoch (``make test``)."""
+    reason = _pdf_toolchain_missing()
+    if reason:
+        pytest.skip(reason)
+    reuse = os.environ.get("SOURCE_DATE_EPOCH") == EPOCH and _fresh(BUILT_PDF)
+    first = BUILT_PDF if reuse else build_pdf(tmp_path / "first", "1")
+    second = build_pdf(tmp_path / "second-build", "2")
+    assert first.read_bytes() == second.read_bytes(), f"{first} and {second} differ"
