@@ -10,7 +10,7 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf test unit lint collate bench system venv clean
+.PHONY: edition html pdf test check unit lint collate bench system venv node clean
 
 edition: system html pdf          ## site and PDF, from a fresh machine
 
@@ -23,15 +23,30 @@ $(VENV)/.installed: requirements.txt
 system:                           ## Debian packages for the PDF and the browser tests
 	bash tools/install-system-deps.sh
 
-html: venv                        ## the site, with edition.json
-	$(SPHINX) -b html $(SPHINXOPTS) -c . source $(BUILD)/html
+# The checkers of the site: vnu-jar (Nu HTML Checker, run on the system Java), axe-core and
+# playwright-core (driving the system Chromium), pinned in package-lock.json. Install scripts are
+# skipped: vnu-jar's would download a Java runtime, and no browser is downloaded either.
+node: node_modules/.installed
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm is missing: the site checks need Node.js >= 20 with npm" \
+	  "(Debian 13: apt-get install nodejs npm; Debian 12: NodeSource's nodejs)" >&2; exit 1; }
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+html: venv                        ## the site, with edition.json (doctrees kept out of the site)
+	$(SPHINX) -b html $(SPHINXOPTS) -d $(BUILD)/doctrees-html -c . source $(BUILD)/html
 
 pdf: venv                         ## the print edition: _build/latex/xiangsheli.pdf
 	$(SPHINX) -M latexpdf source $(BUILD) -c . $(SPHINXOPTS)
 	$(BIN)/python tools/check_pdf.py $(BUILD)/latex
 
-test: system html pdf             ## everything: builds the edition, then all tests
+test: system html pdf node        ## everything: builds the edition, then all tests (gates included)
 	$(BIN)/python -m pytest -q tests
+
+check: html node                  ## the site gates on _build/html: vnu, links and anchors, axe
+	java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html $(BUILD)/html
+	$(BIN)/python tools/check_site.py $(BUILD)/html
+	node tests/browser/axe.mjs $(BUILD)/html
 
 unit: venv                        ## tests that need no full build
 	$(BIN)/python -m pytest -q tests -m "not edition"
@@ -43,8 +58,8 @@ lint: venv
 collate: venv                     ## regenerate the collation data from the witnesses
 	$(BIN)/python -m tools.collate --witnesses $(WITNESSES)
 
-bench: venv                       ## benchmarks, written to BENCHMARKS.md
-	$(BIN)/python tools/bench.py
+bench: venv                       ## benchmarks (not timed tests), written to BENCHMARKS.md
+	$(BIN)/python tools/bench.py $(BENCHOPTS)
 
 clean:
 	rm -rf $(BUILD)

@@ -42,7 +42,7 @@ def test_the_decision_table_is_consistent():
         ("中庭北面", "{place}`中庭`北面"),
         ("若中，則釋獲", "若{plain}`中`，則{action}`釋獲`"),
         ("士，鹿中", "{role}`士`，{vessel}`鹿中`"),
-        ("下射從之，中等", "{role}`下射`從之，{plain}`中`等"),
+        ("下射從之，中等", "{role}`下射`{action}`從`之，{plain}`中`等"),
         # 薦: the act vs the dishes
         ("乃薦脯醢", "乃{action}`薦`脯醢"),
         ("奠爵於薦西", "{action}`奠`{vessel}`爵`於{vessel}`薦`西"),
@@ -59,7 +59,7 @@ def test_the_decision_table_is_consistent():
         ("坐尊爵", "{action}`坐`{action}`尊 <奠>`{vessel}`爵`"),
         ("笙入", "{role}`笙`{action}`入`"),
         ("三笙一和而成聲", "三{vessel}`笙`一{vessel}`和`而成聲"),
-        ("左足履物", "左足履{place}`物`"),
+        ("左足履物", "左足{action}`履`{place}`物`"),
         ("旌，各以其物", "{vessel}`旌`，各以其{vessel}`物`"),
         ("乃席賓", "乃{action}`席`{role}`賓`"),
         ("賓升席", "{role}`賓`{action}`升`{vessel}`席`"),
@@ -106,7 +106,8 @@ def test_existing_roles_are_kept_and_used_as_context():
 
 
 def test_book_titles_and_inline_code_are_not_tagged():
-    assert annotate("歌《騶虞》，若《采蘋》") == "歌《騶虞》，若《采蘋》"
+    assert annotate("歌《騶虞》，若《采蘋》") == "{action}`歌`《騶虞》，若《采蘋》"
+    assert annotate("《射義》") == "《射義》"
     assert annotate("``中`` 中") == "``中`` {plain}`中`"
 
 

@@ -151,3 +151,21 @@ def test_stage_data_is_json_and_complete():
 def test_stage_data_rejects_duplicate_ids():
     with pytest.raises(DiagramError):
         stage_data([("xs-0001", "賓 西階上 北面"), ("xs-0001", "賓 西階前")])
+
+
+def test_line_rank_keeps_the_pairs_in_order():
+    # 三耦 stand 東面北上 at the 射位; the first pair goes to the 楅 and comes back after the
+    # third has stood still: with a line rank they are still in their order, north to south
+    steps = [
+        "甲 射位 東面; 乙 射位 東面; 丙 射位 東面",
+        "甲 楅西 東面",
+        "甲 射位 東面",
+    ]
+    plain = by_role(state_at(steps, 2))
+    assert plain["甲"].y < plain["丙"].y  # by arrival, 甲 is now the junior
+    ranked = by_role(state_at(steps, 2, line_rank={"甲": 1, "乙": 2, "丙": 3}))
+    assert ranked["甲"].y > ranked["乙"].y > ranked["丙"].y
+    # places without a `row` keep the order of arrival
+    steps = ["乙 階前 北面", "甲 階前 北面"]
+    at_stairs = by_role(state_at(steps, 1, line_rank={"甲": 1, "乙": 2}))
+    assert at_stairs["乙"].x > at_stairs["甲"].x

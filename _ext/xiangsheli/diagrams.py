@@ -34,6 +34,7 @@ from .diagram.positions import (
     chinese_number,
     clean_timeline,
     furnishings_at,
+    line_ranks,
     load_figures,
     load_spans,
 )
@@ -152,7 +153,9 @@ def draw(env: BuildEnvironment, rec: DiagramRecord) -> Drawn | None:
         return None
     i = tl.index[step_id]
     setting = default_setting()
-    figures = state_at(tl.clean, i, setting=setting, spacing=SPACING)
+    figures = state_at(
+        tl.clean, i, setting=setting, spacing=SPACING, line_rank=line_ranks(figures_table())
+    )
     number = domain.data["diagram_numbers"].get(rec.anchor, 0)
     label = f"圖{chinese_number(number)}"
     step_no = domain.number_label(step_id)
@@ -253,7 +256,9 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
     previous_furn = None
     for i, step_id in enumerate(tl.ids):
         rec = domain.steps[step_id]
-        figures = state_at(tl.clean, i, setting=setting, spacing=SPACING)
+        figures = state_at(
+            tl.clean, i, setting=setting, spacing=SPACING, line_rank=line_ranks(figures_table())
+        )
         px = {
             view: pixel_positions(setting, figures, STAGE_TITLE, view=view, spacing=SPACING)
             for view in ("hall", "range")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shutil
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -42,6 +42,7 @@ TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder"}
 URL_ATTRS = {"href", "src", "action"}
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 ABSOLUTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
+INTERESTING = re.compile(r"(?:href|src|action|title|alt|aria-label|placeholder|lang)\s*=", re.I)
 SWITCH_ANCHOR = '<div class="content-icon-container">'
 
 
@@ -52,7 +53,9 @@ def _converter():
     return OpenCC("t2s")
 
 
+@lru_cache(maxsize=65536)
 def t2s(text: str) -> str:
+    """Convert one text segment (cached: the navigation repeats on every page)."""
     return _converter().convert(text) if HAN.search(text) else text
 
 
@@ -94,7 +97,7 @@ def insert_switch(page: str, rel: str) -> str:
     return page[: m.end()] + switch + page[m.end() :] if m else page
 
 
-def rewrite_url(url: str, rel: str, page_set: set[str]) -> str:
+def rewrite_url(url: str, rel: str, page_set: frozenset[str]) -> str:
     """A relative URL of page ``rel`` as seen from its copy in ``zh-Hans/``."""
     if not url or ABSOLUTE.match(url):
         return url
@@ -105,9 +108,16 @@ def rewrite_url(url: str, rel: str, page_set: set[str]) -> str:
     return "../" + url
 
 
-def _convert_tag(tag: str, rel: str, page_set: set[str]) -> str:
-    if tag.startswith("<!--") or not tag[1:2].isalpha():
+def _convert_tag(tag: str, rel: str, page_set: frozenset[str]) -> str:
+    if tag.startswith("<!--") or not tag[1:2].isalpha() or not INTERESTING.search(tag):
         return tag
+    # Relative URLs depend on the page's folder only: pages of one folder share the result.
+    folder = posixpath.dirname(rel)
+    return _convert_tag_in(tag, f"{folder}/_.html" if folder else "_.html", page_set)
+
+
+@lru_cache(maxsize=131072)
+def _convert_tag_in(tag: str, rel: str, page_set: frozenset[str]) -> str:
 
     def attr(m: re.Match[str]) -> str:
         space, name, eq, quoted = m.groups()
@@ -127,8 +137,8 @@ def _convert_tag(tag: str, rel: str, page_set: set[str]) -> str:
     return ATTR.sub(attr, tag)
 
 
-def to_simplified(page: str, rel: str, page_set: set[str], base_url: str = "") -> str:
-    """The ``zh-Hans/`` copy of the Traditional page ``rel``."""
+def to_simplified(page: str, rel: str, page_set: frozenset[str], base_url: str = "") -> str:
+    """The ``zh-Hans/`` copy of the Traditional page ``rel`` (``page_set``: all pages)."""
     page = SWITCH.sub(lambda m: "\0SWITCH\0", page, count=1)
     out = []
     for region in NOCONVERT.split(page):
@@ -180,7 +190,7 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
         return
     outdir = Path(app.outdir)
     rels = pages(outdir)
-    page_set = set(rels)
+    page_set = frozenset(rels)
     target = outdir / PREFIX
     if target.exists():
         shutil.rmtree(target)

@@ -68,9 +68,10 @@ try {
       const response = await tab.goto(base + page, { waitUntil: 'networkidle' });
       if (!response || !response.ok()) throw new Error(`${page}: HTTP ${response?.status()}`);
       if (page.startsWith('search.html')) {
-        // Wait until Sphinx's search has written its result summary.
+        // Wait until the search has said what it found (the edition's search writes a status
+        // line; Sphinx's own writes a summary under #search-results).
         await tab.waitForFunction(() => {
-          const s = document.querySelector('#search-results .search-summary, #search-results p');
+          const s = document.querySelector('.xs-search-status, #search-results .search-summary');
           return s && s.textContent.trim().length > 0;
         }, null, { timeout: 15000 }).catch(() => errors.push('search results did not appear'));
       }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .model import (
@@ -132,9 +132,12 @@ class _Slot:
 class _Walker:
     """Replays steps one at a time; shared by :func:`state_at` and :func:`stage_data`."""
 
-    def __init__(self, setting: Setting, spacing: float) -> None:
+    def __init__(
+        self, setting: Setting, spacing: float, line_rank: Mapping[str, int] | None = None
+    ) -> None:
         self.setting = setting
         self.spacing = spacing
+        self.line_rank = line_rank or {}
         self.state: dict[str, _Slot] = {}
         self.first_seen: dict[str, int] = {}
         self.arrivals = 0
@@ -166,6 +169,17 @@ class _Walker:
             self.state[role] = _Slot(place, facing, arrival)
             self.moved.add(role)
 
+    def _in_line(self, roles: list[str]) -> list[str]:
+        """At a place where people stand in a line (``row`` in the data), those with a line
+        rank (the three pairs, then the 大夫's partner and the 眾賓) keep their order of rank
+        whoever came back first; the others keep their places in the order of arrival."""
+        slots = [i for i, r in enumerate(roles) if r in self.line_rank]
+        ranked = sorted((roles[i] for i in slots), key=lambda r: self.line_rank[r])
+        out = list(roles)
+        for i, role in zip(slots, ranked, strict=True):
+            out[i] = role
+        return out
+
     def figures(self) -> list[Figure]:
         groups: dict[str, list[str]] = {}
         for role in sorted(self.state, key=lambda r: (self.state[r].arrival, self.first_seen[r])):
@@ -173,6 +187,8 @@ class _Walker:
         figures = []
         for place_name, roles in groups.items():
             place = self.setting.place(place_name)
+            if place.row is not None and self.line_rank:
+                roles = self._in_line(roles)
             senior = self.state[roles[0]]
             dx, dy = _row_vector(place.row, self.setting.bearing(senior.facing))
             centre = (len(roles) - 1) / 2.0
@@ -206,6 +222,7 @@ def state_at(
     *,
     setting: Setting | None = None,
     spacing: float = SPACING,
+    line_rank: Mapping[str, int] | None = None,
 ) -> list[Figure]:
     """Return every role's figure after the step at ``step_index`` (0-based; negative counts back).
 
@@ -219,7 +236,7 @@ def state_at(
     if not -n <= step_index < n:
         raise IndexError(f"step index {step_index} out of range for {n} steps")
     step_index %= n
-    walker = _Walker(setting or default_setting(), spacing)
+    walker = _Walker(setting or default_setting(), spacing, line_rank)
     for positions in steps_positions[: step_index + 1]:
         walker.step(positions)
     return walker.figures()

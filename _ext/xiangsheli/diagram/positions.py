@@ -43,10 +43,12 @@ class Row:
 
 @dataclass(frozen=True)
 class FigureInfo:
-    """One figure of ``figures.tsv``: its vocabulary headword ('' if none) and a note."""
+    """One figure of ``figures.tsv``: its vocabulary headword ('' if none), its rank in the
+    archers' lines (None if it does not stand in them) and a note."""
 
     name: str
     headword: str
+    rank: int | None
     note: str
     line: int
 
@@ -88,12 +90,21 @@ def load_rows(path: Path | str = POSITIONS_PATH) -> list[Row]:
 def load_figures(path: Path | str = FIGURES_PATH) -> dict[str, FigureInfo]:
     """Read ``figures.tsv`` into figure name → info, in file order."""
     figures: dict[str, FigureInfo] = {}
-    for lineno, cols in _records(path, 3):
+    for lineno, cols in _records(path, 4):
         name = cols[0]
         if name in figures:
             raise DiagramError(f"{path}:{lineno}: duplicate figure {name!r}", name)
-        figures[name] = FigureInfo(name, cols[1], cols[2], lineno)
+        try:
+            rank = int(cols[2]) if cols[2] else None
+        except ValueError:
+            raise DiagramError(f"{path}:{lineno}: rank {cols[2]!r} is not a number", name) from None
+        figures[name] = FigureInfo(name, cols[1], rank, cols[3], lineno)
     return figures
+
+
+def line_ranks(figures: Mapping[str, FigureInfo]) -> dict[str, int]:
+    """Figure → rank in the archers' lines, for :func:`layout.state_at`."""
+    return {name: f.rank for name, f in figures.items() if f.rank is not None}
 
 
 def load_spans(path: Path | str = FURNISHINGS_PATH) -> list[Span]:

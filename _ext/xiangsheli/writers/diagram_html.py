@@ -45,9 +45,9 @@ def _visit_diagram_html(self, node):
 
 
 def _depart_diagram_html(self, node):
-    self.body.append("</figcaption>")
+    # the key ends the caption: <figure> allows nothing after its <figcaption>
     self.body.append(_key(node.get("figures", [])))
-    self.body.append("</figure>\n")
+    self.body.append("</figcaption></figure>\n")
 
 
 diagram_html = (_visit_diagram_html, _depart_diagram_html)

@@ -1,0 +1,537 @@
+"""Benchmarks of the edition's builds and pages, written to BENCHMARKS.md (``make bench``).
+
+    python tools/bench.py [--runs 5] [--pdf-runs 5] [--scales 1,4,16] [--no-pdf] [--out FILE]
+
+Everything runs on a snapshot of the checkout (conf.py, source/, _ext/, _static/, _templates/)
+copied to a temporary directory, so that edits made while it runs, and the pages it touches,
+do not reach the checkout. Each figure is the median of ``--runs`` builds (wall-clock seconds,
+and CPU seconds of the build processes, which a busy machine disturbs less):
+
+(a) the edition's full HTML build (fresh output and doctree directories each run);
+(b) the same text built by plain Sphinx (myst-parser and the theme, no extension): a copy of
+    source/ with the edition's directives and roles stripped to plain paragraphs and text;
+(c) an incremental HTML rebuild after touching one rite page;
+(d) the full HTML build with ``-j 2``;
+(e) the full PDF build (``-M latexpdf``), when xelatex and latexmk are installed;
+(f) synthetic corpora of 1×, 4× and 16× the chapter: copies of the rite pages with renamed
+    step, phase, diagram and apparatus ids and the matching registry and data rows;
+
+and page weight of the built site: the largest page's HTML + the CSS and JS it loads (fonts
+apart), the search index, any shipped fonts. Targets (issue 8) are checked in the report.
+Not a test: timings depend on the machine; the report records it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SNAPSHOT = ("conf.py", "source", "_ext", "_static", "_templates")
+RITE_PAGE = "rite/before.md"  # the page touched for the incremental rebuild
+EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")
+STEP_ID = re.compile(r"xs-(\d{4})")
+# Data files keyed by step id, whose rows are copied for the synthetic corpus.
+STEP_DATA = ("step-registry.tsv", "positions.tsv", "pinyin-overrides.tsv")
+
+TARGETS = {
+    "full_vs_plain": 2.0,  # (a) / (b)
+    "incremental_vs_full": 0.25,  # (c) / (a)
+    "scale16_vs_1": 18.0,  # (f) 16× / 1×
+    "largest_page": 400_000,  # bytes of HTML + CSS + JS, fonts apart
+    "search_index": 1_000_000,
+    "fonts": 2_000_000,
+}
+
+
+# -- running builds --------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    wall: float
+    cpu: float
+
+
+@dataclass
+class Figure:
+    name: str
+    samples: list[Sample]
+    warnings: int = 0
+
+    @property
+    def wall(self) -> float:
+        return statistics.median(s.wall for s in self.samples)
+
+    @property
+    def cpu(self) -> float:
+        return statistics.median(s.cpu for s in self.samples)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(cmd: list[str], cwd: Path) -> tuple[Sample, str]:
+    """Run one build; its wall and CPU time, and its stderr (warnings)."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH, "PYTHONHASHSEED": "0"}
+    cpu0, t0 = _children_cpu(), time.perf_counter()
+    result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    sample = Sample(time.perf_counter() - t0, _children_cpu() - cpu0)
+    if result.returncode != 0:
+        raise SystemExit(f"build failed: {' '.join(cmd)}\n{result.stderr[-3000:]}")
+    return sample, result.stderr
+
+
+def sphinx_html(project: Path, out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--keep-going", "-n"] + [
+        "-d",
+        str(out.parent / f"{out.name}.doctrees"),
+        "-c",
+        str(project),
+        *extra,
+        str(project / "source"),
+        str(out),
+    ]
+
+
+def clean(*paths: Path) -> None:
+    for p in paths:
+        shutil.rmtree(p, ignore_errors=True)
+
+
+def measure(
+    name: str, runs: int, cmd: Callable[[], list[str]], cwd: Path, before: Callable[[], None]
+) -> Figure:
+    samples, warnings = [], 0
+    for i in range(runs):
+        before()
+        sample, stderr = run(cmd(), cwd)
+        samples.append(sample)
+        warnings = stderr.count("WARNING")
+        print(f"  {name} run {i + 1}/{runs}: {sample.wall:.2f} s wall, {sample.cpu:.2f} s CPU")
+    return Figure(name, samples, warnings)
+
+
+def full_html(project: Path, runs: int, name: str, *extra: str) -> Figure:
+    out = project.parent / f"out-{project.name}-{name}"
+    return measure(
+        name,
+        runs,
+        lambda: sphinx_html(project, out, *extra),
+        project,
+        lambda: clean(out, out.parent / f"{out.name}.doctrees"),
+    )
+
+
+def incremental_html(project: Path, runs: int) -> Figure:
+    out = project.parent / f"out-{project.name}-incremental"
+    clean(out, out.parent / f"{out.name}.doctrees")
+    run(sphinx_html(project, out), project)  # the build the rebuilds start from
+    page = project / "source" / RITE_PAGE
+
+    def touch() -> None:
+        time.sleep(0.01)
+        page.touch()
+
+    return measure("incremental", runs, lambda: sphinx_html(project, out), project, touch)
+
+
+def pdf(project: Path, runs: int) -> Figure:
+    out = project.parent / "out-pdf"
+    cmd = [sys.executable, "-m", "sphinx", "-M", "latexpdf", str(project / "source"), str(out)]
+    cmd += ["-c", str(project), "-q", "--keep-going", "-n"]
+    return measure("pdf", runs, lambda: cmd, project, lambda: clean(out))
+
+
+# -- the projects: the edition, its plain-Sphinx twin, synthetic corpora ----------------------
+
+
+def snapshot(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for name in SNAPSHOT:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif src.is_file():
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+FENCE_OPEN = re.compile(r"^(?P<fence>:{3,}|`{3,})\{(?P<name>[\w:-]+)\}\s*(?P<arg>.*)$")
+FENCE_CLOSE = re.compile(r"^(?P<fence>:{3,}|`{3,})\s*$")
+OPTION = re.compile(r"^:(?P<key>[\w-]+):\s*(?P<value>.*)$")
+ROLE = re.compile(r"\{(?P<role>[a-z]+)\}`(?P<text>[^`]*)`")
+CORE_DIRECTIVES = {"toctree", "only"}  # Sphinx's own: kept in the plain twin
+SHOWN_OPTIONS = {"en", "title"}  # option values that the edition prints: kept as text
+
+
+def _surface(match: re.Match[str]) -> str:
+    if match["role"] == "doc":
+        return match[0]
+    text = match["text"].lstrip("!")
+    return re.sub(r"\s*<[^<>]+>$", "", text)
+
+
+def plain_markdown(text: str) -> str:
+    """A page with the edition's directives and roles stripped: their text as plain paragraphs.
+
+    Fences of Sphinx's own directives (toctree, only) stay; ``xs:`` fences and their options go,
+    except the option values the edition prints (``:en:``, ``:title:``), kept as paragraphs.
+    """
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # (fence, kept)
+    in_options = False
+    for line in text.splitlines():
+        opened = FENCE_OPEN.match(line)
+        closed = FENCE_CLOSE.match(line)
+        if opened:
+            kept = opened["name"] in CORE_DIRECTIVES
+            stack.append((opened["fence"], kept))
+            out.append(line if kept else "")
+            in_options = not kept
+            continue
+        if closed and stack and stack[-1][0] == closed["fence"]:
+            _, kept = stack.pop()
+            out.append(line if kept else "")
+            in_options = False
+            continue
+        if in_options:
+            option = OPTION.match(line)
+            if option:
+                out.append(option["value"] + "\n" if option["key"] in SHOWN_OPTIONS else "")
+                continue
+            in_options = False
+        out.append(ROLE.sub(_surface, line))
+    return "\n".join(out) + "\n"
+
+
+PLAIN_CONF = '''"""Plain Sphinx twin of the edition (tools/bench.py): no edition extension."""
+project = "儀禮·鄉射禮"
+author = "鄉射禮校注本編輯組"
+copyright = "2026, 鄉射禮校注本編輯組"
+version = release = "0.1.0"
+extensions = ["myst_parser"]
+myst_enable_extensions = ["colon_fence", "attrs_block", "attrs_inline", "deflist"]
+language = "zh_TW"
+root_doc = "index"
+exclude_patterns = ["_build"]
+html_theme = "furo"
+html_title = "儀禮·鄉射禮"
+html_static_path = ["_static"]
+html_css_files = ["edition.css"]
+html_permalinks_icon = "¶"
+html_copy_source = False
+html_theme_options = {"navigation_with_keys": True, "top_of_page_buttons": []}
+'''
+
+
+def plain_twin(edition: Path, dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    (dest / "conf.py").write_text(PLAIN_CONF, encoding="utf-8")
+    shutil.copytree(edition / "_static", dest / "_static")
+    for page in sorted((edition / "source").rglob("*")):
+        target = dest / "source" / page.relative_to(edition / "source")
+        if page.is_dir():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if page.suffix == ".md":
+            target.write_text(plain_markdown(page.read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copy2(page, target)
+    return dest
+
+
+def _shift_ids(text: str, offset: int) -> str:
+    return STEP_ID.sub(lambda m: f"xs-{int(m[1]) + offset:04d}", text)
+
+
+def synthetic(edition: Path, dest: Path, copies: int) -> Path:
+    """The edition with ``copies`` copies of every rite page: ids shifted by 600 per copy
+    (``xs-0001`` → ``xs-0601`` …), phase, diagram and apparatus ids suffixed, and the
+    registry, positions, pinyin and apparatus rows of each copy added to the data."""
+    shutil.copytree(edition, dest, ignore=shutil.ignore_patterns("__pycache__"))
+    if copies == 1:
+        return dest
+    if copies * 600 > 10_000:
+        raise SystemExit("at most 16 copies (step ids have four digits)")
+    rite = sorted((edition / "source" / "rite").glob("*.md"))
+    data = dest / "_ext" / "xiangsheli" / "data"
+    apparatus = (data / "apparatus.toml").read_text(encoding="utf-8")
+    entries = re.split(r"(?m)^(?=\[\[entry\]\])", apparatus)[1:]
+    new_pages: list[str] = []
+    for c in range(2, copies + 1):
+        offset = (c - 1) * 600
+        for page in rite:
+            text = _shift_ids(page.read_text(encoding="utf-8"), offset)
+            text = re.sub(r"(?m)^(:{3,}\{xs:(?:phase|diagram)\} )(\S+)", rf"\1\2-c{c}", text)
+            (dest / "source" / "rite" / f"{page.stem}-c{c}.md").write_text(text, encoding="utf-8")
+            new_pages.append(f"rite/{page.stem}-c{c}")
+        for name in STEP_DATA:
+            path = data / name
+            if not path.is_file():
+                continue
+            rows = [
+                _shift_ids(line, offset)
+                for line in path.read_text(encoding="utf-8").splitlines()
+                if not line.startswith("#") and STEP_ID.search(line)
+            ]
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write("\n".join(rows) + "\n")
+        copied = []
+        for entry in entries:
+            entry = _shift_ids(entry, offset)
+            entry = re.sub(r'(?m)^id = "app-(\d+)"', rf'id = "app-c{c}-\1"', entry)
+            copied.append(entry)
+        apparatus += "\n" + "".join(copied)
+    (data / "apparatus.toml").write_text(apparatus, encoding="utf-8")
+    index = dest / "source" / "index.md"
+    text = index.read_text(encoding="utf-8")
+    last = [p.stem for p in rite][-1]
+    text = text.replace(f"rite/{last}\n", f"rite/{last}\n" + "".join(f"{p}\n" for p in new_pages), 1)
+    index.write_text(text, encoding="utf-8")
+    return dest
+
+
+# -- page weight -----------------------------------------------------------------------------
+
+
+class _Assets(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.assets: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "link" and "stylesheet" in (a.get("rel") or "") and a.get("href"):
+            self.assets.append(a["href"])
+        if tag == "script" and a.get("src"):
+            self.assets.append(a["src"])
+
+
+FONT_SUFFIXES = {".woff2", ".woff", ".ttf", ".otf", ".eot"}
+
+
+def page_weight(site: Path) -> dict[str, object]:
+    """The heaviest page (HTML + local CSS/JS it loads), the search index, fonts."""
+    heaviest = ("", 0, 0)
+    for page in site.rglob("*.html"):
+        if ".doctrees" in page.parts:
+            continue
+        parser = _Assets()
+        parser.feed(page.read_text(encoding="utf-8"))
+        total = page.stat().st_size
+        for href in dict.fromkeys(parser.assets):
+            if "://" in href or href.startswith("//"):
+                continue
+            asset = (page.parent / href.split("?")[0].split("#")[0]).resolve()
+            if asset.is_file() and asset.suffix not in FONT_SUFFIXES:
+                total += asset.stat().st_size
+        if total > heaviest[1]:
+            heaviest = (page.relative_to(site).as_posix(), total, page.stat().st_size)
+    search = {
+        p.relative_to(site).as_posix(): p.stat().st_size
+        for p in [*site.glob("searchindex.js"), *site.glob("_static/*search-index*")]
+    }
+    fonts = sum(p.stat().st_size for p in site.rglob("*") if p.suffix.lower() in FONT_SUFFIXES)
+    return {
+        "page": heaviest[0],
+        "page_total": heaviest[1],
+        "page_html": heaviest[2],
+        "search": search,
+        "search_total": sum(search.values()),
+        "fonts": fonts,
+    }
+
+
+# -- the report ------------------------------------------------------------------------------
+
+
+def _version(module: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(module)
+    except PackageNotFoundError:
+        return "absent"
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    xetex = "absent"
+    if shutil.which("xelatex"):
+        first = subprocess.run(["xelatex", "--version"], capture_output=True, text=True).stdout
+        xetex = first.splitlines()[0] if first else "present"
+    load = os.getloadavg()
+    return (
+        f"- {os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}; "
+        f"load average at the start {load[0]:.1f}\n"
+        f"- Python {platform.python_version()}, Sphinx {_version('sphinx')}, "
+        f"docutils {_version('docutils')}, MyST-Parser {_version('myst-parser')}, "
+        f"furo {_version('furo')}\n"
+        f"- {xetex}\n"
+    )
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "**missed**"
+
+
+def kb(n: float) -> str:
+    return f"{n / 1000:,.0f} kB"
+
+
+def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, notes: str) -> str:
+    a, b = figures["full"], figures["plain"]
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`tools/bench.py`); not a test. Medians of "
+        f"{runs} runs per figure (the PDF: {len(figures['pdf'].samples) if 'pdf' in figures else 0}),"
+        " wall-clock and CPU seconds (CPU: of the build processes, LaTeX included; a busy"
+        " machine inflates wall time more than CPU time). Ratios are of wall-clock medians,"
+        " with the CPU ratio beside.",
+        "",
+        "## Machine",
+        "",
+        machine(),
+        "## Builds",
+        "",
+        "| | build | wall s | CPU s | ratio (wall) | ratio (CPU) | target |",
+        "|---|---|---:|---:|---:|---:|---|",
+    ]
+
+    def row(key: str, label: str, base: Figure | None, target: str = "") -> None:
+        f = figures.get(key)
+        if f is None:
+            return
+        r_wall = f"{f.wall / base.wall:.2f}×" if base else ""
+        r_cpu = f"{f.cpu / base.cpu:.2f}×" if base else ""
+        lines.append(f"| {label} | {f.name} | {f.wall:.2f} | {f.cpu:.2f} | {r_wall} | {r_cpu} | {target} |")
+
+    full_ok = a.wall / b.wall <= TARGETS["full_vs_plain"]
+    row("plain", "(b) plain Sphinx, same text", None)
+    row("full", "(a) edition, full HTML", b, f"≤ 2× (b): {verdict(full_ok)}")
+    inc = figures["incremental"]
+    inc_ok = inc.wall / a.wall <= TARGETS["incremental_vs_full"]
+    row("incremental", f"(c) rebuild after touching `{RITE_PAGE}`", a, f"≤ 25% of (a): {verdict(inc_ok)}")
+    row("j2", "(d) full HTML, `-j 2`", a)
+    row("pdf", "(e) PDF (`-M latexpdf`)", a)
+    lines += ["", "## Growth with the corpus (f)", ""]
+    lines += ["| corpus | steps | wall s | CPU s | × the 1× (wall) | × the 1× (CPU) |", "|---|---:|---:|---:|---:|---:|"]
+    one = figures.get("scale-1")
+    for key in sorted((k for k in figures if k.startswith("scale-")), key=lambda k: int(k[6:])):
+        f, n = figures[key], int(key[6:])
+        lines.append(
+            f"| {n}× | {545 * n} | {f.wall:.2f} | {f.cpu:.2f} | {f.wall / one.wall:.2f}× | {f.cpu / one.cpu:.2f}× |"
+        )
+    if "scale-16" in figures and one:
+        ok = figures["scale-16"].wall / one.wall <= TARGETS["scale16_vs_1"]
+        lines += ["", f"Target: 16× ≤ 18× the 1× time: {verdict(ok)}."]
+    page_ok = weight["page_total"] <= TARGETS["largest_page"]
+    search_ok = weight["search_total"] <= TARGETS["search_index"]
+    fonts_ok = weight["fonts"] <= TARGETS["fonts"]
+    search_parts = ", ".join(f"`{k}` {kb(v)}" for k, v in weight["search"].items())
+    lines += [
+        "",
+        "## Page weight (the edition's site)",
+        "",
+        "| | bytes | target |",
+        "|---|---:|---|",
+        f"| largest page, HTML + CSS + JS (`{weight['page']}`; its HTML alone {kb(weight['page_html'])}) "
+        f"| {kb(weight['page_total'])} | ≤ 400 kB: {verdict(page_ok)} |",
+        f"| search index ({search_parts}) | {kb(weight['search_total'])} | ≤ 1 MB: {verdict(search_ok)} |",
+        f"| fonts shipped | {kb(weight['fonts'])} | ≤ 2 MB: {verdict(fonts_ok)} |",
+        "",
+        "Bytes as served, uncompressed (a server's gzip or brotli makes the HTML several times"
+        " smaller on the wire).",
+        "",
+    ]
+    warnings = {k: f.warnings for k, f in figures.items() if f.warnings}
+    if warnings:
+        lines += [
+            "Warnings in the measured builds (counted, not failing them): "
+            + ", ".join(f"{k} {n}" for k, n in warnings.items())
+            + ".",
+            "",
+        ]
+    if notes:
+        lines += ["## Notes", "", notes.strip(), ""]
+    return "\n".join(lines)
+
+
+NOTES_MARK = "<!-- notes: kept by tools/bench.py -->"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--pdf-runs", type=int, default=5)
+    parser.add_argument("--scales", default="1,4,16")
+    parser.add_argument("--no-pdf", action="store_true")
+    parser.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    args = parser.parse_args(argv)
+
+    # Hand-written notes (profiles, explanations) below the mark survive a re-run.
+    notes = ""
+    if args.out.is_file():
+        old = args.out.read_text(encoding="utf-8")
+        if NOTES_MARK in old:
+            notes = old.split(NOTES_MARK, 1)[1]
+
+    work = Path(tempfile.mkdtemp(prefix="xs-bench-"))
+    try:
+        edition = snapshot(work / "edition")
+        plain = plain_twin(edition, work / "plain")
+        figures: dict[str, Figure] = {}
+        print("(b) plain Sphinx")
+        figures["plain"] = full_html(plain, args.runs, "plain")
+        print("(a) edition, full HTML")
+        figures["full"] = full_html(edition, args.runs, "full")
+        weight = page_weight(work / "out-edition-full")
+        print("(c) incremental")
+        figures["incremental"] = incremental_html(edition, args.runs)
+        print("(d) -j 2")
+        figures["j2"] = full_html(edition, args.runs, "j2", "-j", "2")
+        if not args.no_pdf and shutil.which("xelatex") and shutil.which("latexmk"):
+            print("(e) PDF")
+            figures["pdf"] = pdf(edition, args.pdf_runs)
+        for n in (int(s) for s in args.scales.split(",") if s):
+            print(f"(f) {n}× corpus")
+            project = synthetic(edition, work / f"scale{n}", n)
+            figures[f"scale-{n}"] = full_html(project, args.runs, f"{n}×")
+        text = report(figures, weight, args.runs, "")
+        args.out.write_text(text + "\n" + NOTES_MARK + notes, encoding="utf-8")
+        print(f"wrote {args.out}")
+    finally:
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
