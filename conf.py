@@ -135,4 +135,3 @@ latex_elements = {
     "printindex": "",  # no general (Sphinx) index: the four term indexes stand instead
     "sphinxsetup": "",
 }
-

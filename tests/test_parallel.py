@@ -54,9 +54,7 @@ def test_parallel_build_equals_serial_and_survives_a_touch(
     later = time.time() + 5
     for name in ("p2.md", "p7.md"):
         os.utime(src / name, (later, later))
-    again: SphinxTestApp = make_app(
-        "html", srcdir=src, builddir=tmp_path / "parallel", parallel=4
-    )
+    again: SphinxTestApp = make_app("html", srcdir=src, builddir=tmp_path / "parallel", parallel=4)
     again.build()
     assert build_warnings(again) == []
     assert outputs(again.outdir) == outputs(serial.outdir)

@@ -98,12 +98,15 @@ def run(cmd: list[str], cwd: Path) -> tuple[Sample, str]:
 
 
 def sphinx_html(project: Path, out: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--keep-going", "-n"] + [
-        "-d",
-        str(out.parent / f"{out.name}.doctrees"),
-        "-c",
-        str(project),
-        *extra,
+    doctrees = out.parent / f"{out.name}.doctrees"
+    options = ["-q", "--keep-going", "-n", "-d", str(doctrees), "-c", str(project), *extra]
+    return [
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-b",
+        "html",
+        *options,
         str(project / "source"),
         str(out),
     ]
@@ -271,8 +274,18 @@ def synthetic(edition: Path, dest: Path, copies: int) -> Path:
         raise SystemExit("at most 16 copies (step ids have four digits)")
     rite = sorted((edition / "source" / "rite").glob("*.md"))
     data = dest / "_ext" / "xiangsheli" / "data"
+    # The rows and entries of the chapter, read once (not from the files as they grow).
     apparatus = (data / "apparatus.toml").read_text(encoding="utf-8")
     entries = re.split(r"(?m)^(?=\[\[entry\]\])", apparatus)[1:]
+    step_rows = {
+        name: [
+            line
+            for line in (data / name).read_text(encoding="utf-8").splitlines()
+            if not line.startswith("#") and STEP_ID.search(line)
+        ]
+        for name in STEP_DATA
+        if (data / name).is_file()
+    }
     new_pages: list[str] = []
     for c in range(2, copies + 1):
         offset = (c - 1) * 600
@@ -281,17 +294,9 @@ def synthetic(edition: Path, dest: Path, copies: int) -> Path:
             text = re.sub(r"(?m)^(:{3,}\{xs:(?:phase|diagram)\} )(\S+)", rf"\1\2-c{c}", text)
             (dest / "source" / "rite" / f"{page.stem}-c{c}.md").write_text(text, encoding="utf-8")
             new_pages.append(f"rite/{page.stem}-c{c}")
-        for name in STEP_DATA:
-            path = data / name
-            if not path.is_file():
-                continue
-            rows = [
-                _shift_ids(line, offset)
-                for line in path.read_text(encoding="utf-8").splitlines()
-                if not line.startswith("#") and STEP_ID.search(line)
-            ]
-            with path.open("a", encoding="utf-8") as fh:
-                fh.write("\n".join(rows) + "\n")
+        for name, rows in step_rows.items():
+            with (data / name).open("a", encoding="utf-8") as fh:
+                fh.write("".join(_shift_ids(row, offset) + "\n" for row in rows))
         copied = []
         for entry in entries:
             entry = _shift_ids(entry, offset)
@@ -302,7 +307,9 @@ def synthetic(edition: Path, dest: Path, copies: int) -> Path:
     index = dest / "source" / "index.md"
     text = index.read_text(encoding="utf-8")
     last = [p.stem for p in rite][-1]
-    text = text.replace(f"rite/{last}\n", f"rite/{last}\n" + "".join(f"{p}\n" for p in new_pages), 1)
+    text = text.replace(
+        f"rite/{last}\n", f"rite/{last}\n" + "".join(f"{p}\n" for p in new_pages), 1
+    )
     index.write_text(text, encoding="utf-8")
     return dest
 
@@ -404,14 +411,16 @@ def kb(n: float) -> str:
 
 def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, notes: str) -> str:
     a, b = figures["full"], figures["plain"]
+    pdf_runs = len(figures["pdf"].samples) if "pdf" in figures else 0
     lines = [
         "# Benchmarks",
         "",
         "Written by `make bench` (`tools/bench.py`); not a test. Medians of "
-        f"{runs} runs per figure (the PDF: {len(figures['pdf'].samples) if 'pdf' in figures else 0}),"
+        f"{runs} runs per figure (the PDF: {pdf_runs}),"
         " wall-clock and CPU seconds (CPU: of the build processes, LaTeX included; a busy"
-        " machine inflates wall time more than CPU time). Ratios are of wall-clock medians,"
-        " with the CPU ratio beside.",
+        " machine inflates wall time more than CPU time). Ratios are given for both medians,"
+        " with the CPU ratio beside; the targets are judged on the CPU ratios, which a machine"
+        " shared with other work disturbs least.",
         "",
         "## Machine",
         "",
@@ -428,26 +437,37 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
             return
         r_wall = f"{f.wall / base.wall:.2f}×" if base else ""
         r_cpu = f"{f.cpu / base.cpu:.2f}×" if base else ""
-        lines.append(f"| {label} | {f.name} | {f.wall:.2f} | {f.cpu:.2f} | {r_wall} | {r_cpu} | {target} |")
+        lines.append(
+            f"| {label} | {f.name} | {f.wall:.2f} | {f.cpu:.2f} | {r_wall} | {r_cpu} | {target} |"
+        )
 
-    full_ok = a.wall / b.wall <= TARGETS["full_vs_plain"]
+    full_ok = a.cpu / b.cpu <= TARGETS["full_vs_plain"]
     row("plain", "(b) plain Sphinx, same text", None)
     row("full", "(a) edition, full HTML", b, f"≤ 2× (b): {verdict(full_ok)}")
     inc = figures["incremental"]
-    inc_ok = inc.wall / a.wall <= TARGETS["incremental_vs_full"]
-    row("incremental", f"(c) rebuild after touching `{RITE_PAGE}`", a, f"≤ 25% of (a): {verdict(inc_ok)}")
+    inc_ok = inc.cpu / a.cpu <= TARGETS["incremental_vs_full"]
+    row(
+        "incremental",
+        f"(c) rebuild after touching `{RITE_PAGE}`",
+        a,
+        f"≤ 25% of (a): {verdict(inc_ok)}",
+    )
     row("j2", "(d) full HTML, `-j 2`", a)
     row("pdf", "(e) PDF (`-M latexpdf`)", a)
     lines += ["", "## Growth with the corpus (f)", ""]
-    lines += ["| corpus | steps | wall s | CPU s | × the 1× (wall) | × the 1× (CPU) |", "|---|---:|---:|---:|---:|---:|"]
+    lines += [
+        "| corpus | steps | wall s | CPU s | × the 1× (wall) | × the 1× (CPU) |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     one = figures.get("scale-1")
     for key in sorted((k for k in figures if k.startswith("scale-")), key=lambda k: int(k[6:])):
         f, n = figures[key], int(key[6:])
         lines.append(
-            f"| {n}× | {545 * n} | {f.wall:.2f} | {f.cpu:.2f} | {f.wall / one.wall:.2f}× | {f.cpu / one.cpu:.2f}× |"
+            f"| {n}× | {545 * n} | {f.wall:.2f} | {f.cpu:.2f} "
+            f"| {f.wall / one.wall:.2f}× | {f.cpu / one.cpu:.2f}× |"
         )
     if "scale-16" in figures and one:
-        ok = figures["scale-16"].wall / one.wall <= TARGETS["scale16_vs_1"]
+        ok = figures["scale-16"].cpu / one.cpu <= TARGETS["scale16_vs_1"]
         lines += ["", f"Target: 16× ≤ 18× the 1× time: {verdict(ok)}."]
     page_ok = weight["page_total"] <= TARGETS["largest_page"]
     search_ok = weight["search_total"] <= TARGETS["search_index"]
@@ -459,9 +479,11 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
         "",
         "| | bytes | target |",
         "|---|---:|---|",
-        f"| largest page, HTML + CSS + JS (`{weight['page']}`; its HTML alone {kb(weight['page_html'])}) "
+        f"| largest page, HTML + CSS + JS (`{weight['page']}`; "
+        f"its HTML alone {kb(weight['page_html'])}) "
         f"| {kb(weight['page_total'])} | ≤ 400 kB: {verdict(page_ok)} |",
-        f"| search index ({search_parts}) | {kb(weight['search_total'])} | ≤ 1 MB: {verdict(search_ok)} |",
+        f"| search index ({search_parts}) | {kb(weight['search_total'])} "
+        f"| ≤ 1 MB: {verdict(search_ok)} |",
         f"| fonts shipped | {kb(weight['fonts'])} | ≤ 2 MB: {verdict(fonts_ok)} |",
         "",
         "Bytes as served, uncompressed (a server's gzip or brotli makes the HTML several times"

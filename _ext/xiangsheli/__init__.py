@@ -14,8 +14,8 @@ from sphinx.application import Sphinx
 from . import (
     apparatus_sphinx,
     checks,
-    cjk,
     citation,
+    cjk,
     diagrams,
     domain,
     export,
@@ -111,7 +111,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(cjk.JoinCJKLinesAfterReferences)
     app.add_post_transform(transforms.StepNumbers)
     app.add_post_transform(transforms.PhaseNumbers)
-    app.add_post_transform(indexes.TermLinks)
+    app.connect("doctree-resolved", indexes.link_terms)
 
     app.connect("config-inited", _resolve_data_paths)
     app.connect("builder-inited", _add_static)

@@ -79,6 +79,10 @@ class StepXRefRole(XRefRole):
         return self.create_xref_node()
 
 
+#: The warning subtype for an id declared twice, by kind of object.
+_DUPLICATE_WARNING = {"steps": XsWarning.DUPLICATE_STEP, "phases": XsWarning.DUPLICATE_PHASE}
+
+
 class XsDomain(Domain):
     """Steps, phases and (through :mod:`.terms`) vocabulary headwords of the edition."""
 
@@ -166,9 +170,7 @@ class XsDomain(Domain):
                     warn(
                         f"duplicate {key[:-1]} id {obj_id!r}, also declared at "
                         f"{mine.docname}:{mine.lineno}",
-                        {"steps": XsWarning.DUPLICATE_STEP, "phases": XsWarning.DUPLICATE_PHASE}.get(
-                            key, XsWarning.BAD_DIAGRAM
-                        ),
+                        _DUPLICATE_WARNING.get(key, XsWarning.BAD_DIAGRAM),
                         (rec.docname, rec.lineno),
                     )
                     continue

@@ -33,6 +33,11 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     numbers = domain.data["numbers"]
     apparatus = PROVIDERS.get("apparatus", lambda app: {})(app)
     witnesses = PROVIDERS.get("witnesses", lambda app: [])(app)
+    # Steps grouped by phase in one pass (steps_of_phase per phase would sort every step once
+    # per phase: quadratic in the size of the corpus, see BENCHMARKS.md).
+    by_phase: dict[str, list[str]] = {}
+    for step_id, rec in domain.ordered_steps():
+        by_phase.setdefault(rec.section, []).append(step_id)
     sections = []
     for phase_id, rec in domain.ordered_phases():
         sections.append(
@@ -40,7 +45,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
                 "id": phase_id,
                 "number": domain.data["phase_numbers"][phase_id],
                 "title": rec.title,
-                "steps": domain.steps_of_phase(phase_id),
+                "steps": by_phase.get(phase_id, []),
             }
         )
     steps = []

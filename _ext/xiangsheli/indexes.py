@@ -16,9 +16,9 @@ import html
 from collections.abc import Iterator
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.domains import Index, IndexEntry
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
 from . import concordance
@@ -213,19 +213,20 @@ def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], s
 # -- links from the text, export -------------------------------------------------------------
 
 
-class TermLinks(SphinxPostTransform):
-    """In HTML, every marked term links to its headword page."""
+def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: in HTML, every marked term links to its headword page.
 
-    default_priority = 210
-    formats = ("html",)
-
-    def run(self, **kwargs: Any) -> None:
-        names = self.env.get_domain("xs").data["term_pages"]
-        here = self.app.builder.get_target_uri(self.env.docname)
-        for node in self.document.findall(term_ref):
-            page = names.get((node["kind"], node["headword"]))
-            if page:
-                node["refuri"] = relative_uri(here, self.app.builder.get_target_uri(page))
+    An event handler rather than a post-transform: it needs the builder's URIs, which the
+    event hands over (a transform's ``app`` is deprecated in Sphinx 9).
+    """
+    if app.builder.format != "html":
+        return
+    names = app.env.get_domain("xs").data["term_pages"]
+    here = app.builder.get_target_uri(docname)
+    for node in doctree.findall(term_ref):
+        page = names.get((node["kind"], node["headword"]))
+        if page:
+            node["refuri"] = relative_uri(here, app.builder.get_target_uri(page))
 
 
 def store_term_pages(app: Sphinx, env: Any) -> list[str]:

@@ -71,4 +71,3 @@ class diagram(nodes.General, nodes.Element):
 class stage(nodes.General, nodes.Element):
     """The interactive stage view (``xs:stage``): ``views`` (dict view → base plan SVG) is
     filled in at resolve time; the timeline itself is written as a script at build-finished."""
-

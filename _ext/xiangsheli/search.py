@@ -41,7 +41,7 @@ class SearchDirective(SphinxDirective):
 def visit_search_box_html(self: Any, node: search_box) -> None:
     self.body.append(
         '<div class="xs-search">\n'
-        '<form class="xs-search-form" role="search" method="get" action="">\n'
+        '<form class="xs-search-form" role="search" method="get">\n'
         '<label for="xs-search-q">字或詞</label>\n'
         '<input id="xs-search-q" name="q" type="search" autocomplete="off" spellcheck="false" '
         'placeholder="觶、阼階、拜送" lang="zh-Hant">\n'

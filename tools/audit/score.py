@@ -1,6 +1,7 @@
 """Score the edition's vessel/action markup against the hand-made gold sample.
 
-    python tools/audit/score.py [--edition _build/html/edition.json] [--gold tools/audit/gold-sample.tsv]
+    python tools/audit/score.py [--edition _build/html/edition.json]
+                                [--gold tools/audit/gold-sample.tsv]
                                 [--diff] [--types vessel,action]
 
 Precision/recall/F1 per type on the sampled steps, two ways:
@@ -87,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         ek = {x[:5]: x for x in pred}
         for k in sorted(set(gk) ^ set(ek) | {k for k in set(gk) & set(ek) if gk[k][5] != ek[k][5]}):
             text = steps[k[0]]["text"]
-            ctx = text[max(0, k[2] - 6) : k[2]] + "[" + text[k[2] : k[3]] + "]" + text[k[3] : k[3] + 6]
+            before, after = text[max(0, k[2] - 6) : k[2]], text[k[3] : k[3] + 6]
+            ctx = before + "[" + text[k[2] : k[3]] + "]" + after
             if k in gk and k in ek:
                 tag = f"NEGATION gold={gk[k][5]} ed={ek[k][5]}"
             else:
