@@ -13,6 +13,9 @@ project = "儀禮·鄉射禮"
 author = "鄉射禮校注本編輯組"
 copyright = "2026, 鄉射禮校注本編輯組 (text CC BY-SA 4.0)"
 version = release = "0.1.0"
+#: The date of this version (CHANGELOG.md, CITATION.cff): citations give it, whatever day
+#: the site is rebuilt.
+xs_release_date = "2026-12-02"
 xs_edition_title = "儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)"
 xs_base_text = (
     "網絡本《儀禮·鄉射禮》原文與譯文 (web copy; see 底 in the sigla), "

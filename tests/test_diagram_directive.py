@@ -22,7 +22,8 @@ def warnings_of(app: SphinxTestApp) -> list[str]:
 
 
 def stage_json(outdir) -> dict:
-    text = (outdir / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
+    key, text = (outdir / "_diagrams" / "stage-data.js").read_text(encoding="utf-8").split("\n", 1)
+    assert re.fullmatch(r"/\* xs-stage [0-9a-f]{20} \*/", key)
     assert text.startswith("window.XS_STAGE=") and text.rstrip().endswith(";")
     return json.loads(text.strip()[len("window.XS_STAGE=") : -1])
 

@@ -168,7 +168,8 @@ def test_edition_diagrams(edition: dict, edition_html: Path) -> None:
 
 
 def test_stage_covers_every_step(edition: dict, edition_html: Path) -> None:
-    text = (edition_html / "_diagrams" / "stage-data.js").read_text(encoding="utf-8").strip()
+    text = (edition_html / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
+    text = text.split("\n", 1)[1].strip()  # after the line with the inputs' digest
     data = json.loads(text[len("window.XS_STAGE=") : -1])
     assert [s["id"] for s in data["steps"]] == [s["id"] for s in edition["steps"]]
     # every step's state is known: the first step with figures carries them forward

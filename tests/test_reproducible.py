@@ -88,6 +88,84 @@ def test_parallel_build_equals_serial(
     assert differences(tree(serial_site), tree(parallel)) == []
 
 
+def _copy_project(dest: Path) -> Path:
+    """The edition's sources and extension, copied (a build must not touch the checkout)."""
+    dest.mkdir(parents=True)
+    for name in ("conf.py", "source", "_ext", "_static", "_templates"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif src.is_file():
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def _build_copy(project: Path, out: Path, doctrees: Path) -> None:
+    env = {**os.environ, "PYTHONHASHSEED": "4", "SOURCE_DATE_EPOCH": EPOCH}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "html",
+            "-W",
+            "--keep-going",
+            "-n",
+            "-q",
+            "-c",
+            str(project),
+            "-d",
+            str(doctrees),
+            str(project / "source"),
+            str(out),
+        ],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+
+
+def test_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
+    """The rebuild skips work (headword pages, Simplified copies, stage data whose inputs did
+    not change): what it leaves must be exactly what a clean build of the edited text writes.
+
+    The edit moves a figure (the 相's facing: his itinerary page, the diagrams, the stage data)
+    and changes a translation (the stage data, the search index, edition.json). Then a page's
+    title changes: every headword page shows it in its navigation. (Other documents' sidebars
+    keep the old title until they are rewritten: that is Sphinx's own rule for documents.)
+    """
+    project = _copy_project(tmp_path / "project")
+    out, doctrees = tmp_path / "site", tmp_path / "doctrees"
+    _build_copy(project, out, doctrees)
+    before = tree(out)
+    page = project / "source" / "rite" / "drinking.md"
+    text = page.read_text(encoding="utf-8")
+    old = ":positions: 主人 門外東 西面; 相 門外東 西面;"
+    assert old in text
+    edited = text.replace(old, ":positions: 主人 門外東 西面; 相 門外東 北面;", 1)
+    first_translation = edited.index(":::{xs:translation}\n") + len(":::{xs:translation}\n")
+    edited = edited[:first_translation] + "（改）" + edited[first_translation:]
+    page.write_text(edited, encoding="utf-8")
+    _build_copy(project, out, doctrees)
+    clean = tmp_path / "clean"
+    _build_copy(project, clean, tmp_path / "clean-doctrees")
+    rebuilt = tree(out)
+    assert rebuilt["terms/role/相.html"] != before["terms/role/相.html"]
+    assert rebuilt["_diagrams/stage-data.js"] != before["_diagrams/stage-data.js"]
+    assert differences(rebuilt, tree(clean)) == []
+
+    title = project / "source" / "rite" / "before.md"
+    text = title.read_text(encoding="utf-8")
+    assert text.startswith("# 射前：戒賓、陳設、速賓\n")
+    title.write_text(text.replace("# 射前：", "# 射前之禮：", 1), encoding="utf-8")
+    _build_copy(project, out, doctrees)
+    assert "射前之禮" in (out / "terms/role/主人.html").read_text(encoding="utf-8")
+    assert "射前之礼" in (out / "zh-Hans/terms/role/主人.html").read_text(encoding="utf-8")
+
+
 def _pdf_toolchain_missing() -> str | None:
     for tool in ("xelatex", "latexmk"):
         if shutil.which(tool) is None:

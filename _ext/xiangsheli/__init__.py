@@ -21,6 +21,7 @@ from . import (
     export,
     html_page,
     indexes,
+    navigation,
     pinyin,
     printed_indexes,
     roles,
@@ -102,6 +103,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     pinyin.setup_pinyin(app)
     simplified.setup_simplified(app)
     sitemap.setup_sitemap(app)
+    navigation.setup_navigation(app)
     export.PROVIDERS.update(
         apparatus=apparatus_sphinx.export_apparatus,
         witnesses=apparatus_sphinx.export_witnesses,

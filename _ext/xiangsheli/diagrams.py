@@ -161,6 +161,12 @@ def states(tl: Timeline) -> list[list[Figure]]:
     return _STATES[0][1]
 
 
+#: Diagrams drawn for the current timeline, by everything a drawing depends on besides it: the
+#: page's post-transform, the SVG files and ``edition.json`` each ask for every diagram.
+_DRAWN: dict[tuple[Any, ...], Drawn] = {}
+_DRAWN_FOR: list[Timeline] = []
+
+
 def draw(env: BuildEnvironment, rec: DiagramRecord) -> Drawn | None:
     """The diagram of a record, or None if its step is unknown."""
     domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
@@ -168,14 +174,26 @@ def draw(env: BuildEnvironment, rec: DiagramRecord) -> Drawn | None:
     step_id = domain.resolve_step_id(rec.step)
     if step_id is None or step_id not in tl.index:
         return None
-    i = tl.index[step_id]
-    setting = default_setting()
-    figures = states(tl)[i]
     number = domain.data["diagram_numbers"].get(rec.anchor, 0)
-    label = f"圖{chinese_number(number)}"
     step_no = domain.number_label(step_id)
     phase = domain.phases.get(domain.steps[step_id].section)
     title = rec.title or (phase.title if phase else step_id)
+    if not _DRAWN_FOR or _DRAWN_FOR[0] is not tl:
+        _DRAWN.clear()
+        _DRAWN_FOR[:] = [tl]
+    key = (rec.anchor, step_id, rec.view, tuple(rec.extra), number, step_no, title)
+    if key not in _DRAWN:
+        _DRAWN[key] = _draw(tl, rec, step_id, number, step_no, title)
+    return _DRAWN[key]
+
+
+def _draw(
+    tl: Timeline, rec: DiagramRecord, step_id: str, number: int, step_no: str, title: str
+) -> Drawn:
+    i = tl.index[step_id]
+    setting = default_setting()
+    figures = states(tl)[i]
+    label = f"圖{chinese_number(number)}"
     extra = list(dict.fromkeys([*furnishings_at(spans_table(), tl.index, i), *rec.extra]))
     desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人。") + "。"
     svg = render(
@@ -355,8 +373,65 @@ def write_outputs(app: Sphinx, exception: Exception | None) -> None:
         if drawn is not None:
             (out / f"{rec.anchor}.svg").write_text(drawn.svg, encoding="utf-8")
     if domain.data["stages"]:
-        data = json.dumps(stage_data(app), ensure_ascii=False, separators=(",", ":"))
-        (out / STAGE_DATA).write_text(f"window.XS_STAGE={data};\n", encoding="utf-8")
+        target = out / STAGE_DATA
+        key = f"/* xs-stage {stage_key(app)} */\n"
+        if _first_line(target) != key:
+            data = json.dumps(stage_data(app), ensure_ascii=False, separators=(",", ":"))
+            target.write_text(f"{key}window.XS_STAGE={data};\n", encoding="utf-8")
+
+
+def _first_line(path: Path) -> str:
+    try:
+        with path.open(encoding="utf-8") as f:
+            return f.readline()
+    except OSError:
+        return ""
+
+
+#: What the stage data are computed from besides the steps: the drawing code and its data.
+_STAGE_INPUTS = (
+    *sorted((Path(__file__).parent / "diagram").glob("*.py")),
+    Path(__file__),
+    *(
+        Path(__file__).parent / "data" / name
+        for name in (
+            "setting.toml",
+            "facings.tsv",
+            "figures.tsv",
+            "furnishings.tsv",
+            "positions.tsv",
+        )
+    ),
+)
+
+
+def stage_key(app: Sphinx) -> str:
+    """A digest of everything :func:`stage_data` reads: a rebuild that changes none of it keeps
+    the file (computing it places every label at every step, the costliest part of a rebuild).
+    """
+    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    h = hashlib.sha256()
+    for path in _STAGE_INPUTS:
+        h.update(path.read_bytes() if path.is_file() else b"-")
+    tl = timeline(app.env)
+    h.update(repr(tl.clean).encode())
+    for step_id in tl.ids:
+        rec = domain.steps[step_id]
+        h.update(
+            repr(
+                (
+                    step_id,
+                    domain.number_label(step_id),
+                    rec.section,
+                    rec.text,
+                    rec.translation,
+                    app.builder.get_target_uri(rec.docname),
+                    rec.anchor,
+                )
+            ).encode()
+        )
+    h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
+    return h.hexdigest()[:20]
 
 
 def export_diagrams(app: Sphinx) -> list[dict[str, Any]]:

@@ -12,8 +12,11 @@ vocabularies after reading; here it becomes
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -196,18 +199,64 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
 
 
 def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
-    """``html-collect-pages``: one page per headword, sub-term and negated sub-entry."""
+    """``html-collect-pages``: one page per headword, sub-term and negated sub-entry.
+
+    A page whose content and surroundings (see :func:`_surroundings`) are those of the last
+    build, and whose file is still there, is not rendered again: after an edit to one phase, a
+    rebuild renders the few headword pages the edit touched instead of all of them.
+    """
     entries = build_concordance(app.env)
     names = page_names(entries)
+    digests_path = Path(app.doctreedir) / DIGESTS_FILE
+    try:
+        previous = json.loads(digests_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        previous = {}
+    around = _surroundings(app)
+    if previous.get("") != around:
+        previous = {}
+    digests = {"": around}
     for kind, top in entries.items():
         parents: dict[str, Entry] = {}
         for entry in top:
             for sub in entry.sub:
                 parents[sub.term] = entry
         for entry in concordance.walk(top):
+            page = names[(kind, entry.term)]
             body = headword_body(app.env, app.builder, kind, entry, parents.get(entry.term), names)
             context = {"title": f"{entry.term} {entry.pinyin}", "body": body}
-            yield names[(kind, entry.term)], context, "page.html"
+            digest = hashlib.sha256(json.dumps(context, ensure_ascii=False).encode()).hexdigest()
+            digests[page] = digest
+            if previous.get(page) == digest and app.builder.get_output_path(page).is_file():
+                continue
+            yield page, context, "page.html"
+    for page in set(previous) - set(digests):  # a headword no longer used: its page goes too
+        app.builder.get_output_path(page).unlink(missing_ok=True)
+    digests_path.parent.mkdir(parents=True, exist_ok=True)
+    digests_path.write_text(json.dumps(digests, sort_keys=True), encoding="utf-8")
+
+
+#: Where the digests of the headword pages of the last build are kept (beside the doctrees).
+DIGESTS_FILE = "xs-headword-pages.json"
+
+
+def _surroundings(app: Sphinx) -> str:
+    """A digest of what a headword page takes from outside its own content: the configuration
+    and tags (as Sphinx's ``.buildinfo``), the templates, and the navigation (every document's
+    title and table of contents)."""
+    env = app.env
+    builder: Any = app.builder
+    h = hashlib.sha256()
+    info = builder.build_info
+    h.update(f"{info.config_hash}\x1f{info.tags_hash}\x1f".encode())
+    if builder.templates:
+        h.update(str(builder.templates.newest_template_mtime()).encode())
+    for doc in sorted(env.all_docs):
+        title = env.titles.get(doc)
+        h.update(f"\x1e{doc}\x1f{title.astext() if title else ''}\x1f".encode())
+        h.update(str(env.tocs.get(doc, "")).encode())
+        h.update(repr(env.toctree_includes.get(doc, [])).encode())
+    return h.hexdigest()
 
 
 # -- links from the text, export -------------------------------------------------------------

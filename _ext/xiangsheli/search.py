@@ -90,9 +90,13 @@ def fold_table(entries: list[search_index.StepEntry]) -> dict[str, str]:
     return search_index.safe_fold({c: cc.convert(c) for c in chars})
 
 
-def write_index(app: Sphinx, exception: Exception | None) -> None:
-    """``build-finished``: ``_static/xs-search-index.js``."""
-    if exception is not None or app.builder.format != "html":
+def write_index(app: Sphinx, builder: Any) -> None:
+    """``write-started``: ``_static/xs-search-index.js``, before the pages that load it.
+
+    Written first, the file is there when a page names it, so the page's ``?v=`` checksum is
+    the same in a clean build and an incremental one (written last, only a rebuild had it).
+    """
+    if builder.format != "html":
         return
     entries = step_entries(app)
     index = search_index.build_index(entries, fold_table(entries), max_n=app.config.xs_search_ngram)
@@ -111,6 +115,16 @@ def replace_builtin_search(app: Sphinx, env: BuildEnvironment, docnames: list[st
     page = app.config.xs_search_page
     if page and page in env.found_docs and hasattr(app.builder, "search"):
         app.builder.search = False
+
+
+def rewrite_search_page(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-updated``: the search page is written again in every build.
+
+    It names the index with a checksum of its contents (``?v=``), and the index follows every
+    step's text and translation; the page is small, its rewriting cheap.
+    """
+    page = app.config.xs_search_page
+    return [page] if page and page in env.found_docs else []
 
 
 def add_scripts(
@@ -136,5 +150,6 @@ def setup_search(app: Sphinx) -> None:
     )
     app.add_directive_to_domain("xs", "search", SearchDirective)
     app.connect("env-before-read-docs", replace_builtin_search)
+    app.connect("env-updated", rewrite_search_page)
     app.connect("html-page-context", add_scripts)
-    app.connect("build-finished", write_index)
+    app.connect("write-started", write_index)

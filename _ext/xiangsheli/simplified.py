@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-import shutil
+import time
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -184,23 +184,42 @@ def add_alternates(
         context["metatags"] = context.get("metatags", "") + alternate_links(app, pagename)
 
 
+def _mark_start(app: Sphinx) -> None:
+    """``builder-inited``: when this build began (pages older than this were not rewritten)."""
+    _BUILD_START[:] = [time.time_ns()]
+
+
+#: The start of the current build, in nanoseconds since the epoch.
+_BUILD_START: list[int] = []
+
+
 def write_simplified(app: Sphinx, exception: Exception | None) -> None:
-    """``build-finished``: the switch on every page and the ``zh-Hans/`` copies."""
+    """``build-finished``: the switch on every page and the ``zh-Hans/`` copies.
+
+    Only pages written by this build are converted again (an untouched page's copy is as it
+    was): a rebuild after one edit then converts a few pages, not the whole site. Copies of
+    pages that no longer exist are removed.
+    """
     if exception is not None or not app.config.xs_simplified or app.builder.name != "html":
         return
     outdir = Path(app.outdir)
     rels = pages(outdir)
     page_set = frozenset(rels)
     target = outdir / PREFIX
-    if target.exists():
-        shutil.rmtree(target)
+    start = _BUILD_START[0] if _BUILD_START else 0
+    if target.is_dir():
+        for copy in target.rglob("*.html"):
+            if copy.relative_to(target).as_posix() not in page_set:
+                copy.unlink()
     for rel in rels:
         src = outdir / rel
+        dest = target / rel
+        if dest.is_file() and src.stat().st_mtime_ns < start:
+            continue
         text = src.read_text(encoding="utf-8")
         with_switch = insert_switch(text, rel)
         if with_switch != text:
             src.write_text(with_switch, encoding="utf-8")
-        dest = target / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(
             to_simplified(with_switch, rel, page_set, app.config.xs_base_url), encoding="utf-8"
@@ -215,6 +234,7 @@ def _add_static(app: Sphinx) -> None:
 def setup_simplified(app: Sphinx) -> None:
     app.add_config_value("xs_simplified", True, "html", bool)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", _mark_start)
     app.connect("html-page-context", add_alternates)
     # Late, after every other build-finished writer has touched the pages.
     app.connect("build-finished", write_simplified, priority=900)

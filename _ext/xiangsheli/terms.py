@@ -36,17 +36,25 @@ def _load(directory: Path, stamp: tuple[float, ...]) -> Vocabulary:
     return Vocabulary(directory)
 
 
+#: The files' modification times, looked up once per build (every marked term asks for the
+#: vocabulary: thousands of times in a build, and a ``stat`` each time showed in profiles).
+_STAMPS: dict[Path, tuple[float, ...]] = {}
+
+
 def vocabulary_for(env: Any) -> Vocabulary:
-    """The build's vocabulary (re-read only when a file changed)."""
+    """The build's vocabulary (re-read only when a file changed between builds)."""
     directory = Path(env.config.xs_vocabulary_dir)
-    stamp = tuple(
-        (directory / f"{k}.tsv").stat().st_mtime if (directory / f"{k}.tsv").exists() else 0.0
-        for k in vocab.KINDS
-    )
+    stamp = _STAMPS.get(directory)
+    if stamp is None:
+        stamp = _STAMPS[directory] = tuple(
+            (directory / f"{k}.tsv").stat().st_mtime if (directory / f"{k}.tsv").exists() else 0.0
+            for k in vocab.KINDS
+        )
     return _load(directory, stamp)
 
 
 def check_vocabulary(app: Sphinx) -> None:
     """``builder-inited``: every problem in the vocabulary data, located at its file line."""
+    _STAMPS.clear()  # a new build: look at the files again
     for problem in vocab.validate(app.config.xs_vocabulary_dir):
         warn(problem.message, XsWarning.BAD_VOCABULARY, f"{problem.file}:{problem.line}")

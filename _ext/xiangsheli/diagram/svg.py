@@ -563,16 +563,20 @@ def _place_label(
     best, best_cost = None, float("inf")
     for i, (x, y, anchor, vertical) in enumerate(_label_candidates(m, size)):
         box = text_box(x, y, label, size, anchor, vertical)
-        cost = sum(_overlap(box, other) for other in taken)
         inside = (
             box[0] >= c.left
             and box[2] <= c.left + c.plan_w
             and box[1] >= c.top
             and box[3] <= c.top + c.plan_h
         )
-        if not inside:
-            cost += 10_000.0
-        cost += i * 0.01  # prefer the earlier candidate on ties
+        cost = (0.0 if inside else 10_000.0) + i * 0.01  # prefer the earlier candidate on ties
+        # Overlaps only add: stop summing once this candidate cannot beat the best one.
+        x0, y0, x1, y1 = box
+        for b in taken:
+            if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]:
+                cost += (min(x1, b[2]) - max(x0, b[0])) * (min(y1, b[3]) - max(y0, b[1]))
+                if cost >= best_cost:
+                    break
         if cost < best_cost:
             best, best_cost = (x, y, anchor, vertical), cost
         if cost < 1.0:
@@ -718,6 +722,29 @@ def pixel_positions(
     return {f.role: _figure_px(c, f, spacing) for f in figures}
 
 
+#: Canvases with the structure's labels and the furnishings drawn, by (setting, view, title,
+#: furnishings): the stage view asks for label places at every step of the rite, on a plan that
+#: changes only when a furnishing is set out or taken away.
+#: The setting is kept beside its canvas: an id can be reused once its object is gone.
+_FURNISHED: dict[tuple[int, str, str, tuple[str, ...]], tuple[Setting, _Canvas]] = {}
+
+
+def _furnished_canvas(setting: Setting, view: str, title: str, keys: tuple[str, ...]) -> _Canvas:
+    """The canvas of a plan with its labels and furnishings drawn (read-only for the caller)."""
+    cache_key = (id(setting), view, title, keys)
+    hit = _FURNISHED.get(cache_key)
+    if hit is not None and hit[0] is setting:
+        return hit[1]
+    if len(_FURNISHED) > 256:
+        _FURNISHED.clear()
+    c, _, _ = _frame(setting.view(view), title)
+    _structure_labels(c, setting)
+    for key in keys:
+        _draw_furnishing(c, setting.furnishings[key])
+    _FURNISHED[cache_key] = (setting, c)
+    return c
+
+
 def label_offsets(
     setting: Setting,
     figures: Sequence[Figure],
@@ -732,10 +759,8 @@ def label_offsets(
     anchor, vertical)``; figures outside the view or unlabelled in it are left out. The stage
     view uses this so that its labels avoid each other as the static plans' do."""
     v = setting.view(view)
-    c, _, _ = _frame(v, title)
-    _structure_labels(c, setting)
-    for key in _furnishing_keys(setting, furnishings, extra):
-        _draw_furnishing(c, setting.furnishings[key])
+    keys = tuple(_furnishing_keys(setting, furnishings, extra))
+    c = _furnished_canvas(setting, view, title, keys)
     markers = []
     for fig in figures:
         px, py = _figure_px(c, fig, spacing)
