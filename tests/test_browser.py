@@ -1,4 +1,4 @@
-"""Browser tests: the character search and the cite control, in headless Chromium.
+"""Browser tests: the character search, the cite control and the stage view, in headless Chromium.
 
 Runs ``node tests/browser/search-and-cite.mjs`` against the built edition served by Python's
 http.server on 127.0.0.1. Needs node, the system Chromium (/usr/bin/chromium, or $CHROMIUM)

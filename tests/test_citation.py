@@ -3,7 +3,6 @@ site, the inventory, the Simplified rendering, the sitemap, pinyin, and no exter
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -214,6 +213,30 @@ def test_every_page_has_citation_and_dublin_core_meta(edition_html: Path):
     assert index["DC.language"] == "zh-Hant"
 
 
+def _cite_forms(page_html: str) -> dict:
+    m = re.search(r'<script type="application/json" id="xs-cite-forms">(.*?)</script>', page_html)
+    assert m, "no citation templates on a page with steps"
+    return json.loads(m.group(1))
+
+
+def test_cite_templates_fill_in_to_the_formatters_output():
+    """What cite.js writes from the page's templates is what the formatters give."""
+    templates = citation.cite_form_templates(META)
+    fill = citation.fill_cite_form
+    args = (17, "xs-0017", STEP_URL, "2027-01-05")
+    assert fill(templates["short"], *args) == citation.cite_short(META, 17, "xs-0017") + "。" + (
+        STEP_URL
+    )
+    assert fill(templates["gbt"], *args) == citation.cite_gbt(
+        META, STEP_URL, 17, "xs-0017", accessed="2027-01-05"
+    )
+    assert fill(templates["chicago"], *args) == citation.cite_chicago(META, STEP_URL, 17, "xs-0017")
+    # a template without its slots would cite the same step everywhere
+    for name, template in templates.items():
+        assert "{n}" in template and "{id}" in template and "{url}" in template, name
+    assert "{date}" in templates["gbt"]
+
+
 @pytest.mark.edition
 def test_every_step_has_a_permalink_and_a_cite_control(edition: dict, edition_html: Path):
     by_page: dict[str, str] = {}
@@ -223,15 +246,38 @@ def test_every_step_has_a_permalink_and_a_cite_control(edition: dict, edition_ht
         text = by_page.setdefault(page, (edition_html / page).read_text(encoding="utf-8"))
         sid, number = step["id"], step["number"]
         assert f'<a class="xs-num" href="#{sid}"' in text
-        m = re.search(rf'<details class="xs-cite" data-step="{sid}">(.*?)</details>', text, re.S)
+        m = re.search(
+            rf'<details class="xs-cite" data-step="{sid}" data-n="{number}">(.*?)</details>',
+            text,
+            re.S,
+        )
         assert m, sid
-        panel = html.unescape(re.sub(r"<[^>]+>", "", m.group(1)))
-        url = BASE + step["url"]
-        assert f"{version} 版，第 {number} 節（{sid}）" in panel
-        assert f"{version}版. " in panel and f"第{number}節（{sid}）" in panel  # GB/T 7714
-        assert f"version {version}" in panel and f"step {number} ({sid})" in panel  # Chicago
-        assert url in panel
+        assert f'<a class="xs-cite-link" href="#{sid}">' in m.group(1)
         assert re.search(r'<summary class="xs-cite-btn"[^>]*aria-label="[^"]+">', m.group(1))
+        # the page's templates, filled in as cite.js does, cite this step at its URL
+        forms = {f["format"]: f["template"] for f in _cite_forms(text)["forms"]}
+        page_url = _cite_forms(text)["page"]
+        assert page_url == BASE + page
+        url = f"{page_url}#{sid}"
+        filled = {
+            k: citation.fill_cite_form(t, number, sid, url, "2027-01-05") for k, t in forms.items()
+        }
+        assert (
+            f"{version} 版，第 {number} 節（{sid}）" in filled["short"] and url in filled["short"]
+        )
+        assert f"{version}版. " in filled["gbt"] and f"第{number}節（{sid}）" in filled["gbt"]
+        assert (
+            f"version {version}" in filled["chicago"]
+            and f"step {number} ({sid})" in filled["chicago"]
+        )
+        assert url in filled["gbt"] and url in filled["chicago"]
+
+
+@pytest.mark.edition
+def test_cite_templates_are_not_converted_to_simplified(edition_html: Path):
+    hant = (edition_html / "rite/drinking.html").read_text(encoding="utf-8")
+    hans = (edition_html / "zh-Hans/rite/drinking.html").read_text(encoding="utf-8")
+    assert _cite_forms(hans) == _cite_forms(hant)  # the title is cited as published
 
 
 @pytest.mark.edition
@@ -378,5 +424,5 @@ def test_pinyin_overrides_are_read_in_context(edition: dict):
 @pytest.mark.edition
 def test_rare_characters_carry_their_pinyin_in_html(edition_html: Path):
     page = (edition_html / "rite/drinking.html").read_text(encoding="utf-8")
-    assert '<span class="xs-py" title="zhì" data-py="zhì">觶</span>' in page
-    assert '<span class="xs-py" title="zuò" data-py="zuò">阼</span>' in page
+    assert '<span class="xs-py" title="zhì">觶</span>' in page
+    assert '<span class="xs-py" title="zuò">阼</span>' in page

@@ -15,6 +15,7 @@ from xiangsheli.diagram import (
     default_setting,
     render,
     state_at,
+    svg,
 )
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -108,3 +109,52 @@ def test_scale_bar_and_north_arrow(figures):
     text = draw(figures)
     assert ">30 尺<" in text and ">弓<" in text and ">北<" in text
     assert ">60 尺<" in draw(figures, view="range")
+
+
+def test_styles_are_classes_with_one_rule_each(figures):
+    text = draw(figures, extra=["楅", "中", "豐"])
+    sheet = re.search(r"<style>(.*?)</style>", text).group(1)
+    rules = dict(re.findall(r"\.(xsd-s[0-9a-f]{5})\{([^}]*)\}", sheet))
+    used = set(re.findall(r'class="(xsd-s[0-9a-f]{5})"', text))
+    assert used and used == set(rules)  # every class has its rule, and no rule is idle
+    # no drawing element keeps a presentation attribute of its own
+    for tag in re.findall(r"<(?:rect|polyline|polygon|circle|text)\b[^>]*>", text):
+        assert not re.search(r'\s(?:fill|stroke|stroke-width|font-size|text-anchor)="', tag), tag
+    # a class names its style: the same style has the same class in another plan
+    other = render(default_setting(), figures, "另一圖", "d", "§7.4", view="range")
+    other_rules = dict(re.findall(r"\.(xsd-s[0-9a-f]{5})\{([^}]*)\}", other))
+    for name in set(rules) & set(other_rules):
+        assert rules[name] == other_rules[name]
+
+
+def test_with_style_classes_moves_attributes_into_rules():
+    style, body = svg.with_style_classes(
+        '<rect x="1" fill="none" stroke="#000" stroke-width="0.7"/>\n'
+        '<text x="2" font-size="11" fill="#fff">甲<tspan x="1">乙</tspan></text>\n'
+        '<rect x="3" fill="none" stroke="#000" stroke-width="0.7"/>\n'
+        '<rect x="4" width="2"/>'
+    )
+    a, b = re.findall(r'class="(xsd-s[0-9a-f]{5})"', body)[:2]
+    assert body.count(f'class="{a}"') == 2  # the two rects of one style share a class
+    assert f".{a}{{fill:none;stroke:#000;stroke-width:0.7px}}" in style
+    assert f".{b}{{font-size:11px;fill:#fff}}" in style
+    assert '<rect x="4" width="2"/>' in body  # nothing to move: left as it was
+    assert '<tspan x="1">乙</tspan>' in body
+
+
+def test_a_label_is_written_once_with_its_halo_under_it(figures):
+    text = draw(figures)
+    root = ET.fromstring(text.encode("utf-8"))
+    groups = [g for g in root.iter(f"{NS}g") if g.get("class") == "xs-figure"]
+    assert groups
+    for g in groups:
+        # one <text> per label (the halo is its own stroke, painted first), not a copy under it
+        assert len(g.findall(f"{NS}text")) == 1, g.find(f"{NS}title").text
+    sheet = re.search(r"<style>(.*?)</style>", text).group(1)
+    assert "paint-order:stroke" in sheet
+
+
+def test_hall_plan_leaves_out_what_lies_beyond_it(figures):
+    hall, range_ = draw(figures), draw(figures, view="range")
+    assert ">侯<" in range_ and ">乏<" in range_
+    assert ">侯<" not in hall and ">乏<" not in hall  # 300 尺 south of the hall: clipped anyway

@@ -4,6 +4,7 @@ it into the pages, and the diagrams of the built edition (issue 6)."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -167,6 +168,68 @@ def test_edition_diagrams(edition: dict, edition_html: Path) -> None:
             assert f["place"] in setting.places and f["facing"] in setting.facings
 
 
+def decode_stage(data: dict) -> list[list[list]]:
+    """The Python twin of the decoding in ``static/xs-stage.js``: every figure at every step."""
+    figures, state, order = [], {}, []
+    for step in data["steps"]:
+        acting = set()
+        for r in step.get("gone", []):
+            del state[r]
+            order = [x for x in order if x != r]
+        for e in step.get("fig", []):
+            if e[0] not in state:
+                order.append(e[0])
+            state[e[0]] = e
+            acting.add(e[0])
+        if "order" in step:
+            order = list(step["order"])
+        figures.append(
+            [state[r] if r in acting else [*state[r][:4], 0, *state[r][5:]] for r in order]
+        )
+    return figures
+
+
+def test_stage_changes_decode_to_the_full_state() -> None:
+    """What a step sends (:func:`_figure_changes`) rebuilds every figure, in order, with only
+    the step's own actors marked."""
+    from xiangsheli.diagrams import _figure_changes
+
+    def entry(role, place, moved=0):
+        return [role, place, 0, 0, moved, place * 10, 0, 0, 0, [], []]
+
+    full = [
+        [entry(0, 1, 1), entry(1, 2, 1)],
+        [entry(0, 1), entry(1, 2)],  # nothing changed: nothing sent
+        [entry(0, 3, 1), entry(1, 2), entry(2, 4, 1)],  # one moves, one comes
+        [entry(2, 4), entry(0, 3)],  # one leaves, the order changes
+        [entry(2, 4), entry(0, 3, 1)],  # one acts in place
+    ]
+    state, order, steps = {}, [], []
+    for encoded in full:
+        steps.append(_figure_changes(state, order, encoded))
+    assert steps[1] == {}
+    assert steps[2]["fig"] == [entry(0, 3, 1), entry(2, 4, 1)]
+    assert steps[3] == {"gone": [1], "order": [2, 0]}
+    assert steps[4] == {"fig": [entry(0, 3, 1)]}
+    assert decode_stage({"steps": steps}) == full
+
+
+def test_stage_shows_at_each_diagram_what_the_diagram_shows(edition: dict, edition_html: Path):
+    text = (edition_html / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
+    data = json.loads(text.split("\n", 1)[1].strip()[len("window.XS_STAGE=") : -1])
+    figures = decode_stage(data)
+    at = {s["id"]: i for i, s in enumerate(data["steps"])}
+    for d in edition["diagrams"]:
+        shown = sorted(
+            (data["roles"][e[0]], data["places"][e[1]], data["facings"][e[2]])
+            for e in figures[at[d["steps"][0]]]
+        )
+        assert shown == sorted((f["role"], f["place"], f["facing"]) for f in d["figures"]), d["id"]
+    # every step links to its page
+    for step, record in zip(data["steps"], edition["steps"], strict=True):
+        assert f"{data['pages'][step['u']]}#{step['id']}" == record["url"]
+
+
 def test_stage_covers_every_step(edition: dict, edition_html: Path) -> None:
     text = (edition_html / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
     text = text.split("\n", 1)[1].strip()  # after the line with the inputs' digest
@@ -177,3 +240,21 @@ def test_stage_covers_every_step(edition: dict, edition_html: Path) -> None:
     assert data["steps"][first]["id"] == "xs-0021"
     html = (edition_html / "stage.html").read_text(encoding="utf-8")
     assert "xs-stage-controls" in html and "<svg" in html
+
+
+def test_plans_share_backgrounds_and_style_rules_within_a_page(edition_html: Path) -> None:
+    """A page's plans draw a shared background once and ``<use>`` it; each style rule comes once
+    and before the first plan that needs it; every plan on the page still draws its figures."""
+    shared = 0
+    for page in sorted((edition_html / "rite").glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for m in re.finditer(r'<use href="#([\w-]+)"/>', text):
+            assert text.find(f'<g id="{m.group(1)}">') in range(0, m.start()), (page.name, m[1])
+            shared += 1
+        rules = re.findall(r"\.(xsd-s[0-9a-f]{5})\{", text)
+        assert len(rules) == len(set(rules)), page.name  # each rule once per page
+        for name in set(re.findall(r'class="(xsd-s[0-9a-f]{5})"', text)):
+            assert text.index(f".{name}{{") < text.index(f'class="{name}"'), (page.name, name)
+        for figure in re.findall(r'<figure class="xs-diagram".*?</figure>', text, re.S):
+            assert '<g clip-path="url(#' in figure
+    assert shared >= 10  # most plans of a page share the hall as drawn at 陳設

@@ -13,6 +13,7 @@ from sphinx.application import Sphinx
 
 from . import (
     apparatus_sphinx,
+    assets,
     checks,
     citation,
     cjk,
@@ -104,6 +105,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     simplified.setup_simplified(app)
     sitemap.setup_sitemap(app)
     navigation.setup_navigation(app)
+    assets.setup_assets(app)
     export.PROVIDERS.update(
         apparatus=apparatus_sphinx.export_apparatus,
         witnesses=apparatus_sphinx.export_witnesses,

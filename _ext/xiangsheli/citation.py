@@ -4,9 +4,10 @@ The formatters at the top are pure (strings in, strings out) so they can be test
 Sphinx glue below them:
 
 - :class:`CiteControls` (HTML post-transform) adds to every step a :class:`cite_control`, written
-  as a ``<details>`` control beside its margin number that shows a ready citation (short form,
-  GB/T 7714-2015, Chicago) with the step's permanent URL; ``static/cite.js`` copies it to the
-  clipboard when opened. Without scripts the control still opens and shows the text to select.
+  as a ``<details>`` control beside its margin number. Opened, it shows the step's citation
+  (short form, GB/T 7714-2015, Chicago) with its permanent URL, and ``static/cite.js`` copies
+  it to the clipboard. The forms come once per page as templates (:func:`cite_forms_html`)
+  that the script fills in; without scripts the panel holds the permanent link.
 - :func:`add_meta_tags` (``html-page-context``) writes Highwire ``citation_*`` and Dublin Core
   ``DC.*`` meta tags and a canonical link on every page.
 - :func:`write_citation_files` (``build-finished``) writes BibTeX, RIS and CSL-JSON records of the
@@ -263,40 +264,72 @@ def page_url(app: Sphinx, pagename: str) -> str:
 # -- the cite control -----------------------------------------------------------------------------
 
 
-def cite_control_html(meta: EditionMeta, number: int, step_id: str, url: str) -> str:
-    """The ``<details>`` control of one step (works without scripts; cite.js copies)."""
+def cite_control_html(number: int, step_id: str) -> str:
+    """The ``<details>`` control of one step: a button that opens its citations.
+
+    The citations differ between steps only in the number, id and URL, so the page carries
+    them once, as templates (:func:`cite_forms_html`), and ``cite.js`` writes them into the
+    panel when it opens: a twelfth of the bytes of writing every form out under every step
+    (the largest page has 145 steps). Without scripts the panel holds the permanent link, and
+    the 引用本版 page gives the forms.
+    """
     e = html.escape
     label = f"第 {number} 節"
-    rows = [
-        ("short", "簡式", cite_short(meta, number, step_id) + "。" + url),
-        ("gbt", "GB/T 7714", cite_gbt(meta, url, number, step_id)),
-        ("chicago", "Chicago", cite_chicago(meta, url, number, step_id)),
-    ]
-    out = [
-        f'<details class="xs-cite" data-step="{e(step_id)}">',
+    return (
+        f'<details class="xs-cite" data-step="{e(step_id)}" data-n="{number}">'
         f'<summary class="xs-cite-btn" title="引用{label}（{e(step_id)}）" '
-        f'aria-label="引用{label}">引</summary>',
-        f'<div class="xs-cite-panel" role="group" aria-label="{label}之引文">',
-        "<!--xs:noconvert-->",
-    ]
-    for fmt, name, text in rows:
-        lang = ' lang="en"' if fmt == "chicago" else ""
-        text_html = e(text).replace(
-            f"[{ACCESS_DATE_PLACEHOLDER}]",
-            f'[<span class="xs-cite-date">{ACCESS_DATE_PLACEHOLDER}</span>]',
-        )
-        out.append(
-            f'<p class="xs-cite-row"><span class="xs-cite-label">{name}</span> '
-            f'<span class="xs-cite-text" data-format="{fmt}"{lang}>{text_html}</span></p>'
-        )
-    out += [
-        "<!--/xs:noconvert-->",
-        '<p class="xs-cite-actions"><button type="button" class="xs-cite-copy">複製引文</button> '
-        f'<a class="xs-cite-link" href="#{e(step_id)}">永久連結</a> '
-        '<span class="xs-cite-status" role="status" aria-live="polite"></span></p>',
-        "</div></details>",
-    ]
-    return "\n".join(out) + "\n"
+        f'aria-label="引用{label}">引</summary>'
+        f'<div class="xs-cite-panel" role="group" aria-label="{label}之引文">'
+        f'<p><a class="xs-cite-link" href="#{e(step_id)}">永久連結</a></p>'
+        "</div></details>\n"
+    )
+
+
+#: The forms that ``cite.js`` writes: (format, label, lang of the text or '').
+CITE_FORMS = (("short", "簡式", ""), ("gbt", "GB/T 7714", ""), ("chicago", "Chicago", "en"))
+
+
+def cite_form_templates(meta: EditionMeta) -> dict[str, str]:
+    """Each form of a step's citation with ``{n}``, ``{id}``, ``{url}``, ``{date}`` to fill.
+
+    Made by the formatters themselves from stand-ins, so they cannot drift from them.
+    """
+    slot = {name: f"\x01{name}\x01" for name in ("n", "id", "url", "date")}
+    made = {
+        "short": cite_short(meta, slot["n"], slot["id"]) + "。" + slot["url"],
+        "gbt": cite_gbt(meta, slot["url"], slot["n"], slot["id"], accessed=slot["date"]),
+        "chicago": cite_chicago(meta, slot["url"], slot["n"], slot["id"]),
+    }
+    for fmt, text in made.items():
+        for name, stand_in in slot.items():
+            text = text.replace(stand_in, "{" + name + "}")
+        made[fmt] = text
+    return made
+
+
+def fill_cite_form(template: str, number: int, step_id: str, url: str, date: str) -> str:
+    """What ``cite.js`` does with a template (tests compare the two)."""
+    for name, value in (("n", str(number)), ("id", step_id), ("url", url), ("date", date)):
+        template = template.replace("{" + name + "}", value)
+    return template
+
+
+def cite_forms_html(meta: EditionMeta, page_url: str) -> str:
+    """The page's citation templates for ``cite.js`` (JSON; not converted to Simplified)."""
+    templates = cite_form_templates(meta)
+    data = {
+        "page": page_url,
+        "forms": [
+            {"format": fmt, "label": label, "lang": lang, "template": templates[fmt]}
+            for fmt, label, lang in CITE_FORMS
+        ],
+    }
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return (
+        "<!--xs:noconvert-->"
+        f'<script type="application/json" id="xs-cite-forms">{text}</script>'
+        "<!--/xs:noconvert-->\n"
+    )
 
 
 class cite_control(nodes.General, nodes.Element):
@@ -322,9 +355,7 @@ class CiteControls(SphinxPostTransform):
 
 
 def visit_cite_control_html(self: Any, node: cite_control) -> None:
-    config = self.builder.config
-    url = f"{config.xs_base_url}{self.builder.get_target_uri(node['docname'])}#{node['anchor']}"
-    self.body.append(cite_control_html(edition_meta(config), node["number"], node["step_id"], url))
+    self.body.append(cite_control_html(node["number"], node["step_id"]))
     raise nodes.SkipNode
 
 
@@ -376,6 +407,7 @@ def add_meta_tags(
     if app.config.html_baseurl:
         context.pop("pageurl", None)  # ours above is the canonical link; avoid a second one
     if doctree is not None and any(True for _ in doctree.findall(step_node)):
+        context["metatags"] += cite_forms_html(meta, url)
         app.add_js_file("cite.js", defer="defer")
 
 

@@ -269,11 +269,23 @@ def stage_plan(view: str) -> str:
     )
 
 
+def _num(value: float) -> float | int:
+    """A pixel to a tenth, written without ``.0`` when whole (``479``, not ``479.0``)."""
+    value = round(value, 1)
+    return int(value) if value.is_integer() else value
+
+
 def stage_data(app: Sphinx) -> dict[str, Any]:
-    """The timeline for the stage script: per step its text, number, phase, the furnishings
-    on the plan and (when anything changed) every figure with its pixel place in both views.
-    Names are given once in tables and referred to by index, to keep the file small; a step
-    without ``fig`` (or ``furn``) leaves the plan as the step before it (with nobody moved)."""
+    """The timeline for the stage script: per step its text, number, phase, page, the
+    furnishings on the plan and the figures that changed, with their pixel places in both views.
+
+    Kept small, because the stage page loads all of it: names are given once in tables and
+    referred to by index, and each step lists only what differs from the step before it —
+    ``fig``, the figures that came, moved, turned, were relabelled or act in it (``moved``);
+    ``gone``, the roles that left; ``order``, the order of the key when it is not the previous
+    order with newcomers at the end; ``furn``, the furnishings when they changed. Everyone
+    else stays as they were, no longer marked as moving. (Listing every figure at every step
+    made the file seven times larger.)"""
     env = app.env
     domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
     setting = default_setting()
@@ -285,7 +297,9 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
     phases = domain.ordered_phases()
     phase_index = {pid: i for i, (pid, _) in enumerate(phases)}
     steps = []
-    previous_figures = None
+    state: dict[int, list[Any]] = {}
+    order: list[int] = []
+    pages: dict[str, int] = {}
     previous_furn = None
     walker = _Walker(setting, SPACING, line_ranks(figures_table()))
     for i, step_id in enumerate(tl.ids):
@@ -312,7 +326,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
             if role not in labels[view]:
                 return []
             dx, dy, anchor, vertical = labels[view][role]
-            return [dx, dy, ANCHORS[anchor], int(vertical)]
+            return [_num(dx), _num(dy), ANCHORS[anchor], int(vertical)]
 
         encoded = [
             [
@@ -321,32 +335,32 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
                 facings.index(f.facing),
                 round(f.bearing),
                 int(f.moved),
-                round(px["hall"][f.role][0], 1),
-                round(px["hall"][f.role][1], 1),
-                round(px["range"][f.role][0], 1),
-                round(px["range"][f.role][1], 1),
+                _num(px["hall"][f.role][0]),
+                _num(px["hall"][f.role][1]),
+                _num(px["range"][f.role][0]),
+                _num(px["range"][f.role][1]),
                 label("hall", f.role),
                 label("range", f.role),
             ]
             for f in figures
         ]
         furn = [furnishings.index(k) for k in on_plan]
-        unchanged = [e[:4] + e[5:9] for e in encoded] == (
-            [e[:4] + e[5:9] for e in previous_figures] if previous_figures is not None else None
-        )
-        steps.append(
-            {
-                "id": step_id,
-                "n": domain.number_label(step_id),
-                "p": phase_index.get(rec.section, -1),
-                "text": rec.text,
-                "tr": rec.translation or "",
-                "url": f"{app.builder.get_target_uri(rec.docname)}#{rec.anchor}",
-                **({} if unchanged and not any(e[4] for e in encoded) else {"fig": encoded}),
-                **({} if furn == previous_furn else {"furn": furn}),
-            }
-        )
-        previous_figures, previous_furn = encoded, furn
+        uri = app.builder.get_target_uri(rec.docname)
+        if uri not in pages:
+            pages[uri] = len(pages)
+        step: dict[str, Any] = {
+            "id": step_id,
+            "n": domain.number_label(step_id),
+            "p": phase_index.get(rec.section, -1),
+            "text": rec.text,
+            "tr": rec.translation or "",
+            "u": pages[uri],
+        }
+        step.update(_figure_changes(state, order, encoded))
+        if furn != previous_furn:
+            step["furn"] = furn
+        steps.append(step)
+        previous_furn = furn
     return {
         "title": STAGE_TITLE,
         "roles": roles,
@@ -354,8 +368,34 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         "facings": facings,
         "furnishings": furnishings,
         "phases": [rec.title for _, rec in phases],
+        "pages": list(pages),
         "steps": steps,
     }
+
+
+def _figure_changes(
+    state: dict[int, list[Any]], order: list[int], encoded: list[list[Any]]
+) -> dict[str, Any]:
+    """What a step changes in the stage's figures (see :func:`stage_data`); updates ``state``
+    (role → entry, as last sent, ``moved`` cleared) and ``order`` to the step's."""
+    now = {e[0]: e for e in encoded}
+    out: dict[str, Any] = {}
+    gone = [r for r in order if r not in now]
+    changed = [e for e in encoded if e[4] or state.get(e[0]) != [*e[:4], 0, *e[5:]]]
+    if gone:
+        out["gone"] = gone
+    if changed:
+        out["fig"] = changed
+    kept = [r for r in order if r in now]
+    expected = kept + [e[0] for e in encoded if e[0] not in state]
+    for r in gone:
+        del state[r]
+    for e in encoded:
+        state[e[0]] = [*e[:4], 0, *e[5:]]
+    if expected != [e[0] for e in encoded]:
+        out["order"] = [e[0] for e in encoded]
+    order[:] = [e[0] for e in encoded]
+    return out
 
 
 # -- output ---------------------------------------------------------------------------------------

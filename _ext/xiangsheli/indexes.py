@@ -18,6 +18,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -262,6 +263,17 @@ def _surroundings(app: Sphinx) -> str:
 # -- links from the text, export -------------------------------------------------------------
 
 
+def readable_uri(uri: str) -> str:
+    """``../terms/vessel/%E7%88%B5.html`` → ``../terms/vessel/爵.html``.
+
+    An HTML5 link may hold the characters themselves (browsers encode them as UTF-8 when they
+    fetch); they are a third of the bytes and can be read. Left encoded if decoding would
+    expose a character that has a meaning in a URL.
+    """
+    plain = unquote(uri)
+    return uri if any(c in plain for c in ' "<>%#?') else plain
+
+
 def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: in HTML, every marked term links to its headword page.
 
@@ -275,7 +287,7 @@ def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for node in doctree.findall(term_ref):
         page = names.get((node["kind"], node["headword"]))
         if page:
-            node["refuri"] = relative_uri(here, app.builder.get_target_uri(page))
+            node["refuri"] = readable_uri(relative_uri(here, app.builder.get_target_uri(page)))
 
 
 def store_term_pages(app: Sphinx, env: Any) -> list[str]:

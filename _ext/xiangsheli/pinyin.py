@@ -125,7 +125,7 @@ class RarePinyin(SphinxPostTransform):
 
 def visit_pinyin_html(self: Any, node: pinyin_char) -> None:
     r = self.attval(node["reading"])
-    self.body.append(f'<span class="xs-py" title="{r}" data-py="{r}">')
+    self.body.append(f'<span class="xs-py" title="{r}">')
 
 
 def depart_pinyin_html(self: Any, node: pinyin_char) -> None:

@@ -1,4 +1,4 @@
-// Browser test of the built site: the character search and the cite control.
+// Browser test of the built site: the character search, the cite control and the stage view.
 //
 //   node tests/browser/search-and-cite.mjs BASE_URL [--screenshots DIR]
 //
@@ -116,6 +116,13 @@ const canonical = await page.$eval('link[rel="canonical"]', (l) => l.href);
 check(clip.includes(`${canonical}#xs-0017`), `clipboard: the step's URL (${canonical}#xs-0017)`);
 check(!clip.includes("引用日期"), "clipboard: access date filled in");
 check(await summary.evaluate((el) => el.parentElement.open), "cite control opens from the keyboard");
+const rows = await page.$$eval('details.xs-cite[data-step="xs-0017"] .xs-cite-row', (els) =>
+  els.map((el) => el.textContent),
+);
+check(
+  rows.length === 3 && rows[0].startsWith("簡式") && rows[0].includes(`${canonical}#xs-0017`),
+  `cite panel shows the short form, GB/T 7714 and Chicago (${rows.length} rows)`,
+);
 // A screenshot of the page around one element (full-page coordinates, so scrolling is moot).
 const around = async (p, selector, file, above = 260, height = 720) => {
   const box = await p.locator(selector).first().boundingBox();
@@ -157,6 +164,31 @@ const simp = await found();
 check(JSON.stringify(simp) === JSON.stringify(expected("觶")), "zh-Hans search page: 觯 finds 觶");
 const link = await page.$eval(".xs-search-results a", (a) => a.href);
 check(link.includes("/zh-Hans/rite/"), "zh-Hans search results link to zh-Hans pages");
+
+// -- the stage view: at a diagram's step it shows the diagram's positions ------------------------
+let visit = 0;
+for (const id of ["fig-ru-men", "fig-san-ou-wei", "fig-bin-zhu-she", "fig-bin-chu"]) {
+  const d = edition.diagrams.find((x) => x.id === id);
+  // a query string makes each visit a new load (a changed hash alone would not rerun the script)
+  await page.goto(new URL(`stage.html?v=${visit++}#${d.steps[0]}`, base).href);
+  await page.waitForSelector(".xs-stage-key li");
+  const key = await page.$$eval(".xs-stage-key li", (lis) =>
+    lis.map((li) => [...li.children].map((c) => c.textContent).join("|")).sort(),
+  );
+  const want = d.figures.map((f) => `${f.role}|${f.place}|${f.facing}`).sort();
+  check(
+    JSON.stringify(key) === JSON.stringify(want),
+    `stage view at ${d.steps[0]} shows the positions of ${id} (${key.length} figures)`,
+  );
+}
+const phaseLine = () => page.evaluate(() => document.querySelector(".xs-stage-phase").textContent);
+const here = await phaseLine();
+await page.keyboard.press("ArrowRight");
+const next = await phaseLine();
+check(here !== next && /第\d+節/.test(next), `→ steps the stage view on (${next})`);
+check(page.url().includes("stage.html"), "→ stays on the stage page (no next-page navigation)");
+await page.keyboard.press("ArrowLeft");
+check((await phaseLine()) === here, "← steps back");
 
 check(external.length === 0, `no request left the site (${external.slice(0, 3).join(", ")})`);
 check(errors.length === 0, `no script errors (${errors.slice(0, 3).join("; ")})`);

@@ -1,8 +1,11 @@
 // The cite control of each step (<details class="xs-cite">, made by citation.py).
-// Without this script the control still opens and shows the citations to select by hand.
-// With it, opening the control fills in today's date (GB/T 7714 引用日期) and copies the
-// citation (GB/T 7714 and Chicago, with the step's URL) to the clipboard; "複製引文" copies
-// again. The status line says what happened (role="status", read out by screen readers).
+// Its citations (簡式, GB/T 7714, Chicago) are the same for every step but for its number, id
+// and URL, so the page carries them once, as templates (<script type="application/json"
+// id="xs-cite-forms">). When a control first opens, this script writes them into its panel
+// with a copy button, adds the access date (GB/T 7714 引用日期) and copies the GB/T 7714 and
+// Chicago forms to the clipboard; "複製引文" copies again. The status line says what happened
+// (role="status", read out by screen readers). Without scripts the panel holds the step's
+// permanent link.
 (() => {
   "use strict";
 
@@ -10,6 +13,60 @@
     const d = new Date();
     const pad = (n) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  };
+
+  let forms = null;
+  const templates = () => {
+    if (forms === null) {
+      const el = document.getElementById("xs-cite-forms");
+      try {
+        forms = el ? JSON.parse(el.textContent) : {};
+      } catch (e) {
+        forms = {};
+      }
+    }
+    return forms;
+  };
+
+  const fill = (template, details) =>
+    template
+      .split("{n}").join(details.dataset.n || "")
+      .split("{id}").join(details.dataset.step || "")
+      .split("{url}").join(`${templates().page || ""}#${details.dataset.step || ""}`)
+      .split("{date}").join(today());
+
+  // Build the GB/T 7714 and Chicago rows and the actions row, once per control.
+  const complete = (details) => {
+    const panel = details.querySelector(".xs-cite-panel");
+    if (!panel || panel.dataset.complete) return;
+    panel.dataset.complete = "1";
+    const anchor = panel.querySelector(".xs-cite-link");
+    for (const form of templates().forms || []) {
+      const row = document.createElement("p");
+      row.className = "xs-cite-row";
+      const label = document.createElement("span");
+      label.className = "xs-cite-label";
+      label.textContent = form.label;
+      const text = document.createElement("span");
+      text.className = "xs-cite-text";
+      text.dataset.format = form.format;
+      if (form.lang) text.lang = form.lang;
+      text.textContent = fill(form.template, details);
+      row.append(label, " ", text);
+      panel.insertBefore(row, anchor ? anchor.closest("p") : null);
+    }
+    const actions = anchor ? anchor.closest("p") : panel.appendChild(document.createElement("p"));
+    actions.className = "xs-cite-actions";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "xs-cite-copy";
+    button.textContent = "複製引文";
+    const status = document.createElement("span");
+    status.className = "xs-cite-status";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    actions.prepend(button, " ");
+    actions.append(" ", status);
   };
 
   const rowText = (details, format) => {
@@ -76,9 +133,7 @@
       document.querySelectorAll("details.xs-cite[open]").forEach((other) => {
         if (other !== details) other.open = false;
       });
-      details.querySelectorAll(".xs-cite-date").forEach((el) => {
-        el.textContent = today();
-      });
+      complete(details);
       copyCitation(details);
     },
     true,

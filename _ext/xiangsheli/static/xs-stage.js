@@ -1,10 +1,12 @@
 /* The stage view of 鄉射禮 (issue 6): step through the rite and watch who moves where.
  *
  * Reads window.XS_STAGE (written by the build as _diagrams/stage-data.js): tables of roles,
- * places, facings and furnishings, and per step its text and, when anything changed, every
- * figure as [role, place, facing, bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel,
- * rangeLabel] (pixels of the plans drawn on the page; a label is [dx, dy, anchor, vertical]).
- * A step without "fig" leaves everyone where they were.
+ * places, facings, furnishings and pages, and per step its text, its page ("u") and what
+ * changed: "fig", the figures that came, moved or act in it, each as [role, place, facing,
+ * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel] (pixels of the plans
+ * drawn on the page; a label is [dx, dy, anchor, vertical]); "gone", the roles that left;
+ * "order", the order of the key when it is not the previous one with newcomers at the end;
+ * "furn", the furnishings on the plan. Everyone else stays where they were, unmarked.
  * No external scripts; works from file:// as well as from a server.
  */
 (function () {
@@ -17,10 +19,25 @@
   var steps = D.steps, N = steps.length;
 
   // carry figures and furnishings forward so that every step has its full state
-  var figs = [], furn = [], lastFig = [], lastFurn = [];
+  var figs = [], furn = [], state = {}, order = [], lastFurn = [];
   steps.forEach(function (s) {
-    if (s.fig) { lastFig = s.fig; figs.push(s.fig); }
-    else { figs.push(lastFig.map(function (e) { var c = e.slice(); c[4] = 0; return c; })); }
+    var acting = {};
+    (s.gone || []).forEach(function (r) {
+      delete state[r];
+      order = order.filter(function (x) { return x !== r; });
+    });
+    (s.fig || []).forEach(function (e) {
+      if (!(e[0] in state)) order.push(e[0]);
+      state[e[0]] = e;
+      acting[e[0]] = true;
+    });
+    if (s.order) order = s.order.slice();
+    figs.push(order.map(function (r) {
+      if (acting[r]) return state[r];
+      var c = state[r].slice();
+      c[4] = 0;
+      return c;
+    }));
     if (s.furn) lastFurn = s.furn;
     furn.push(lastFurn);
   });
@@ -136,7 +153,7 @@
     var text = $(".xs-stage-text");
     text.textContent = "";
     var a = document.createElement("a");
-    a.href = s.url;
+    a.href = D.pages[s.u] + "#" + s.id;
     a.textContent = s.text;
     text.appendChild(a);
     $(".xs-stage-tr").textContent = s.tr;
@@ -175,15 +192,19 @@
   });
   input.addEventListener("change", function () { show(parseInt(input.value, 10) - 1); });
   slider.addEventListener("input", function () { show(parseInt(slider.value, 10) - 1); });
-  document.addEventListener("keydown", function (ev) {
+  // On this page the arrow keys step through the rite. Sphinx's doctools.js turns them into
+  // "previous/next page" (navigation_with_keys) on the document; listening on the window in
+  // the capture phase and stopping the event keeps the reader on the stage.
+  window.addEventListener("keydown", function (ev) {
     var t = ev.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.key === "ArrowRight") { show(current + 1); ev.preventDefault(); }
-    else if (ev.key === "ArrowLeft") { show(current - 1); ev.preventDefault(); }
-    else if (ev.key === "Home") { show(0); ev.preventDefault(); }
-    else if (ev.key === "End") { show(N - 1); ev.preventDefault(); }
-  });
+    var go = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: N - 1 }[ev.key];
+    if (go === undefined) return;
+    show(go);
+    ev.preventDefault();
+    ev.stopPropagation();
+  }, true);
 
   var start = 0, m = /^#(xs-\d{4})$/.exec(location.hash);
   if (m) steps.forEach(function (s, k) { if (s.id === m[1]) start = k; });

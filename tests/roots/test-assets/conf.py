@@ -1,0 +1,6 @@
+extensions = ["myst_parser", "sphinx_design", "xiangsheli"]
+myst_enable_extensions = ["colon_fence"]
+xs_check_registry = False
+root_doc = "index"
+xs_apparatus = "apparatus.toml"
+xs_sigla = "sigla.tsv"
