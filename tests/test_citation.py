@@ -421,6 +421,21 @@ def test_pinyin_overrides_are_read_in_context(edition: dict):
             assert char in text[step], (char, step)
 
 
+def test_written_down_readings_are_pypinyins_and_cover_the_text():
+    """data/pinyin-readings.tsv is pypinyin's reading of every rare character of the pages, so
+    that the build never loads pypinyin; it is regenerated, not edited."""
+    from pypinyin import Style
+    from pypinyin import pinyin as propose
+
+    from tools import pinyin_readings
+
+    assert pinyin_readings.main(["--check"]) == 0, "run python -m tools.pinyin_readings"
+    for char, reading in pinyin.proposed().items():
+        assert propose(char, style=Style.TONE)[0][0] == reading, char
+    for char in pinyin_readings.rare_characters(ROOT / "source"):
+        assert char in pinyin.proposed() or char in pinyin.overrides(), char
+
+
 @pytest.mark.edition
 def test_rare_characters_carry_their_pinyin_in_html(edition_html: Path):
     page = (edition_html / "rite/drinking.html").read_text(encoding="utf-8")

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -131,13 +133,22 @@ def assign_diagram_numbers(app: Sphinx, env: BuildEnvironment) -> list[str]:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-class Drawn(NamedTuple):
+@dataclass
+class Drawn:
+    """A diagram: who is where, and (rendered when first asked for) its SVG."""
+
     label: str  # 圖一
     number: int
     step_number: str
     title: str
-    svg: str
     figures: list[Figure]
+    render: Callable[[], str]
+
+    @cached_property
+    def svg(self) -> str:
+        # edition.json needs only the figures; the SVG is drawn for the pages written and for
+        # the files beside them, each when it is wanted.
+        return self.render()
 
 
 def figure_text(figures: list[Figure]) -> str:
@@ -196,18 +207,21 @@ def _draw(
     label = f"圖{chinese_number(number)}"
     extra = list(dict.fromkeys([*furnishings_at(spans_table(), tl.index, i), *rec.extra]))
     desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人。") + "。"
-    svg = render(
-        setting,
-        figures,
-        title,
-        desc,
-        f"{label}　第{step_no}節（{step_id}）之後",
-        view=rec.view,
-        extra=extra,
-        spacing=SPACING,
-        id_prefix=f"xsd-{rec.anchor}",
-    )
-    return Drawn(label, number, step_no, title, svg, figures)
+
+    def svg() -> str:
+        return render(
+            setting,
+            figures,
+            title,
+            desc,
+            f"{label}　第{step_no}節（{step_id}）之後",
+            view=rec.view,
+            extra=extra,
+            spacing=SPACING,
+            id_prefix=f"xsd-{rec.anchor}",
+        )
+
+    return Drawn(label, number, step_no, title, figures, svg)
 
 
 class RenderDiagrams(SphinxPostTransform):
@@ -408,16 +422,35 @@ def write_outputs(app: Sphinx, exception: Exception | None) -> None:
     domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
     out = Path(app.outdir) / OUT_DIR
     out.mkdir(parents=True, exist_ok=True)
-    for rec in domain.data["diagrams"].values():
-        drawn = draw(app.env, rec)
-        if drawn is not None:
-            (out / f"{rec.anchor}.svg").write_text(drawn.svg, encoding="utf-8")
+    inputs = stage_key(app)
+    # The SVG files are redrawn only when what they are drawn from changed (the stage's inputs
+    # and the diagrams' own records), or one is missing: drawing all of them is a quarter of a
+    # rebuild that changed nothing.
+    records = sorted(domain.data["diagrams"].values(), key=lambda rec: rec.anchor)
+    files_key = hashlib.sha256(
+        repr((inputs, records, sorted(domain.data["diagram_numbers"].items()))).encode()
+    ).hexdigest()
+    stamp = Path(app.doctreedir) / "xs-diagram-files.key"
+    files = [out / f"{rec.anchor}.svg" for rec in records]
+    if not (_read(stamp) == files_key and all(f.is_file() for f in files)):
+        for rec, path in zip(records, files, strict=True):
+            drawn = draw(app.env, rec)
+            if drawn is not None:
+                path.write_text(drawn.svg, encoding="utf-8")
+        stamp.write_text(files_key, encoding="utf-8")
     if domain.data["stages"]:
         target = out / STAGE_DATA
-        key = f"/* xs-stage {stage_key(app)} */\n"
+        key = f"/* xs-stage {inputs} */\n"
         if _first_line(target) != key:
             data = json.dumps(stage_data(app), ensure_ascii=False, separators=(",", ":"))
             target.write_text(f"{key}window.XS_STAGE={data};\n", encoding="utf-8")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
 
 
 def _first_line(path: Path) -> str:

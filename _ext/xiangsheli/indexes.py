@@ -30,11 +30,28 @@ from .concordance import KIND_TITLES, Entry, Occurrence
 from .nodes import term_ref
 from .terms import vocabulary_for
 
+#: The concordance of the current numbering (kept with the numbers it was built from: they are
+#: renewed after every read, so a stale concordance cannot be mistaken for a current one).
+_CONCORDANCE: list[tuple[Any, Any, dict[str, list[Entry]]]] = []
+
 
 def build_concordance(env: Any) -> dict[str, list[Entry]]:
-    """kind → sorted entries, from the steps read in this build and the vocabularies."""
+    """kind → sorted entries, from the steps read in this build and the vocabularies.
+
+    Built once per build: the headword pages, the indices, the term links and the export all
+    ask for it.
+    """
     domain = env.get_domain("xs")
+    numbers = domain.data["numbers"]
     vocabulary = vocabulary_for(env)
+    if _CONCORDANCE and _CONCORDANCE[0][0] is numbers and _CONCORDANCE[0][1] is vocabulary:
+        return _CONCORDANCE[0][2]
+    entries = _build_concordance(domain, vocabulary)
+    _CONCORDANCE[:] = [(numbers, vocabulary, entries)]
+    return entries
+
+
+def _build_concordance(domain: Any, vocabulary: Any) -> dict[str, list[Entry]]:
     occurrences: dict[str, list[tuple[str, Occurrence]]] = {k: [] for k in concordance.KINDS}
     numbers = domain.data["numbers"]
     for step_id, rec in domain.ordered_steps():

@@ -3,8 +3,9 @@
 A character is *rare* when neither it nor its Simplified form (OpenCC t2s) is in level 1 of
 通用规范汉字表 (``data/common-chars.txt``, 3500 characters). Its reading comes from
 ``data/pinyin-overrides.tsv`` (readings checked in context: polyphones, and characters whose
-first pypinyin reading is not the one meant here), else from pypinyin. HTML only: the LaTeX and
-text outputs are unchanged.
+first pypinyin reading is not the one meant here), else from pypinyin (its readings of the
+text's rare characters written down in ``data/pinyin-readings.tsv``, so that a build need not
+load it). HTML only: the LaTeX and text outputs are unchanged.
 """
 
 from __future__ import annotations
@@ -68,10 +69,29 @@ def is_rare(char: str) -> bool:
 
 
 @cache
+def proposed() -> dict[str, str]:
+    """pypinyin's readings of the text's rare characters, written down by
+    ``tools/pinyin_readings.py`` so that the build need not load pypinyin (half a second)."""
+    out = {}
+    path = DATA / "pinyin-readings.tsv"
+    if path.exists():
+        for line in _data_lines(path):
+            char, reading = line.split("\t")[:2]
+            out[char] = reading.strip()
+    return out
+
+
+@cache
 def reading(char: str) -> str:
-    """The pinyin (tone marks) of ``char`` as read in this text; '' if unknown."""
+    """The pinyin (tone marks) of ``char`` as read in this text; '' if unknown.
+
+    The editors' checked reading, else pypinyin's: from the written-down table when the
+    character is in it, from pypinyin itself otherwise (a character new to the text).
+    """
     if char in overrides():
         return overrides()[char]
+    if char in proposed():
+        return proposed()[char]
     from pypinyin import Style, pinyin
 
     result = pinyin(char, style=Style.TONE, errors="ignore")

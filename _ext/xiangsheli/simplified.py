@@ -137,17 +137,27 @@ def _convert_tag_in(tag: str, rel: str, page_set: frozenset[str]) -> str:
     return ATTR.sub(attr, tag)
 
 
+#: Converted tags by (folder, page set): see :func:`to_simplified`. Cleared at each build.
+_TAGS: dict[tuple[str, frozenset[str]], dict[str, str]] = {}
+
+
 def to_simplified(page: str, rel: str, page_set: frozenset[str], base_url: str = "") -> str:
     """The ``zh-Hans/`` copy of the Traditional page ``rel`` (``page_set``: all pages)."""
     page = SWITCH.sub(lambda m: "\0SWITCH\0", page, count=1)
     out = []
+    # A tag's copy depends on the page's folder only, and pages repeat their tags (a term
+    # link, a step's number): one dictionary lookup per repeat instead of a conversion.
+    tags = _TAGS.setdefault((posixpath.dirname(rel), page_set), {})
     for region in NOCONVERT.split(page):
         convert = not region.startswith("<!--xs:noconvert-->")
         for token in TOKEN.split(region):
             if not token:
                 continue
-            if token.startswith("<"):
-                out.append(_convert_tag(token, rel, page_set))
+            if token[0] == "<":
+                done = tags.get(token)
+                if done is None:
+                    done = tags[token] = _convert_tag(token, rel, page_set)
+                out.append(done)
             else:
                 out.append(t2s(token) if convert else token)
     result = "".join(out).replace("\0SWITCH\0", switch_html(rel, simplified=True), 1)
@@ -187,6 +197,7 @@ def add_alternates(
 def _mark_start(app: Sphinx) -> None:
     """``builder-inited``: when this build began (pages older than this were not rewritten)."""
     _BUILD_START[:] = [time.time_ns()]
+    _TAGS.clear()
 
 
 #: The start of the current build, in nanoseconds since the epoch.
