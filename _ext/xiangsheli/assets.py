@@ -1,10 +1,10 @@
 """Per-page assets: a page links only the style sheets and scripts that something on it uses.
 
-Sphinx links every registered asset from every page. Two of them serve only some pages here:
+Sphinx links every registered asset from every page. Some serve only some pages, or none:
 
 - sphinx-design's style sheet and tab script (62 KB) style its components (cards, grids,
-  buttons, tabs), which the front matter, the indexes and the stage page use and the rite's
-  pages do not;
+  buttons, tabs): the extension is loaded so that pages may use them, and a page that does
+  gets them;
 - Pygments' style sheet (20 KB) colours highlighted code, of which the edition has little;
 - Sphinx's ``sphinx_highlight.js`` and ``translations.js`` (10 KB) serve Sphinx's own search
   (``searchtools.js``: the words it found, marked on the page it opens, and its messages). The

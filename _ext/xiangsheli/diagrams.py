@@ -432,7 +432,7 @@ def write_outputs(app: Sphinx, exception: Exception | None) -> None:
     ).hexdigest()
     stamp = Path(app.doctreedir) / "xs-diagram-files.key"
     files = [out / f"{rec.anchor}.svg" for rec in records]
-    if not (_read(stamp) == files_key and all(f.is_file() for f in files)):
+    if not (_first_line(stamp) == files_key and all(f.is_file() for f in files)):
         for rec, path in zip(records, files, strict=True):
             drawn = draw(app.env, rec)
             if drawn is not None:
@@ -444,13 +444,6 @@ def write_outputs(app: Sphinx, exception: Exception | None) -> None:
         if _first_line(target) != key:
             data = json.dumps(stage_data(app), ensure_ascii=False, separators=(",", ":"))
             target.write_text(f"{key}window.XS_STAGE={data};\n", encoding="utf-8")
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        return ""
 
 
 def _first_line(path: Path) -> str:

@@ -20,6 +20,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
 from .layout import SPACING, Figure, facing_vector
@@ -68,6 +69,12 @@ _ATTR = re.compile(r'\s([\w-]+)="([^"]*)"')
 _CSS_UNIT = {"font-size": "px", "stroke-width": "px"}
 
 
+@cache
+def _style_class(declarations: str) -> str:
+    """The class of a style: ``xsd-s`` and a digest of its declarations (a dozen per plan)."""
+    return "xsd-s" + hashlib.sha1(declarations.encode()).hexdigest()[:5]
+
+
 def with_style_classes(body: str) -> tuple[str, str]:
     """``(style, body)``: the drawing's presentation attributes as classes and a style sheet.
 
@@ -90,7 +97,7 @@ def with_style_classes(body: str) -> tuple[str, str]:
         if not style:
             return m.group(0)
         declarations = ";".join(style)
-        name = "xsd-s" + hashlib.sha1(declarations.encode()).hexdigest()[:5]
+        name = _style_class(declarations)
         rules[name] = declarations
         return f'<{tag} class="{name}"{"".join(rest)}{close}>'
 

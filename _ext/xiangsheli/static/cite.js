@@ -35,12 +35,14 @@
       .split("{url}").join(`${templates().page || ""}#${details.dataset.step || ""}`)
       .split("{date}").join(today());
 
-  // Build the GB/T 7714 and Chicago rows and the actions row, once per control.
+  // Write the rows of the citation forms, and the copy button and status line beside the
+  // permanent link, once per control.
   const complete = (details) => {
     const panel = details.querySelector(".xs-cite-panel");
     if (!panel || panel.dataset.complete) return;
     panel.dataset.complete = "1";
-    const anchor = panel.querySelector(".xs-cite-link");
+    const link = panel.querySelector(".xs-cite-link");
+    const actions = link ? link.closest("p") : panel.appendChild(document.createElement("p"));
     for (const form of templates().forms || []) {
       const row = document.createElement("p");
       row.className = "xs-cite-row";
@@ -53,9 +55,8 @@
       if (form.lang) text.lang = form.lang;
       text.textContent = fill(form.template, details);
       row.append(label, " ", text);
-      panel.insertBefore(row, anchor ? anchor.closest("p") : null);
+      panel.insertBefore(row, actions);
     }
-    const actions = anchor ? anchor.closest("p") : panel.appendChild(document.createElement("p"));
     actions.className = "xs-cite-actions";
     const button = document.createElement("button");
     button.type = "button";
