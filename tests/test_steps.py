@@ -134,3 +134,21 @@ def test_every_node_has_three_visitors() -> None:
         and obj.__module__ == xsnodes.__name__
     }
     assert declared == set(VISITORS)
+
+
+@pytest.mark.sphinx("html", testroot="steps")
+def test_editors_translation_with_doubt(app: SphinxTestApp) -> None:
+    """An editors' translation is labelled as theirs; a doubtful rendering is marked, and its
+    words stay in the translation's text (the mark is typography, not text)."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    rec = app.env.get_domain("xs").steps["xs-0003"]
+    assert rec.translation_source == "editors"
+    assert rec.translation == "篚放在它的南邊，頭朝東陳放。"
+    html = (app.outdir / "part.html").read_text(encoding="utf-8")
+    assert '<span class="xs-trans-label">譯文（編者）</span>' in html
+    assert re.search(
+        r'<span class="xs-doubt" title="編者譯文存疑">頭朝東<span class="xs-doubt-mark">？</span>'
+        r"</span>",
+        html,
+    )

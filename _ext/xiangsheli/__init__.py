@@ -92,6 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for kind in roles.TERM_KINDS:
         app.add_role(kind, roles.TermRole(kind))
     app.add_role("plain", roles.PlainRole())
+    app.add_role("doubt", roles.DoubtRole())
     app.add_role("step", domain.StepXRefRole())
     for index in indexes.INDICES:
         app.add_index_to_domain("xs", index)

@@ -30,6 +30,10 @@ class translation(nodes.General, nodes.Element):
     """The 譯文 of a step; ``source`` is ``"base"`` (the seed's) or ``"editors"``."""
 
 
+class doubt(nodes.Inline, nodes.TextElement):
+    """A rendering the editors mark as uncertain (``{doubt}`…``` in an editors' translation)."""
+
+
 class translation_missing(nodes.General, nodes.TextElement):
     """Says visibly that a step has no translation (譯文闕)."""
 

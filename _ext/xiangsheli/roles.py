@@ -13,7 +13,7 @@ import re
 from docutils import nodes
 from sphinx.util.docutils import SphinxRole
 
-from .nodes import plain_term, term_ref
+from .nodes import doubt, plain_term, term_ref
 from .terms import vocabulary_for
 from .warnings import XsWarning, warn
 
@@ -67,5 +67,14 @@ class PlainRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         node = plain_term(self.rawtext, self.text, classes=["xs-plain"])
+        self.set_source_info(node)
+        return [node], []
+
+
+class DoubtRole(SphinxRole):
+    """``{doubt}`…``` — a rendering the editors are not sure of (their translations only)."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        node = doubt(self.rawtext, self.text, classes=["xs-doubt"])
         self.set_source_info(node)
         return [node], []

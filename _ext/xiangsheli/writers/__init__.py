@@ -16,6 +16,7 @@ VISITORS = {
         "step_number",
         "translation",
         "translation_missing",
+        "doubt",
         "term_ref",
         "plain_term",
         "phase_marker",

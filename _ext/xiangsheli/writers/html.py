@@ -53,6 +53,17 @@ def _visit_translation(self, node):
 translation = (_visit_translation, _depart_div)
 
 
+def _visit_doubt(self, node):
+    self.body.append(self.starttag(node, "span", "", CLASS="xs-doubt", title="編者譯文存疑"))
+
+
+def _depart_doubt(self, node):
+    self.body.append('<span class="xs-doubt-mark">？</span></span>')
+
+
+doubt = (_visit_doubt, _depart_doubt)
+
+
 def _visit_translation_missing(self, node):
     self.body.append(
         self.starttag(node, "div", CLASS="xs-trans xs-trans-missing", lang="zh-Hant")

@@ -54,6 +54,13 @@ def _depart_translation(self, node):
 translation = (_visit_translation, _depart_translation)
 
 
+def _visit_doubt(self, node):
+    self.body.append("\\xsdoubt{")
+
+
+doubt = (_visit_doubt, _close)
+
+
 def _visit_missing(self, node):
     self.body.append(f"\\xstranslationmissing{{{self.encode(node.astext())}}}\n")
     raise nodes.SkipNode

@@ -46,6 +46,13 @@ def _visit_missing(self, node):
 
 translation_missing = (_visit_missing, None)
 term_ref = (_pass, _pass)
+
+
+def _depart_doubt(self, node):
+    self.add_text("〔？〕")
+
+
+doubt = (_pass, _depart_doubt)
 plain_term = (_pass, _pass)
 apparatus_lemma = (_pass, _pass)
 
