@@ -23,7 +23,7 @@ xs_base_text = (
 )
 
 # -- Sphinx ------------------------------------------------------------------------------------
-extensions = ["myst_parser", "sphinx_design", "xiangsheli"]
+extensions = ["myst_parser", "sphinx_design", "ritual"]
 myst_enable_extensions = ["colon_fence", "attrs_block", "attrs_inline", "deflist"]
 myst_heading_anchors = 0
 language = "zh_TW"
@@ -47,11 +47,11 @@ html_theme_options = {
 }
 
 # -- LaTeX (the print edition: `make pdf` → _build/latex/xiangsheli.pdf) ------------------------
-# XeLaTeX + xeCJK; the page design is in _ext/xiangsheli/static/xiangsheli.sty, the doctree glue
-# in _ext/xiangsheli/latex/. Debian: texlive-xetex texlive-lang-chinese texlive-latex-extra
+# XeLaTeX + xeCJK; the page design is in _ext/ritual/static/ritual.sty, the doctree glue
+# in _ext/ritual/latex/. Debian: texlive-xetex texlive-lang-chinese texlive-latex-extra
 # texlive-latex-recommended texlive-fonts-recommended fonts-noto-cjk fonts-lmodern latexmk
 # poppler-utils (the last for tools/check_pdf.py).
-from xiangsheli.latex import latex_elements as _xs_latex_defs  # noqa: E402
+from ritual.latex import latex_elements as _xs_latex_defs  # noqa: E402
 
 latex_engine = "xelatex"
 # toctree_only: the root page's own blurb is for the web; the book has a title page instead.

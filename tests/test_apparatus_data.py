@@ -97,7 +97,7 @@ def test_nothing_lost_on_the_seed():
 
 
 def test_steps_match_the_registry():
-    reg = ROOT / "_ext" / "xiangsheli" / "data" / "step-registry.tsv"
+    reg = ROOT / "_ext" / "ritual" / "data" / "step-registry.tsv"
     if not reg.exists():
         pytest.skip("no step registry yet")
     lines_of = {}

@@ -6,8 +6,8 @@ import json
 import re
 
 import pytest
+from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli import nodes as xsnodes
 
 
 @pytest.mark.sphinx("html", testroot="steps")

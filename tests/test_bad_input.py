@@ -11,7 +11,7 @@ files (vocabularies, apparatus, sigla, step registry). Each case copies the vali
   *other* xs subtype silences none of them.
 
 ``test_every_subtype_is_in_the_matrix`` keeps the matrix complete: a new member of
-:class:`~xiangsheli.warnings.XsWarning` needs a row here (or a reason in ``NOT_IN_MATRIX``).
+:class:`~ritual.warnings.XsWarning` needs a row here (or a reason in ``NOT_IN_MATRIX``).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from ritual.warnings import XsWarning
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli.warnings import XsWarning
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -12,8 +12,8 @@ from urllib.parse import unquote
 
 import pytest
 import yaml
+from ritual import citation, pinyin, simplified
 from sphinx.util.inventory import InventoryFile
-from xiangsheli import citation, pinyin, simplified
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = citation.DEFAULT_BASE_URL
@@ -411,9 +411,7 @@ def test_pinyin_overrides_are_read_in_context(edition: dict):
     for char, reading in pinyin.overrides().items():
         assert char in corpus, f"{char} ({reading}) is not in the text"
         assert pinyin.is_rare(char), f"{char} is common: it gets no pinyin"
-    for line in (
-        (ROOT / "_ext/xiangsheli/data/pinyin-overrides.tsv").read_text("utf-8").splitlines()
-    ):
+    for line in (ROOT / "_ext/ritual/data/pinyin-overrides.tsv").read_text("utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
         char, _reading, step, *_ = [*line.split("\t"), "", ""][:4]

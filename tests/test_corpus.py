@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from xiangsheli import registry
+from ritual import registry
 
 from tools.bootstrap.seed import original_lines, translation_lines
 

@@ -9,8 +9,8 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
+from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli import nodes as xsnodes
 
 NS = "{http://www.w3.org/2000/svg}"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

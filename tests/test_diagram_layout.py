@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "_ext"))
 
-from xiangsheli.diagram import (
+from ritual.diagram import (
     DiagramError,
     PositionSyntaxError,
     UnknownFacingError,
@@ -17,7 +17,7 @@ from xiangsheli.diagram import (
     stage_data,
     state_at,
 )
-from xiangsheli.diagram.layout import SPACING, facing_vector
+from ritual.diagram.layout import SPACING, facing_vector
 
 
 def by_role(figures):

@@ -14,8 +14,8 @@ import pytest
 EXT = Path(__file__).resolve().parents[1] / "_ext"
 sys.path.insert(0, str(EXT))
 
-from xiangsheli.diagram import model  # noqa: E402
-from xiangsheli.diagram.model import (  # noqa: E402
+from ritual.diagram import model  # noqa: E402
+from ritual.diagram.model import (  # noqa: E402
     SettingError,
     UnknownFacingError,
     UnknownPlaceError,
@@ -166,7 +166,7 @@ def test_default_setting_is_cached():
 
 
 def test_diagram_package_does_not_import_sphinx():
-    """Load the package on its own (not through xiangsheli/__init__) and check sys.modules."""
+    """Load the package on its own (not through ritual/__init__) and check sys.modules."""
     code = (
         "import importlib.util, sys; d = sys.argv[1]; "
         "spec = importlib.util.spec_from_file_location("
@@ -176,4 +176,4 @@ def test_diagram_package_does_not_import_sphinx():
         "bad = [n for n in sys.modules if n.split('.')[0] in ('sphinx', 'docutils')]; "
         "assert not bad, bad"
     )
-    subprocess.run([sys.executable, "-c", code, str(EXT / "xiangsheli" / "diagram")], check=True)
+    subprocess.run([sys.executable, "-c", code, str(EXT / "ritual" / "diagram")], check=True)

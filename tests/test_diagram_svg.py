@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "_ext"))
 
-from xiangsheli.diagram import (
+from ritual.diagram import (
     UnknownFurnishingError,
     UnknownViewError,
     default_setting,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from xiangsheli.apparatus import load_entries, load_sigla
-from xiangsheli.cjk import join_cjk_lines
-from xiangsheli.directives.sigla import short_commits
+from ritual.apparatus import load_entries, load_sigla
+from ritual.cjk import join_cjk_lines
+from ritual.directives.sigla import short_commits
 
 
 def test_cjk_lines_join_without_a_space() -> None:

@@ -10,9 +10,9 @@ from urllib.parse import unquote
 
 import pytest
 from docutils import nodes
-from xiangsheli import concordance
-from xiangsheli import nodes as xsnodes
-from xiangsheli.vocab import Term
+from ritual import concordance
+from ritual import nodes as xsnodes
+from ritual.vocab import Term
 
 #: Characters that are terms in one place and not in another; each occurrence needs a decision.
 AMBIGUOUS = set("中洗薦卒鼓尊笙物席遂拾獲相")
@@ -140,7 +140,7 @@ def test_every_ambiguous_character_carries_a_decision(edition_html: Path) -> Non
 
 
 def test_no_unambiguous_headword_stands_untagged(edition_html: Path) -> None:
-    from xiangsheli.vocab import load
+    from ritual.vocab import load
 
     vocab = load()
     words = {t.term for terms in vocab.values() for t in terms if not set(t.term) & AMBIGUOUS}

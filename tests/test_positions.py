@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from xiangsheli.diagram import default_setting
-from xiangsheli.diagram.positions import (
+from ritual.diagram import default_setting
+from ritual.diagram.positions import (
     BASES,
     by_step,
     check_rows,
@@ -192,7 +192,7 @@ def decode_stage(data: dict) -> list[list[list]]:
 def test_stage_changes_decode_to_the_full_state() -> None:
     """What a step sends (:func:`_figure_changes`) rebuilds every figure, in order, with only
     the step's own actors marked."""
-    from xiangsheli.diagrams import _figure_changes
+    from ritual.diagrams import _figure_changes
 
     def entry(role, place, moved=0):
         return [role, place, 0, 0, moved, place * 10, 0, 0, 0, [], []]

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from xiangsheli import search_index as si
+from ritual import search_index as si
 
 STEPS: list[si.StepEntry] = [
     {"id": "xs-0001", "number": 1, "url": "a.html#xs-0001", "section": "甲",

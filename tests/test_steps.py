@@ -7,8 +7,8 @@ import re
 
 import pytest
 from docutils import nodes
+from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli import nodes as xsnodes
 
 
 @pytest.mark.sphinx("html", testroot="steps")
@@ -111,7 +111,7 @@ def test_latex_output(app: SphinxTestApp) -> None:
     assert "\\xstranslationmissing{譯文闕}" in tex
     assert "\\xsterm{vessel}{\\xslemma{篚}}" in tex
     assert "\\xsappnote{篚}{" in tex
-    assert (app.outdir / "xiangsheli.sty").exists()
+    assert (app.outdir / "ritual.sty").exists()
 
 
 @pytest.mark.sphinx("text", testroot="steps")
@@ -124,7 +124,7 @@ def test_text_output(app: SphinxTestApp) -> None:
 
 
 def test_every_node_has_three_visitors() -> None:
-    from xiangsheli.writers import VISITORS
+    from ritual.writers import VISITORS
 
     declared = {
         name

@@ -1,6 +1,6 @@
 """Wrap every term of the 鄉射禮 text in its MyST role: ``annotate(text) -> text``.
 
-The vocabularies (``_ext/xiangsheli/data/vocab/*.tsv``) say *what* the terms are; the decision
+The vocabularies (``_ext/ritual/data/vocab/*.tsv``) say *what* the terms are; the decision
 table (``data/vocab/decisions.tsv``) says *which* reading an ambiguous surface has in a given
 context (洗 the basin or the verb, 中 the tally-holder or 'middle' …). Both are data, so an
 editor who disagrees with a reading edits a row, not this file.
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-VOCAB_DIR = ROOT / "_ext" / "xiangsheli" / "data" / "vocab"
+VOCAB_DIR = ROOT / "_ext" / "ritual" / "data" / "vocab"
 DECISIONS = VOCAB_DIR / "decisions.tsv"
 TERM_KINDS = ("role", "vessel", "action", "place")
 DECISION_KINDS = (*TERM_KINDS, "plain", "none")
@@ -53,7 +53,7 @@ EXPLICIT_RE = re.compile(r"^(?P<surface>.+?)\s*<(?P<headword>[^<>]+)>$", re.S)
 def _load_vocab_module():
     """Import ``vocab.py`` by path: importing the package would import Sphinx."""
     spec = importlib.util.spec_from_file_location(
-        "xiangsheli_vocab", ROOT / "_ext" / "xiangsheli" / "vocab.py"
+        "xiangsheli_vocab", ROOT / "_ext" / "ritual" / "vocab.py"
     )
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("xiangsheli_vocab", module)

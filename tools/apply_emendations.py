@@ -26,13 +26,11 @@ ROLE_RE = re.compile(r"\{[\w:-]+\}`!?([^`<]*?)\s*(?:<[^`]*>)?`")
 
 
 def _apparatus():
-    """Load _ext/xiangsheli/apparatus.py by path (it is pure; no Sphinx import needed)."""
+    """Load _ext/ritual/apparatus.py by path (it is pure; no Sphinx import needed)."""
     name = "xiangsheli_apparatus"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(
-        name, ROOT / "_ext" / "xiangsheli" / "apparatus.py"
-    )
+    spec = importlib.util.spec_from_file_location(name, ROOT / "_ext" / "ritual" / "apparatus.py")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
@@ -134,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("pages", nargs="+", type=Path)
     ap.add_argument(
-        "--apparatus", type=Path, default=ROOT / "_ext" / "xiangsheli" / "data" / "apparatus.toml"
+        "--apparatus", type=Path, default=ROOT / "_ext" / "ritual" / "data" / "apparatus.toml"
     )
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if work remains")
     args = ap.parse_args(argv)

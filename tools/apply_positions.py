@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "_ext"))
 
-from xiangsheli.diagram.positions import (  # noqa: E402
+from ritual.diagram.positions import (  # noqa: E402
     FIGURES_PATH,
     POSITIONS_PATH,
     FigureInfo,

@@ -1,4 +1,4 @@
-"""Regenerate ``_ext/xiangsheli/data/pinyin-readings.tsv``: pypinyin's reading of every rare
+"""Regenerate ``_ext/ritual/data/pinyin-readings.tsv``: pypinyin's reading of every rare
 character of the edition's pages, written down so that the build need not load pypinyin.
 
 Loading pypinyin builds its phrase dictionary and segmenter, about half a second, which was a
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "_ext"))
 
-from xiangsheli import pinyin  # noqa: E402
+from ritual import pinyin  # noqa: E402
 
 OUT = pinyin.DATA / "pinyin-readings.tsv"
 HEADER = """\

@@ -23,7 +23,7 @@ from collatex import Collation, collate
 from .witnesses import SKIPPED, SOURCES, Token, Witness, is_text_char, read_all
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "_ext" / "xiangsheli" / "data"
+DATA = ROOT / "_ext" / "ritual" / "data"
 SEED_NAME = "seed/xiangsheli.txt"
 #: A witness-only stretch at least this long is material of the witness (commentary,
 #: headings, the author's prose), reported under "additions", not a variant.
@@ -265,7 +265,7 @@ def collate_all(base: list[BaseChar], witnesses: list[Witness], fold) -> dict:
         "about": {
             "generator": "python -m tools.collate",
             "base": SEED_NAME + " (原文, punctuation removed); seed_line/column are 1-based",
-            "folding": "_ext/xiangsheli/data/variants.tsv",
+            "folding": "_ext/ritual/data/variants.tsv",
             "aligner": "collatex (one token per character) per seed line; difflib as pre-chunker",
             "auxiliary": sorted(AUXILIARY),
             "long_addition": LONG_ADDITION,

@@ -5,7 +5,7 @@ Why: every difference the collation reports was reviewed by hand; the verdicts a
 the collation reports, apart from gaiji, is a genuine variant and is RETAINED.  This module
 turns those verdicts into entries with unique contexts, so the data file is reproducible.
 Run ``python -m tools.collate.draft [SEED]``; it prints TOML to stdout (the editors then
-keep the reviewed file in _ext/xiangsheli/data/apparatus.toml).
+keep the reviewed file in _ext/ritual/data/apparatus.toml).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-extensions = ["myst_parser", "sphinx_design", "xiangsheli"]
+extensions = ["myst_parser", "sphinx_design", "ritual"]
 myst_enable_extensions = ["colon_fence"]
 xs_check_registry = False
 root_doc = "index"

@@ -1,4 +1,4 @@
-extensions = ["myst_parser", "xiangsheli"]
+extensions = ["myst_parser", "ritual"]
 myst_enable_extensions = ["colon_fence"]
 xs_check_registry = False
 root_doc = "index"

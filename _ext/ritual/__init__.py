@@ -52,11 +52,11 @@ def _add_static(app: Sphinx) -> None:
     """Ship the extension's CSS/JS with HTML builders only, and its style file with LaTeX."""
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))
-        app.add_css_file("xiangsheli.css")
+        app.add_css_file("ritual.css")
         app.add_js_file("apparatus.js", defer="defer")
     elif app.builder.format == "latex":
-        app.config.latex_additional_files.append(str(STATIC / "xiangsheli.sty"))
-        app.add_latex_package("xiangsheli")
+        app.config.latex_additional_files.append(str(STATIC / "ritual.sty"))
+        app.add_latex_package("ritual")
 
 
 #: Config values naming data files: default (the extension's data) and relative-to-conf.py.

@@ -4,7 +4,7 @@ In the site the indexes are Sphinx domain indices (``xs-vessel.html`` …) with 
 headword; this directive's page lists them with their sizes. In print, Sphinx's domain indices
 would point at headword pages that the PDF does not have, so the directive prints the indexes
 themselves: headwords in pinyin order with pinyin, gloss, count, and every step number as a
-hyperlinked locator (macros ``xsindex``/``\\xsindexentry``/``\\xsloc`` in ``xiangsheli.sty``).
+hyperlinked locator (macros ``xsindex``/``\\xsindexentry``/``\\xsloc`` in ``ritual.sty``).
 """
 
 from __future__ import annotations

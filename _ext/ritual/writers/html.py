@@ -1,4 +1,4 @@
-"""HTML visitors: semantic markup with ``xs-`` classes, styled by ``static/xiangsheli.css``.
+"""HTML visitors: semantic markup with ``xs-`` classes, styled by ``static/ritual.css``.
 
 Each pair is ``(visit, depart)``. Text content is escaped by the translator; attributes that
 carry text (titles, data-) go through ``attval``.

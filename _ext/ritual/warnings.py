@@ -12,7 +12,7 @@ from typing import Any
 
 from sphinx.util import logging
 
-logger = logging.getLogger("xiangsheli")
+logger = logging.getLogger("ritual")
 
 WARNING_TYPE = "xs"
 
