@@ -23,12 +23,18 @@ xs_base_text = (
 )
 
 # -- Sphinx ------------------------------------------------------------------------------------
-extensions = ["myst_parser", "sphinx_design", "ritual"]
+extensions = ["myst_parser", "sphinx_design", "ritual", "ritual_site"]
+# The edition's data: source/_edition (edition.toml, registry, apparatus, vocabularies, plan).
+xs_edition = "_edition"
+# The site has no host yet: citations give paths relative to the site's root, and the pages
+# carry no canonical link or sitemap. A deployment passes its address:
+#   make html SPHINXOPTS="-W --keep-going -n -D xs_base_url=https://…/"
+suppress_warnings = ["xs.no_base_url"]
 myst_enable_extensions = ["colon_fence", "attrs_block", "attrs_inline", "deflist"]
 myst_heading_anchors = 0
 language = "zh_TW"
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_edition"]
 templates_path = [str(ROOT / "_templates")]
 nitpicky = True
 today_fmt = "%Y-%m-%d"

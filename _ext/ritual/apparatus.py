@@ -1,30 +1,35 @@
-"""The critical apparatus as data: load, locate, undo, format.  Pure Python, no Sphinx.
+"""The critical apparatus as data: load, locate, apply, undo, format.  Pure Python, no Sphinx.
 
-Why pure: the apparatus must be checked (and applied to the source pages by
-``tools/apply_emendations.py``) without a Sphinx build, and the build only needs these few
-functions to place an entry in a step and to print it.
+The pages hold the base text as transmitted (with its markup); the apparatus is the one place
+where the editors' departures from it are recorded, and the build applies them
+(:func:`locate_base`, :func:`edit_ops`). Nothing copies an emendation into a page. Why pure:
+the apparatus must be checked without a Sphinx build (tests, the witness audit), and the
+build only needs these few functions to place an entry in a step and to print it.
 
-Data: ``data/apparatus.toml`` (one ``[[entry]]`` per editorial decision) and
-``data/sigla.tsv``.  An entry's ``context`` is a short string of the EDITED, punctuated text
+Data, in the edition folder: ``apparatus.toml`` (one ``[[entry]]`` per editorial decision)
+and ``sigla.tsv``.  An entry's ``context`` is a short string of the EDITED, punctuated text
 with the lemma between square brackets, e.g. ``居侯[黨]之一``; an empty lemma (the
 emendation deletes) is ``主人[]大夫``.  The brackets never occur in the text itself.  A
-context is unique in the whole edited 原文, hence in its step.
+context is unique in the whole edited 原文, hence in its step; so is the same context with
+the base reading in the brackets (:attr:`Entry.base_context`), which is how the build finds
+the place in the page.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent / "data"
 OPEN, CLOSE = "[", "]"
 #: How an empty reading or lemma is printed in an entry.
 EMPTY = "〔無〕"
 DECISIONS = ("emend", "retain")
-KINDS = ("filter-artifact", "typo", "conversion", "variant")
-BASE_SIGLUM = "底"
+#: The role of the base text's siglum in sigla.tsv.
+BASE_ROLE = "base"
 
 
 @dataclass(frozen=True)
@@ -77,17 +82,21 @@ def split_context(context: str) -> tuple[str, str, str]:
     return before, lemma, after
 
 
-def load_entries(path: Path = DATA / "apparatus.toml") -> list[Entry]:
+def load_entries(path: Path, base: str = "", kinds: Sequence[str] = ()) -> list[Entry]:
     """Read and validate apparatus.toml (ValueError on a malformed entry)."""
-    entries, problems = read_entries(path)
+    entries, problems = read_entries(path, base, kinds)
     if problems:
         raise ValueError(problems[0][1])
     return entries
 
 
-def read_entries(path: Path) -> tuple[list[Entry], list[tuple[int, str]]]:
+def read_entries(
+    path: Path, base: str = "", kinds: Sequence[str] = ()
+) -> tuple[list[Entry], list[tuple[int, str]]]:
     """Read apparatus.toml without raising: the valid entries, and ``(line, message)`` for
-    each entry (or the file) that cannot be used — what the Sphinx build warns about."""
+    each entry (or the file) that cannot be used — what the Sphinx build warns about.
+    ``base`` is the base text's siglum, which every entry must cite; ``kinds`` the kinds of
+    decision the edition declares (any kind if empty)."""
     text = path.read_text(encoding="utf-8")
     try:
         raw = tomllib.loads(text)
@@ -118,7 +127,7 @@ def read_entries(path: Path) -> tuple[list[Entry], list[tuple[int, str]]]:
                 pages=dict(e.get("pages", {})),
                 note=e.get("note", ""),
             )
-            check_entry(entry)
+            check_entry(entry, base, kinds)
         except KeyError as exc:
             problems.append((line, f"entry {e.get('id', i + 1)!s} lacks the field {exc}"))
             continue
@@ -129,11 +138,17 @@ def read_entries(path: Path) -> tuple[list[Entry], list[tuple[int, str]]]:
     return entries, problems
 
 
-def check_entry(entry: Entry) -> None:
-    """Raise ValueError if an entry contradicts itself."""
+def base_siglum(sigla: dict[str, dict[str, str]]) -> str:
+    """The siglum of the base text (the row of sigla.tsv whose role is ``base``)."""
+    return next((s for s, row in sigla.items() if row.get("role") == BASE_ROLE), "")
+
+
+def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None:
+    """Raise ValueError if an entry contradicts itself (``base``: the base text's siglum;
+    ``kinds``: the kinds of decision allowed, any if empty)."""
     if entry.decision not in DECISIONS:
         raise ValueError(f"{entry.id}: decision {entry.decision!r}")
-    if entry.kind not in KINDS:
+    if kinds and entry.kind not in kinds:
         raise ValueError(f"{entry.id}: kind {entry.kind!r}")
     _, lemma, _ = split_context(entry.context)
     if lemma != entry.lemma:
@@ -142,11 +157,11 @@ def check_entry(entry: Entry) -> None:
         raise ValueError(f"{entry.id}: a retained reading must equal the base")
     if entry.decision == "emend" and entry.lemma == entry.base:
         raise ValueError(f"{entry.id}: an emendation must change the text")
-    if not any(BASE_SIGLUM in r.witnesses for r in entry.readings):
-        raise ValueError(f"{entry.id}: no reading carries the base siglum {BASE_SIGLUM}")
+    if base and not any(base in r.witnesses for r in entry.readings):
+        raise ValueError(f"{entry.id}: no reading carries the base siglum {base}")
 
 
-def load_sigla(path: Path = DATA / "sigla.tsv") -> dict[str, dict[str, str]]:
+def load_sigla(path: Path) -> dict[str, dict[str, str]]:
     """siglum → row (name, description, source, licence, role), in file order."""
     rows, problems = read_sigla(path)
     if problems:
@@ -195,6 +210,68 @@ def locate(step_text: str, entry: Entry) -> tuple[int, int]:
         raise ValueError(f"{entry.id}: context {entry.context!r} is ambiguous ({len(hits)}×)")
     start = hits[0] + len(before)
     return start, start + len(lemma)
+
+
+def locate_base(base_text: str, entry: Entry) -> tuple[int, int]:
+    """Offsets (start, end) of an entry's place in the step's *base* text, as the page has it:
+    where its context reads with the base reading in the brackets.  For an addition of the
+    editors (an empty base) start == end.  ValueError if the context is not found or is
+    ambiguous."""
+    before, _, after = split_context(entry.context)
+    reading = entry.base if entry.decision == "emend" else entry.lemma
+    hits = _find_all(base_text, before + reading + after)
+    if not hits:
+        raise ValueError(f"{entry.id}: context {entry.base_context!r} not found in the step")
+    if len(hits) > 1:
+        raise ValueError(f"{entry.id}: context {entry.base_context!r} is ambiguous ({len(hits)}×)")
+    start = hits[0] + len(before)
+    return start, start + len(reading)
+
+
+def edit_ops(base: str, lemma: str) -> list[tuple[str, int, int, int, int]]:
+    """How a base reading becomes the lemma, character by character (difflib opcodes), so that
+    the build can edit a span that crosses markup piece by piece: ``一黨一 `` → ``黨`` deletes
+    the wrapper and keeps 黨 (inside its term) as it was."""
+    return SequenceMatcher(None, base, lemma, autojunk=False).get_opcodes()
+
+
+def apply_order(
+    text: str, entries: list[Entry], apply: Callable[[Entry, int, int], str] | None = None
+) -> tuple[str, list[Entry]]:
+    """Apply entries to a step's base text one at a time, each where its context reads in the
+    text as edited so far: a context may hold a neighbouring emendation's lemma (the contexts
+    are of the edited text), which reads so only once that neighbour is applied.
+
+    ``apply(entry, start, end)`` does the applying and returns the new text (by default the
+    text with the lemma put in). Returns the final text and the entries that could not be
+    placed, in their order; raises nothing.
+    """
+    pending = list(entries)
+    while pending:
+        for entry in pending:
+            try:
+                start, end = locate_base(text, entry)
+            except ValueError:
+                continue
+            if apply is None:
+                lemma = entry.lemma if entry.decision == "emend" else entry.base
+                text = text[:start] + lemma + text[end:]
+            else:
+                text = apply(entry, start, end)
+            pending.remove(entry)
+            break
+        else:
+            break
+    return text, pending
+
+
+def edited_text(base_text: str, entries: list[Entry]) -> str:
+    """Apply every emendation of a step to its base text: the edited text, as printed.
+    ValueError if an entry cannot be placed."""
+    text, left = apply_order(base_text, [e for e in entries if e.decision == "emend"])
+    if left:
+        locate_base(text, left[0])  # raises, saying why
+    return text
 
 
 def base_text(step_text: str, entries: list[Entry]) -> str:

@@ -1,17 +1,18 @@
 """Sphinx side of the critical apparatus: place entries in steps, list them, export them.
 
-The data and its logic (locating a lemma by its context, undoing emendations, formatting an
-entry) live in :mod:`.apparatus`, without Sphinx. Here each entry is placed while its step is
-read: the lemma is wrapped in :class:`~.nodes.apparatus_lemma` (which carries the base
-reading, so a reader can switch to the text as transmitted) and followed by an
+The data and its logic (locating an entry by its context, applying and undoing emendations,
+formatting an entry) live in :mod:`.apparatus`, without Sphinx. The pages hold the base text;
+here each entry is applied while its step is read: the place becomes
+:class:`~.nodes.apparatus_lemma` nodes holding the printed reading (the first carries the
+base reading, so a reader can switch to the text as transmitted), followed by an
 :class:`~.nodes.apparatus_ref` marker; each phase gets the list of its entries; the entries'
-offsets go into the domain for ``edition.json``.
+offsets in the edited text go into the domain for ``edition.json``.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -20,8 +21,10 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from . import apparatus
+from . import apparatus, export
 from . import nodes as xsnodes
+from .state import build_state, edition_of
+from .tree import index_of, replace
 from .warnings import XsWarning, warn
 
 
@@ -42,12 +45,20 @@ class Place(NamedTuple):
 class ApparatusData:
     """The apparatus of a build: entries by step, sigla in their table's order."""
 
-    def __init__(self, entries_path: Path, sigla_path: Path) -> None:
+    def __init__(self, entries_path: Path, sigla_path: Path, kinds: tuple[str, ...] = ()) -> None:
         self.entries_path = entries_path
         self.sigla_path = sigla_path
         # Bad entries and rows are left out and kept as (file, line, message) for warnings.
-        self.entries, entry_problems = apparatus.read_entries(entries_path)
-        self.sigla, sigla_problems = apparatus.read_sigla(sigla_path)
+        # An edition may have no apparatus yet: no files, no entries.
+        self.sigla, sigla_problems = (
+            apparatus.read_sigla(sigla_path) if sigla_path.is_file() else ({}, [])
+        )
+        self.base_siglum = apparatus.base_siglum(self.sigla)
+        self.entries, entry_problems = (
+            apparatus.read_entries(entries_path, self.base_siglum, kinds)
+            if entries_path.is_file()
+            else ([], [])
+        )
         self.problems = [(entries_path, line, msg) for line, msg in entry_problems] + [
             (sigla_path, line, msg) for line, msg in sigla_problems
         ]
@@ -55,7 +66,7 @@ class ApparatusData:
         self.by_step: dict[str, list[apparatus.Entry]] = {}
         for entry in self.entries:
             self.by_step.setdefault(entry.step, []).append(entry)
-        text = entries_path.read_text(encoding="utf-8")
+        text = entries_path.read_text(encoding="utf-8") if entries_path.is_file() else ""
         self.lines = {
             m[1]: text.count("\n", 0, m.start()) + 1
             for m in re.finditer(r'^id = "([^"]+)"', text, re.M)
@@ -66,16 +77,15 @@ class ApparatusData:
         return f"{self.entries_path}:{self.lines.get(entry_id, 0)}"
 
 
-@lru_cache(maxsize=4)
-def _load(entries: Path, sigla: Path, stamp: tuple[float, float]) -> ApparatusData:
-    return ApparatusData(entries, sigla)
-
-
 def apparatus_for(env: BuildEnvironment) -> ApparatusData:
-    """The build's apparatus (re-read only when a data file changed)."""
-    entries, sigla = Path(env.config.xs_apparatus), Path(env.config.xs_sigla)
-    stamp = (entries.stat().st_mtime, sigla.stat().st_mtime)
-    return _load(entries, sigla, stamp)
+    """The build's apparatus (read once per build)."""
+    edition = edition_of(env)
+    return build_state(env).file(
+        "apparatus",
+        lambda: ApparatusData(
+            edition.path("apparatus"), edition.path("sigla"), tuple(edition.apparatus_kinds)
+        ),
+    )
 
 
 def entry_label(entry_id: str) -> str:
@@ -84,7 +94,7 @@ def entry_label(entry_id: str) -> str:
     return str(int(digits)) if digits.isdigit() else entry_id
 
 
-# -- placing entries in a step ------------------------------------------------------------------
+# -- applying entries to a step -----------------------------------------------------------------
 
 
 def _text_nodes(body: nodes.Element) -> list[tuple[nodes.Text, int]]:
@@ -109,18 +119,15 @@ def _split(text_node: nodes.Text, cut: int) -> tuple[nodes.Text, nodes.Text]:
     """Replace a Text node by two at ``cut``; return them."""
     parent = text_node.parent
     left, right = nodes.Text(str(text_node)[:cut]), nodes.Text(str(text_node)[cut:])
-    index = parent.index(text_node)
-    parent.replace(text_node, left)
+    index = index_of(text_node)
+    parent[index] = left
     parent.insert(index + 1, right)
     return left, right
 
 
-def wrap_span(body: nodes.Element, start: int, end: int, base: str, place: Place) -> None:
-    """Wrap text ``[start, end)`` in lemma nodes and put the marker after it.
-
-    A span that crosses inline markup (a term role) is wrapped piece by piece; only the first
-    piece carries the base reading, so switching to the base text replaces the whole span.
-    """
+def _pieces(body: nodes.Element, start: int, end: int) -> list[tuple[nodes.Text, int]]:
+    """The Text nodes covering ``[start, end)`` of the body's text, split at its ends, each
+    with its offset relative to ``start``."""
     pieces = []
     for text_node, offset in _text_nodes(body):
         lo, hi = max(start, offset), min(end, offset + len(text_node))
@@ -131,30 +138,88 @@ def wrap_span(body: nodes.Element, start: int, end: int, base: str, place: Place
             _, node = _split(node, lo - offset)
         if hi < offset + len(text_node):
             node, _ = _split(node, hi - lo)
-        pieces.append(node)
-    if not pieces:  # an empty lemma (a deletion): an empty lemma node at the place
-        anchor_node, anchor_offset = _anchor_for(body, start)
-        lemma = xsnodes.apparatus_lemma("", "", base=base, entry_id=place.entry_id)
-        if anchor_node is None:
-            body.append(lemma)
+        pieces.append((node, lo - start))
+    return pieces
+
+
+def _edited_pieces(base: str, lemma: str, spans: list[tuple[int, int]]) -> list[str]:
+    """The text each piece of a base reading becomes (``spans``: the pieces' ranges in the
+    base reading), following :func:`.apparatus.edit_ops`: kept characters stay in their piece,
+    a replacement goes where the replaced characters began, an insertion where it stands (the
+    last piece at the very end)."""
+    out = ["" for _ in spans]
+
+    def piece_at(i: int) -> int:
+        for n, (lo, hi) in enumerate(spans):
+            if lo <= i < hi:
+                return n
+        return len(spans) - 1
+
+    for op, i1, i2, j1, j2 in apparatus.edit_ops(base, lemma):
+        if op == "equal":
+            for k in range(i2 - i1):
+                out[piece_at(i1 + k)] += lemma[j1 + k]
+        elif j2 > j1:  # replace or insert: the new characters where the old ones began
+            out[piece_at(i1)] += lemma[j1:j2]
+    return out
+
+
+def _empty_term_at(body: nodes.Element, offset: int) -> nodes.Element | None:
+    """A term with no surface (``{vessel}`<侯>```: a term the base text lacks, which the
+    apparatus supplies) standing at ``offset`` of the text."""
+    position = 0
+
+    def walk(node: nodes.Node) -> nodes.Element | None:
+        nonlocal position
+        if isinstance(node, nodes.Text):
+            position += len(node)
+            return None
+        if isinstance(node, xsnodes.term_ref) and not node.astext() and position == offset:
+            return node
+        for child in node.children:
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    return walk(body)
+
+
+def apply_entry(
+    body: nodes.Element, start: int, end: int, entry: apparatus.Entry, place: Place
+) -> None:
+    """Put an entry's reading into the text ``[start, end)`` of the page (the base reading)
+    and its marker after it.
+
+    The span becomes :class:`~.nodes.apparatus_lemma` nodes holding the printed reading;
+    the first carries the base reading, so that a reader can switch to the text as
+    transmitted. A span that crosses inline markup (a term role) is edited piece by piece.
+    """
+    emend = entry.decision == "emend"
+    lemma = entry.lemma if emend else entry.base
+    base = entry.base if emend else entry.lemma
+    pieces = _pieces(body, start, end)
+    last: nodes.Element
+    if not pieces:  # the base has nothing here: the reading goes in at the place
+        node = xsnodes.apparatus_lemma("", lemma, base=base, entry_id=place.entry_id)
+        term = _empty_term_at(body, start)
+        if term is not None:
+            term += node
         else:
-            cut = start - anchor_offset
-            if 0 < cut < len(anchor_node):
-                _, anchor_node = _split(anchor_node, cut)
-            parent = anchor_node.parent
-            if cut == 0 or cut < len(anchor_node.astext()):
-                parent.insert(parent.index(anchor_node), lemma)
-            else:
-                parent.insert(parent.index(anchor_node) + 1, lemma)
-        last = lemma
+            _insert_at(body, start, node)
+        last = node
     else:
-        last = None
-        for i, node in enumerate(pieces):
-            lemma = xsnodes.apparatus_lemma(
-                "", str(node), base=base if i == 0 else "", entry_id=place.entry_id
+        texts = (
+            _edited_pieces(base, lemma, [(lo, lo + len(n)) for n, lo in pieces])
+            if emend
+            else [str(n) for n, _ in pieces]
+        )
+        for i, ((text_node, _), text) in enumerate(zip(pieces, texts, strict=True)):
+            node = xsnodes.apparatus_lemma(
+                "", text, base=base if i == 0 else "", entry_id=place.entry_id
             )
-            node.parent.replace(node, lemma)
-            last = lemma
+            replace(text_node, node)
+            last = node
     marker = xsnodes.apparatus_ref(
         "",
         "",
@@ -163,7 +228,7 @@ def wrap_span(body: nodes.Element, start: int, end: int, base: str, place: Place
         entry_text=place.formatted,
         note=place.note,
         pages="，".join(f"{s} {p}" for s, p in place.pages),
-        lemma=place.lemma,
+        lemma=lemma,
         readings=[{"text": t, "witnesses": list(w)} for t, w in place.readings],
     )
     # The marker goes after the term the lemma ends in, not inside it: a linked term is an
@@ -172,7 +237,21 @@ def wrap_span(body: nodes.Element, start: int, end: int, base: str, place: Place
     for ancestor in _ancestors(last, body):
         if isinstance(ancestor, xsnodes.term_ref):
             after = ancestor
-    after.parent.insert(after.parent.index(after) + 1, marker)
+    after.parent.insert(index_of(after) + 1, marker)
+
+
+def _insert_at(body: nodes.Element, offset: int, new: nodes.Node) -> None:
+    """Insert ``new`` at ``offset`` of the body's text (splitting a Text node if needed)."""
+    anchor_node, anchor_offset = _anchor_for(body, offset)
+    if anchor_node is None:
+        body.append(new)
+        return
+    cut = offset - anchor_offset
+    if 0 < cut < len(anchor_node):
+        _, anchor_node = _split(anchor_node, cut)
+        cut = 0
+    parent = anchor_node.parent
+    parent.insert(index_of(anchor_node) + (0 if cut == 0 else 1), new)
 
 
 def _ancestors(node: nodes.Node, stop: nodes.Element) -> list[nodes.Element]:
@@ -196,47 +275,96 @@ def _anchor_for(body: nodes.Element, offset: int) -> tuple[nodes.Text | None, in
     return found
 
 
+def lemma_spans(body: nodes.Element) -> dict[str, tuple[int, int]]:
+    """entry id → (start, end) of its lemma in the body's (edited) text."""
+    spans: dict[str, tuple[int, int]] = {}
+    offset = 0
+
+    def walk(node: nodes.Node, entry: str | None) -> None:
+        nonlocal offset
+        if isinstance(node, nodes.Text):
+            offset += len(node)
+            return
+        if isinstance(node, xsnodes.apparatus_ref):
+            return
+        if isinstance(node, xsnodes.apparatus_lemma):
+            entry = node["entry_id"]
+            start = offset
+            for child in node.children:
+                walk(child, entry)
+            lo, hi = spans.get(entry, (start, offset))
+            spans[entry] = (min(lo, start), max(hi, offset))
+            return
+        for child in node.children:
+            walk(child, entry)
+
+    walk(body, None)
+    return spans
+
+
+def _place(data: ApparatusData, entry: apparatus.Entry) -> Place:
+    readings = tuple(
+        (r.text, apparatus.order_sigla(r.witnesses, data.order)) for r in entry.readings
+    )
+    return Place(
+        entry.id,
+        0,
+        0,
+        entry.lemma,
+        readings,
+        entry.note,
+        entry_label(entry.id),
+        apparatus.format_entry(entry, data.order),
+        tuple((s, entry.pages[s]) for s in apparatus.order_sigla(tuple(entry.pages), data.order)),
+    )
+
+
 def place_entries(
-    env: BuildEnvironment, step_id: str, body: nodes.Element, text: str, location: Any
+    env: BuildEnvironment, step_id: str, body: nodes.Element, location: Any
 ) -> tuple[tuple[Place, ...], str]:
-    """Place the step's entries in ``body``; return the places and the step's base text."""
+    """Apply the step's entries to ``body`` (the page's base text, edited in place); return
+    the places (offsets into the edited text) and the base text.
+
+    Entries are applied one at a time (:func:`.apparatus.apply_order`), each where its context
+    reads in the text as edited so far."""
     data = apparatus_for(env)
-    env.note_dependency(str(data.entries_path))
-    placed: list[tuple[apparatus.Entry, Place]] = []
-    for entry in data.by_step.get(step_id, []):
+    if data.entries_path.is_file():
+        env.note_dependency(str(data.entries_path))
+    base_text = _plain_text(body)
+    drafts: dict[str, Place] = {}
+
+    def apply(entry: apparatus.Entry, start: int, end: int) -> str:
+        drafts[entry.id] = _place(data, entry)
+        apply_entry(body, start, end, entry, drafts[entry.id])
+        return _plain_text(body)
+
+    _, left = apparatus.apply_order(base_text, data.by_step.get(step_id, []), apply)
+    for entry in left:
         try:
-            start, end = apparatus.locate(text, entry)
+            apparatus.locate_base(_plain_text(body), entry)
         except ValueError as exc:
             warn(
                 f"apparatus entry cannot be placed in {step_id}: {exc}",
                 XsWarning.BAD_APPARATUS,
                 location,
             )
-            continue
-        readings = tuple(
-            (r.text, apparatus.order_sigla(r.witnesses, data.order)) for r in entry.readings
-        )
-        place = Place(
-            entry.id,
-            start,
-            end,
-            text[start:end],
-            readings,
-            entry.note,
-            entry_label(entry.id),
-            apparatus.format_entry(entry, data.order),
-            tuple(
-                (s, entry.pages[s]) for s in apparatus.order_sigla(tuple(entry.pages), data.order)
-            ),
-        )
-        placed.append((entry, place))
-    for entry, place in sorted(placed, key=lambda ep: ep[1].start, reverse=True):
-        base = entry.base if entry.decision == "emend" else entry.lemma
-        wrap_span(body, place.start, place.end, base, place)
-    entries = [entry for entry, _ in placed]
-    return tuple(p for _, p in sorted(placed, key=lambda ep: ep[1].start)), apparatus.base_text(
-        text, entries
+    spans = lemma_spans(body)
+    places = sorted(
+        (p._replace(start=spans[i][0], end=spans[i][1]) for i, p in drafts.items() if i in spans),
+        key=lambda p: (p.start, p.end),
     )
+    for a, b in itertools.pairwise(places):
+        if b.start < a.end:
+            warn(
+                f"apparatus entries {a.entry_id} and {b.entry_id} overlap in {step_id}",
+                XsWarning.BAD_APPARATUS,
+                location,
+            )
+    return tuple(places), base_text
+
+
+def _plain_text(body: nodes.Element) -> str:
+    return "".join(str(n) for n, _ in _text_nodes(body))
 
 
 # -- the list under each phase, checks, export -------------------------------------------------
@@ -352,3 +480,16 @@ def export_witnesses(app: Sphinx) -> list[dict[str, str]]:
         for s, row in data.sigla.items()
         if row.get("role") in ("base", "witness")
     ]
+
+
+def setup_apparatus(app: Sphinx) -> None:
+    """The apparatus in the build: its data checked, its lists under the phases, its tables on
+    the front matter, its entries in ``edition.json``."""
+    from .directives.sigla import ApparatusSummaryDirective, SiglaDirective
+
+    app.add_directive_to_domain("xs", "sigla", SiglaDirective)
+    app.add_directive_to_domain("xs", "apparatus-summary", ApparatusSummaryDirective)
+    app.connect("builder-inited", check_sigla)
+    app.connect("doctree-read", list_phase_apparatus)
+    app.connect("env-check-consistency", check_entries_placed)
+    export.PROVIDERS.update(apparatus=export_apparatus, witnesses=export_witnesses)

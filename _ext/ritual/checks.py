@@ -6,6 +6,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from . import registry
+from .state import edition_of
 from .warnings import XsWarning, warn
 
 
@@ -14,7 +15,8 @@ def load_retired(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
     This runs before the environment is pickled, so incremental builds keep them too.
     """
-    entries = registry.load(registry.registry_path(app))
+    path = edition_of(env).path("registry")
+    entries = registry.load(path) if path.is_file() else {}
     env.get_domain("xs").data["retired"] = {
         e.step_id: e.replaced_by for e in entries.values() if e.status == "retired"
     }
@@ -26,7 +28,10 @@ def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
     if not app.config.xs_check_registry:
         return
     domain = env.get_domain("xs")
-    path = registry.registry_path(app)
+    path = edition_of(env).path("registry")
+    if not path.is_file():
+        warn(f"the edition has no step registry ({path.name})", XsWarning.BAD_REGISTRY, str(path))
+        return
     problems: list[tuple[int, str]] = []
     entries = registry.load(path, problems)
     for line, message in problems:
@@ -51,3 +56,9 @@ def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
                 XsWarning.STEP_MOVED,
                 location,
             )
+
+
+def setup_registry(app: Sphinx) -> None:
+    """Retired ids resolve; every step is registered and keeps its text."""
+    app.connect("env-updated", load_retired)
+    app.connect("env-check-consistency", check_registry)

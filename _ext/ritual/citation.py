@@ -14,9 +14,10 @@ Sphinx glue below them:
   edition beside the pages; the ``xs:citation`` directive (``source/cite.md``) shows the
   edition's citation and links those files.
 
-URLs in citations are built on ``xs_base_url``, the edition's canonical address. The site has no
-host yet, so the default is a placeholder under ``example.org`` (reserved for examples, RFC 2606);
-a deployment sets the real one (``-D xs_base_url=…`` or ``conf.py``).
+URLs in citations are built on ``xs_base_url``, the edition's canonical address. A build
+without one invents no host: citations carry the page's path relative to the site's root, the
+canonical link and the URL meta tags are left out (so is ``sitemap.xml``), and the build warns
+once (``xs.no_base_url``). A deployment sets the real address (``-D xs_base_url=…``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import datetime as _dt
 import html
 import json
 import os
-import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,10 +38,10 @@ from sphinx.config import Config
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from .nodes import citation_download, cite_control
 from .nodes import step as step_node
-
-#: Placeholder base URL: the site has no host yet (see ``source/cite.md``).
-DEFAULT_BASE_URL = "https://example.org/xiangsheli/"
+from .state import build_state, edition_of
+from .warnings import XsWarning, warn
 
 #: The generated citation records, written at the root of the HTML output.
 CITATION_FILES = {
@@ -65,7 +65,7 @@ class EditionMeta:
     editor: str  # the editors (a group: cited as a corporate name)
     version: str
     date: str  # ISO date of this version
-    base_url: str  # canonical base URL, ending in '/'
+    base_url: str  # canonical base URL, ending in '/'; '' when the site has no address yet
     license: str
     license_url: str
     language: str  # BCP 47 tag of the text
@@ -163,7 +163,7 @@ def bibtex(meta: EditionMeta) -> str:
         ("date", meta.date),
         ("edition", _bib_escape(meta.version)),
         ("version", _bib_escape(meta.version)),
-        ("url", meta.base_url),
+        *([("url", meta.base_url)] if meta.base_url else []),
         ("language", "chinese"),
         ("note", _bib_escape(f"Version {meta.version}. {meta.license}")),
     ]
@@ -185,7 +185,7 @@ def ris(meta: EditionMeta) -> str:
         ("DA", f"{y}/{m}/{d}"),
         ("ET", meta.version),
         ("LA", meta.language),
-        ("UR", meta.base_url),
+        *([("UR", meta.base_url)] if meta.base_url else []),
         ("N1", f"Version {meta.version}. {meta.license} {meta.license_url}".strip()),
         ("ER", ""),
     ]
@@ -203,7 +203,7 @@ def csl_json(meta: EditionMeta) -> list[dict[str, Any]]:
         "issued": {"date-parts": [parts]},
         "version": meta.version,
         "edition": meta.version,
-        "URL": meta.base_url,
+        **({"URL": meta.base_url} if meta.base_url else {}),
         "language": meta.language,
         "license": meta.license,
     }
@@ -225,40 +225,47 @@ def release_date(config: Config) -> str:
     return _dt.datetime.now(tz=_dt.UTC).date().isoformat()
 
 
-def edition_meta(config: Config) -> EditionMeta:
+def edition_meta(env: Any) -> EditionMeta:
+    """What a citation of the edition names (from the config and the edition; once a build)."""
+    return build_state(env).file(
+        "edition_meta", lambda: _edition_meta(env.config, edition_of(env).lang)
+    )
+
+
+def _edition_meta(config: Config, language: str) -> EditionMeta:
     title, title_en = split_title(config.xs_edition_title or config.project)
-    base = config.xs_base_url or DEFAULT_BASE_URL
+    base = config.xs_base_url
     return EditionMeta(
         title=title,
         title_en=title_en,
         editor=config.author,
         version=config.version,
         date=release_date(config),
-        base_url=base if base.endswith("/") else base + "/",
+        base_url=base if not base or base.endswith("/") else base + "/",
         license=config.xs_license,
         license_url=config.xs_license_url,
-        language=config.xs_html_lang or "zh-Hant",
+        language=language,
     )
 
 
-def check_config(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the base URL must be absolute http(s) (a relative one cites nothing)."""
-    base = config.xs_base_url
-    if not re.match(r"^https?://[^/]+", base or ""):
-        from sphinx.errors import ConfigError
-
-        raise ConfigError(f"xs_base_url must be an absolute http(s) URL, not {base!r}")
-    if not base.endswith("/"):
-        config.xs_base_url = base + "/"
-    if config.xs_release_date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", config.xs_release_date):
-        from sphinx.errors import ConfigError
-
-        raise ConfigError(f"xs_release_date must be YYYY-MM-DD, not {config.xs_release_date!r}")
-
-
 def page_url(app: Sphinx, pagename: str) -> str:
+    """The page's permanent address: on ``xs_base_url``, else relative to the site's root."""
     uri = app.builder.get_target_uri(pagename)
-    return app.config.xs_base_url + ("" if uri in ("index.html", "") else uri)
+    base = app.config.xs_base_url
+    if not base:
+        return uri
+    return base + ("" if uri in ("index.html", "") else uri)
+
+
+def warn_without_base_url(app: Sphinx) -> None:
+    """``builder-inited`` (HTML): once per build, when the site has no address."""
+    if app.builder.format == "html" and not app.config.xs_base_url:
+        warn(
+            "xs_base_url is not set: citations give paths relative to the site's root, and the "
+            "pages carry no canonical link (set it with -D xs_base_url=https://… to publish)",
+            XsWarning.NO_BASE_URL,
+            "conf.py",
+        )
 
 
 # -- the cite control -----------------------------------------------------------------------------
@@ -332,10 +339,6 @@ def cite_forms_html(meta: EditionMeta, page_url: str) -> str:
     )
 
 
-class cite_control(nodes.General, nodes.Element):
-    """The cite control of one step (``step_id``, ``number``, ``docname``); HTML only."""
-
-
 class CiteControls(SphinxPostTransform):
     """Add the cite control to every step (HTML only; numbers come from the domain)."""
 
@@ -354,15 +357,6 @@ class CiteControls(SphinxPostTransform):
                 )
 
 
-def visit_cite_control_html(self: Any, node: cite_control) -> None:
-    self.body.append(cite_control_html(node["number"], node["step_id"]))
-    raise nodes.SkipNode
-
-
-def skip_node(self: Any, node: nodes.Node) -> None:
-    raise nodes.SkipNode
-
-
 # -- meta tags ------------------------------------------------------------------------------------
 
 
@@ -371,14 +365,16 @@ def _plain(title_html: str) -> str:
 
 
 def meta_tags(meta: EditionMeta, page_title: str, url: str, is_root: bool) -> str:
-    """Highwire Press ``citation_*`` and Dublin Core ``DC.*`` tags for one page."""
+    """Highwire Press ``citation_*`` and Dublin Core ``DC.*`` tags for one page (those that
+    give the page's address only when it has an absolute one)."""
+    absolute = url.startswith(("http://", "https://"))
     title = meta.title if is_root or not page_title else page_title
     pairs = [
         ("citation_title", title),
         *([] if is_root else [("citation_inbook_title", meta.title)]),
         ("citation_author", meta.editor),
         ("citation_publication_date", meta.date.replace("-", "/")),
-        ("citation_public_url", url),
+        *([("citation_public_url", url)] if absolute else []),
         ("citation_language", meta.language.split("-")[0]),
         ("DC.title", title),
         *([] if is_root else [("DC.relation.isPartOf", meta.title)]),
@@ -388,11 +384,12 @@ def meta_tags(meta: EditionMeta, page_title: str, url: str, is_root: bool) -> st
         ("DC.rights", f"{meta.license} {meta.license_url}".strip()),
         ("DC.type", "Text"),
         ("DC.format", "text/html"),
-        ("DC.identifier", url),
+        *([("DC.identifier", url)] if absolute else []),
     ]
     e = html.escape
     tags = [f'<meta name="{name}" content="{e(value)}" />' for name, value in pairs]
-    tags.append(f'<link rel="canonical" href="{e(url)}" />')
+    if absolute:
+        tags.append(f'<link rel="canonical" href="{e(url)}" />')
     return "\n".join(tags) + "\n"
 
 
@@ -400,7 +397,7 @@ def add_meta_tags(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """``html-page-context``: citation meta tags on every page (and the cite script)."""
-    meta = edition_meta(app.config)
+    meta = edition_meta(app.env)
     url = page_url(app, pagename)
     tags = meta_tags(meta, _plain(context.get("title", "")), url, pagename == app.config.root_doc)
     context["metatags"] = context.get("metatags", "") + tags
@@ -414,24 +411,6 @@ def add_meta_tags(
 # -- cite.md: the edition's citation and the downloads -------------------------------------------
 
 
-class citation_download(nodes.inline):
-    """A link to a generated citation file (``xs_file``), relative to the page at write time."""
-
-
-def visit_download_html(self: Any, node: citation_download) -> None:
-    here = posixpath.dirname(self.builder.get_target_uri(self.builder.current_docname))
-    href = posixpath.relpath(node["xs_file"], here or ".")
-    self.body.append(f'<a class="reference download" href="{self.attval(href)}">')
-
-
-def depart_download_html(self: Any, node: citation_download) -> None:
-    self.body.append("</a>")
-
-
-def _pass(self: Any, node: nodes.Node) -> None:
-    pass
-
-
 class CitationDirective(SphinxDirective):
     """``{xs:citation}`` — the edition's citation in each format, and links to the records."""
 
@@ -439,7 +418,7 @@ class CitationDirective(SphinxDirective):
     option_spec = {"class": directives.class_option}
 
     def run(self) -> list[nodes.Node]:
-        meta = edition_meta(self.config)
+        meta = edition_meta(self.env)
         url = self.config.xs_base_url
         dl = nodes.definition_list(classes=["xs-citation", *self.options.get("class", [])])
         for name, text in (
@@ -467,7 +446,7 @@ def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: BibTeX, RIS and CSL-JSON records of the edition."""
     if exception is not None or app.builder.format != "html":
         return
-    meta = edition_meta(app.config)
+    meta = edition_meta(app.env)
     out = Path(app.outdir)
     (out / CITATION_FILES["bibtex"]).write_text(bibtex(meta), encoding="utf-8")
     (out / CITATION_FILES["ris"]).write_text(ris(meta), encoding="utf-8")
@@ -499,38 +478,10 @@ def register_step_labels(app: Sphinx, env: Any) -> list[str]:
     return []
 
 
-def _add_static(app: Sphinx) -> None:
-    if app.builder.format == "html":
-        app.add_css_file("xs-reading.css")
-
-
 def setup_citation(app: Sphinx) -> None:
-    app.add_config_value("xs_base_url", DEFAULT_BASE_URL, "env", str)
-    app.add_config_value("xs_release_date", "", "env", str)
-    app.add_config_value("xs_license", "CC BY-SA 4.0", "env", str)
-    app.add_config_value(
-        "xs_license_url", "https://creativecommons.org/licenses/by-sa/4.0/", "env", str
-    )
-    app.connect("config-inited", check_config)
-    app.add_node(
-        citation_download,
-        html=(visit_download_html, depart_download_html),
-        latex=(_pass, _pass),
-        text=(_pass, _pass),
-        man=(_pass, _pass),
-        texinfo=(_pass, _pass),
-    )
-    app.add_node(
-        cite_control,
-        html=(visit_cite_control_html, None),
-        latex=(skip_node, None),
-        text=(skip_node, None),
-        man=(skip_node, None),
-        texinfo=(skip_node, None),
-    )
     app.add_directive_to_domain("xs", "citation", CitationDirective)
     app.add_post_transform(CiteControls)
-    app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", warn_without_base_url)
     app.connect("html-page-context", add_meta_tags)
     app.connect("env-updated", register_step_labels, priority=600)
     app.connect("build-finished", write_citation_files)

@@ -14,6 +14,8 @@ from docutils import nodes
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from .tree import index_of, remove, replace
+
 _WIDE = r"\u2e80-\u2fff\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
 SOFT_BREAK = re.compile(rf"(?<=[{_WIDE}])[ \t]*\n[ \t]*(?=[{_WIDE}])")
 WIDE = re.compile(rf"[{_WIDE}]")
@@ -35,15 +37,15 @@ def join_document(document: nodes.Node) -> None:
         if "\n" not in node or isinstance(parent, (nodes.literal_block, nodes.raw)):
             continue
         if not str(node).strip():
-            index = parent.index(node)
+            index = index_of(node)
             before = parent[index - 1].astext() if index > 0 else ""
             after = parent[index + 1].astext() if index + 1 < len(parent) else ""
             if _is_wide(before[-1:]) and _is_wide(after[:1]):
-                parent.remove(node)
+                remove(node)
             continue
         joined = join_cjk_lines(str(node))
         if joined != str(node):
-            parent.replace(node, nodes.Text(joined))
+            replace(node, nodes.Text(joined))
 
 
 class JoinCJKLines(SphinxTransform):
@@ -67,3 +69,8 @@ class JoinCJKLinesAfterReferences(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         join_document(self.document)
+
+
+def setup_cjk(app: Any) -> None:
+    app.add_transform(JoinCJKLines)
+    app.add_post_transform(JoinCJKLinesAfterReferences)

@@ -14,15 +14,16 @@ from dataclasses import dataclass, field
 
 from .vocab import Term
 
-KIND_TITLES = {
-    "vessel": ("器物索引", "Index of vessels and implements"),
-    "action": ("動作索引", "Index of actions"),
-    "role": ("人物索引", "Index of persons and roles"),
-    "place": ("處所索引", "Index of places"),
-}
-KINDS = tuple(KIND_TITLES)
-#: Label of the sub-entry that gathers negated occurrences (不拜, 不祭 …) of a headword.
-NEGATED_PREFIX = "不"
+
+@dataclass(frozen=True)
+class Negation:
+    """How the sub-entry that gathers a headword's negated occurrences is named: a prefix
+    (不 → 不拜), its pinyin, and a gloss template with ``{term}`` (the edition's, in
+    ``edition.toml``)."""
+
+    prefix: str = "不"
+    pinyin: str = "bù"
+    gloss: str = "不{term}"
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,13 @@ def build(
     kind: str,
     terms: Iterable[Term],
     occurrences: Iterable[tuple[str, Occurrence]],
+    negation: Negation = Negation(),
 ) -> list[Entry]:
     """Entries of one kind, sorted by pinyin, sub-terms under their headwords.
 
     ``occurrences`` are ``(headword, occurrence)`` pairs. Negated occurrences of a headword
-    are gathered in a sub-entry ``不<headword>`` so that the index lists them apart.
+    are gathered in a sub-entry (``不<headword>``, see :class:`Negation`) so that the index
+    lists them apart.
     """
     entries: dict[str, Entry] = {}
     for t in terms:
@@ -126,10 +129,10 @@ def build(
             entry.sub.append(
                 Entry(
                     kind,
-                    NEGATED_PREFIX + entry.term,
-                    "bù " + entry.pinyin,
+                    negation.prefix + entry.term,
+                    f"{negation.pinyin} {entry.pinyin}",
                     f"not {entry.gloss_en}",
-                    f"經言不{entry.term}（含無、未、弗）",
+                    negation.gloss.format(term=entry.term),
                     entry.category,
                     entry.term,
                     negated,

@@ -20,6 +20,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
+from .edition import Edition, load_edition
 from .warnings import XsWarning, warn
 
 
@@ -31,14 +32,6 @@ class Annotation(NamedTuple):
     start: int
     end: int
     negated: bool
-
-
-class Position(NamedTuple):
-    """Where the text puts a participant at a step: role, place, facing ('' if unsaid)."""
-
-    role: str
-    place: str
-    facing: str
 
 
 class StepRecord(NamedTuple):
@@ -53,9 +46,7 @@ class StepRecord(NamedTuple):
     translation: str | None
     translation_source: str | None  # "base" | "editors" | None
     annotations: tuple[Annotation, ...]
-    actors: tuple[str, ...]
-    positions: tuple[Position, ...]
-    base_text: str  # the text as transmitted (the apparatus's emendations undone)
+    base_text: str  # the text as transmitted, as the page has it (before the apparatus)
     apparatus: tuple[Any, ...]  # apparatus_sphinx.Place records, in text order
 
 
@@ -84,25 +75,24 @@ _DUPLICATE_WARNING = {"steps": XsWarning.DUPLICATE_STEP, "phases": XsWarning.DUP
 
 
 class XsDomain(Domain):
-    """Steps, phases and (through :mod:`.terms`) vocabulary headwords of the edition."""
+    """Steps, phases and (through :mod:`.terms`) vocabulary headwords of the edition.
+
+    The domain's name ``xs`` is the engine's namespace (its directives, roles, config values
+    and warning type); published inventories list ``xs:step`` entries, so it does not change
+    with the edition. The label and the object types of the term kinds are the edition's
+    (``edition.toml``): :func:`for_edition` makes the domain of an edition, registered when
+    the configuration is read.
+    """
 
     name = "xs"
-    label = "鄉射禮"
+    label = "edition"
     object_types = {
         "step": ObjType("step", "step"),
         "phase": ObjType("phase", "phase"),
-        "role": ObjType("role", "role"),
-        "vessel": ObjType("vessel", "vessel"),
-        "action": ObjType("action", "action"),
-        "place": ObjType("place", "place"),
     }
     roles = {
         "step": StepXRefRole(),
         "phase": XRefRole(),
-        "role": XRefRole(),
-        "vessel": XRefRole(),
-        "action": XRefRole(),
-        "place": XRefRole(),
     }
     initial_data: dict[str, Any] = {
         "steps": {},  # step id -> StepRecord
@@ -114,9 +104,9 @@ class XsDomain(Domain):
         "diagrams": {},  # diagram id -> DiagramRecord (see diagrams.py)
         "stages": {},  # docname -> StageRecord: pages with the stage view
         "diagram_numbers": {},  # diagram id -> number, in reading order
-        "positions_key": "",  # digest of every step's positions (diagrams depend on all)
+        "positions_key": "",  # digest of the positions data (diagrams depend on all of it)
     }
-    data_version = 2
+    data_version = 3
 
     # -- storage --------------------------------------------------------------------------
 
@@ -333,3 +323,31 @@ def assign_numbers(app: Any, env: BuildEnvironment) -> Iterable[str]:
         # Pages that list steps of other documents (indexes, contents) must follow suit.
         changed |= set(env.found_docs) - {rec.docname for rec in domain.steps.values()}
     return sorted(changed) if old_numbers or old_phases else []
+
+
+def for_edition(edition: Edition) -> type[XsDomain]:
+    """The domain of an edition: its label, and an object type and role per kind of term."""
+    return type(
+        "XsDomain",
+        (XsDomain,),
+        {
+            "label": edition.label,
+            "object_types": XsDomain.object_types | {k: ObjType(k, k) for k in edition.kind_names},
+            "roles": XsDomain.roles | {k: XRefRole() for k in edition.kind_names},
+        },
+    )
+
+
+def register_domain(app: Any, config: Any) -> None:
+    """``config-inited``: the edition's domain, once the edition folder is known."""
+    app.add_domain(for_edition(load_edition(config.xs_edition, config.xs_editions)), override=True)
+
+
+def setup_domain(app: Any) -> None:
+    """The domain, its step reference role, and the numbering once reading is over."""
+    app.add_domain(XsDomain)
+    # After config.check_config (priority 100), which resolves the edition folder.
+    app.connect("config-inited", register_domain, priority=200)
+    app.add_role("step", StepXRefRole())
+    app.connect("env-updated", assign_numbers)
+    app.connect("missing-reference", warn_missing_step)

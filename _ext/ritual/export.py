@@ -76,9 +76,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
         },
         "sections": sections,
         "steps": steps,
-        "indexes": PROVIDERS.get(
-            "indexes", lambda app: {"vessel": [], "action": [], "role": [], "place": []}
-        )(app),
+        "indexes": PROVIDERS.get("indexes", lambda app: {})(app),
         "diagrams": PROVIDERS.get("diagrams", lambda app: [])(app),
     }
 
@@ -92,3 +90,7 @@ def write_edition_json(app: Sphinx, exception: Exception | None) -> None:
     path.write_text(
         json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n", encoding="utf-8"
     )
+
+
+def setup_export(app: Sphinx) -> None:
+    app.connect("build-finished", write_edition_json)

@@ -3,7 +3,8 @@
 The concordance itself (:mod:`.concordance`) is computed from the domain's step records and the
 vocabularies after reading; here it becomes
 
-* four domain indices (``xs-vessel`` 器物索引, ``xs-action``, ``xs-role``, ``xs-place``),
+* a domain index per kind of term the edition declares (``xs-vessel`` …, titled from
+  ``edition.toml``),
 * one HTML page per headword (``terms/<kind>/<slug>.html``) with its definition, sub-terms and
   every occurrence in context (KWIC), and for a role its itinerary (place and facing by step),
 * links from every marked term in the text to its headword page,
@@ -26,43 +27,42 @@ from sphinx.domains import Index, IndexEntry
 from sphinx.util.osutil import relative_uri
 
 from . import concordance
-from .concordance import KIND_TITLES, Entry, Occurrence
+from .concordance import Entry, Negation, Occurrence
+from .edition import TermKind
 from .nodes import term_ref
+from .plan_data import actors, rows_by_step
+from .state import build_state, edition_of
 from .terms import vocabulary_for
-
-#: The concordance of the current numbering (kept with the numbers it was built from: they are
-#: renewed after every read, so a stale concordance cannot be mistaken for a current one).
-_CONCORDANCE: list[tuple[Any, Any, dict[str, list[Entry]]]] = []
 
 
 def build_concordance(env: Any) -> dict[str, list[Entry]]:
     """kind → sorted entries, from the steps read in this build and the vocabularies.
 
-    Built once per build: the headword pages, the indices, the term links and the export all
-    ask for it.
+    Built once per numbering (:mod:`.state`): the headword pages, the indices, the term links
+    and the export all ask for it.
     """
+    return build_state(env).derive("concordance", lambda: _build_concordance(env))
+
+
+def _build_concordance(env: Any) -> dict[str, list[Entry]]:
     domain = env.get_domain("xs")
-    numbers = domain.data["numbers"]
+    edition = edition_of(env)
     vocabulary = vocabulary_for(env)
-    if _CONCORDANCE and _CONCORDANCE[0][0] is numbers and _CONCORDANCE[0][1] is vocabulary:
-        return _CONCORDANCE[0][2]
-    entries = _build_concordance(domain, vocabulary)
-    _CONCORDANCE[:] = [(numbers, vocabulary, entries)]
-    return entries
-
-
-def _build_concordance(domain: Any, vocabulary: Any) -> dict[str, list[Entry]]:
-    occurrences: dict[str, list[tuple[str, Occurrence]]] = {k: [] for k in concordance.KINDS}
+    negation = Negation(edition.negated_prefix, edition.negated_pinyin, edition.negated_gloss)
+    kinds = edition.kind_names
+    occurrences: dict[str, list[tuple[str, Occurrence]]] = {k: [] for k in kinds}
     numbers = domain.data["numbers"]
     for step_id, rec in domain.ordered_steps():
         for ann in rec.annotations:
             occ = Occurrence(
                 step_id, numbers[step_id][0], rec.text, ann.start, ann.end, ann.negated
             )
-            occurrences[ann.kind].append((ann.term, occ))
+            occurrences.setdefault(ann.kind, []).append((ann.term, occ))
     return {
-        kind: concordance.build(kind, vocabulary.headwords(kind).values(), occurrences[kind])
-        for kind in concordance.KINDS
+        kind: concordance.build(
+            kind, vocabulary.headwords(kind).values(), occurrences[kind], negation
+        )
+        for kind in kinds
     }
 
 
@@ -109,16 +109,13 @@ class TermIndex(Index):
         )
 
 
-def make_index(kind: str) -> type[TermIndex]:
-    title, _english = KIND_TITLES[kind]
+def make_index(kind: TermKind) -> type[TermIndex]:
+    """The domain index of one kind of term (``xs-<kind>``), titled as the edition says."""
     return type(
-        f"{kind.title()}Index",
+        f"{kind.name.title()}Index",
         (TermIndex,),
-        {"name": kind, "localname": title, "shortname": title, "kind": kind},
+        {"name": kind.name, "localname": kind.title, "shortname": kind.title, "kind": kind.name},
     )
-
-
-INDICES = [make_index(kind) for kind in concordance.KINDS]
 
 
 # -- headword pages ---------------------------------------------------------------------------
@@ -146,7 +143,7 @@ def headword_body(
     """The HTML body of a headword page."""
     page = names[(kind, entry.term)]
     e = html.escape
-    title, _ = KIND_TITLES[kind]
+    title = edition_of(env).kind(kind).title
     index_uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(f"xs-{kind}"))
     out = [
         f'<section class="xs-headword" id="{e(kind)}-{e(entry.term)}">',
@@ -192,16 +189,15 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
     domain = env.get_domain("xs")
     numbers = domain.data["numbers"]
     names = {entry.term} | {s.term for s in entry.sub if not s.negated}
+    by_step = rows_by_step(env)
     rows = []
     place, facing = "", ""
     for step_id, rec in domain.ordered_steps():
-        for pos in rec.positions:
+        for pos in by_step.get(step_id, []):
             if pos.role in names:
                 place, facing = pos.place, pos.facing or facing
-        acts = bool(names & set(rec.actors)) or (
-            not rec.actors and any(a.term in names and a.kind == "role" for a in rec.annotations)
-        )
-        if not acts:
+        role_terms = [a.term for a in rec.annotations if a.kind == "role"]
+        if not names & set(actors(env, step_id, role_terms)):
             continue
         occ = Occurrence(step_id, numbers[step_id][0], rec.text, 0, 0, False)
         text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
@@ -336,4 +332,15 @@ def export_indexes(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
             "sub": [record(kind, sub) for sub in entry.sub],
         }
 
-    return {kind: [record(kind, e) for e in entries[kind]] for kind in concordance.KINDS}
+    return {kind: [record(kind, e) for e in top] for kind, top in entries.items()}
+
+
+def setup_indexes(app: Sphinx) -> None:
+    """Headword pages, links from the text, the names the inventory lists, the export.
+    (The domain indices themselves are registered per kind by :func:`.terms.register_kinds`.)"""
+    from . import export
+
+    app.connect("doctree-resolved", link_terms)
+    app.connect("env-updated", store_term_pages)
+    app.connect("html-collect-pages", collect_headword_pages)
+    export.PROVIDERS["indexes"] = export_indexes

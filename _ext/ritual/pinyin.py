@@ -1,11 +1,12 @@
 """Reading aid: the pinyin of rare characters, shown on hover, in the HTML of the steps.
 
 A character is *rare* when neither it nor its Simplified form (OpenCC t2s) is in level 1 of
-通用规范汉字表 (``data/common-chars.txt``, 3500 characters). Its reading comes from
-``data/pinyin-overrides.tsv`` (readings checked in context: polyphones, and characters whose
-first pypinyin reading is not the one meant here), else from pypinyin (its readings of the
-text's rare characters written down in ``data/pinyin-readings.tsv``, so that a build need not
-load it). HTML only: the LaTeX and text outputs are unchanged.
+通用规范汉字表 (the engine's ``data/common-chars.txt``, 3500 characters: a fact of the
+language, not of a text). Its reading comes from the edition's ``pinyin-overrides.tsv``
+(readings checked in context: polyphones, and characters whose first pypinyin reading is not
+the one meant in this text), else from pypinyin (its readings of the text's rare characters
+written down in the edition's ``pinyin-readings.tsv``, so that a build need not load it).
+HTML only: the LaTeX and text outputs are unchanged.
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .nodes import step_text, translation
+from .nodes import pinyin_char, step_text, translation
+from .state import build_state, edition_of
+from .tree import replace
 
 DATA = Path(__file__).parent / "data"
-
-
-class pinyin_char(nodes.inline):
-    """A rare character with its reading (``reading``)."""
 
 
 def _data_lines(path: Path) -> list[str]:
@@ -38,15 +37,6 @@ def _data_lines(path: Path) -> list[str]:
 @cache
 def common_chars() -> frozenset[str]:
     return frozenset("".join(_data_lines(DATA / "common-chars.txt")))
-
-
-@cache
-def overrides() -> dict[str, str]:
-    out = {}
-    for line in _data_lines(DATA / "pinyin-overrides.tsv"):
-        char, reading = line.split("\t")[:2]
-        out[char] = reading.strip()
-    return out
 
 
 @cache
@@ -68,52 +58,65 @@ def is_rare(char: str) -> bool:
     return char not in common and _t2s().convert(char) not in common
 
 
-@cache
-def proposed() -> dict[str, str]:
-    """pypinyin's readings of the text's rare characters, written down by
-    ``tools/pinyin_readings.py`` so that the build need not load pypinyin (half a second)."""
-    out = {}
-    path = DATA / "pinyin-readings.tsv"
-    if path.exists():
+def _table(path: Path) -> dict[str, str]:
+    """A ``char<TAB>reading`` table ('' lines and ``#`` comments skipped); {} if absent."""
+    out: dict[str, str] = {}
+    if path.is_file():
         for line in _data_lines(path):
-            char, reading = line.split("\t")[:2]
-            out[char] = reading.strip()
+            char, value = line.split("\t")[:2]
+            out[char] = value.strip()
     return out
 
 
-@cache
-def reading(char: str) -> str:
-    """The pinyin (tone marks) of ``char`` as read in this text; '' if unknown.
+class Readings:
+    """The readings of an edition's rare characters: the editors' checked ones
+    (``pinyin-overrides.tsv``), then pypinyin's as written down for the text
+    (``pinyin-readings.tsv``, by ``tools/pinyin_readings.py``, so that the build need not load
+    pypinyin: half a second), then pypinyin itself (a character new to the text)."""
 
-    The editors' checked reading, else pypinyin's: from the written-down table when the
-    character is in it, from pypinyin itself otherwise (a character new to the text).
-    """
-    if char in overrides():
-        return overrides()[char]
-    if char in proposed():
-        return proposed()[char]
-    from pypinyin import Style, pinyin
+    def __init__(self, overrides: Path, proposed: Path) -> None:
+        self.overrides = _table(overrides)
+        self.proposed = _table(proposed)
+        self._memo: dict[str, str] = {}
 
-    result = pinyin(char, style=Style.TONE, errors="ignore")
-    return result[0][0] if result and result[0] else ""
+    def reading(self, char: str) -> str:
+        """The pinyin (tone marks) of ``char`` as read in this text; '' if unknown."""
+        if char in self.overrides:
+            return self.overrides[char]
+        if char in self.proposed:
+            return self.proposed[char]
+        if char not in self._memo:
+            from pypinyin import Style, pinyin
+
+            result = pinyin(char, style=Style.TONE, errors="ignore")
+            self._memo[char] = result[0][0] if result and result[0] else ""
+        return self._memo[char]
+
+    def split_text(self, text: str) -> list[tuple[str, str]]:
+        """``text`` as runs ``(chunk, reading)``: reading '' for ordinary text."""
+        out: list[tuple[str, str]] = []
+        buf: list[str] = []
+        for c in text:
+            r = self.reading(c) if is_rare(c) else ""
+            if r:
+                if buf:
+                    out.append(("".join(buf), ""))
+                    buf = []
+                out.append((c, r))
+            else:
+                buf.append(c)
+        if buf:
+            out.append(("".join(buf), ""))
+        return out
 
 
-def split_text(text: str) -> list[tuple[str, str]]:
-    """``text`` as runs ``(chunk, reading)``: reading '' for ordinary text."""
-    out: list[tuple[str, str]] = []
-    buf = []
-    for c in text:
-        r = reading(c) if is_rare(c) else ""
-        if r:
-            if buf:
-                out.append(("".join(buf), ""))
-                buf = []
-            out.append((c, r))
-        else:
-            buf.append(c)
-    if buf:
-        out.append(("".join(buf), ""))
-    return out
+def readings_for(env: Any) -> Readings:
+    """The edition's readings, read once per build."""
+    edition = edition_of(env)
+    return build_state(env).file(
+        "readings",
+        lambda: Readings(edition.path("pinyin_overrides"), edition.path("pinyin_readings")),
+    )
 
 
 class RarePinyin(SphinxPostTransform):
@@ -125,13 +128,14 @@ class RarePinyin(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         if not self.config.xs_pinyin:
             return
+        readings = readings_for(self.env)
         for container in list(self.document.findall(step_text)) + list(
             self.document.findall(translation)
         ):
             for text in list(container.findall(nodes.Text)):
                 if isinstance(text.parent, pinyin_char):
                     continue
-                parts = split_text(str(text))
+                parts = readings.split_text(str(text))
                 if len(parts) == 1 and not parts[0][1]:
                     continue
                 new: list[nodes.Node] = []
@@ -140,28 +144,8 @@ class RarePinyin(SphinxPostTransform):
                         new.append(pinyin_char(chunk, chunk, reading=r))
                     else:
                         new.append(nodes.Text(chunk))
-                text.parent.replace(text, new)
-
-
-def visit_pinyin_html(self: Any, node: pinyin_char) -> None:
-    r = self.attval(node["reading"])
-    self.body.append(f'<span class="xs-py" title="{r}">')
-
-
-def depart_pinyin_html(self: Any, node: pinyin_char) -> None:
-    self.body.append("</span>")
-
-
-def _pass(self: Any, node: nodes.Node) -> None:
-    pass
+                replace(text, new)
 
 
 def setup_pinyin(app: Sphinx) -> None:
-    app.add_config_value("xs_pinyin", True, "html", bool)
-    app.add_node(
-        pinyin_char,
-        html=(visit_pinyin_html, depart_pinyin_html),
-        latex=(_pass, _pass),
-        text=(_pass, _pass),
-    )
     app.add_post_transform(RarePinyin)

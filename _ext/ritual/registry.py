@@ -1,4 +1,4 @@
-"""The registry of published step ids (``data/step-registry.tsv``).
+"""The registry of published step ids (``step-registry.tsv`` of the edition folder).
 
 An id, once published, must keep resolving to the same text. The registry lists every id with
 the seed lines it came from and a fingerprint of its base text (punctuation and apparatus
@@ -11,9 +11,7 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from pathlib import Path
-from typing import Any, NamedTuple
-
-REGISTRY = Path(__file__).parent / "data" / "step-registry.tsv"
+from typing import NamedTuple
 
 
 class RegistryEntry(NamedTuple):
@@ -34,14 +32,7 @@ def fingerprint(base_text: str) -> str:
     return hashlib.sha256(bare(base_text).encode("utf-8")).hexdigest()[:12]
 
 
-def registry_path(app: Any) -> Path:
-    """The registry the build checks against (``xs_step_registry``)."""
-    return Path(app.config.xs_step_registry)
-
-
-def load(
-    path: Path = REGISTRY, problems: list[tuple[int, str]] | None = None
-) -> dict[str, RegistryEntry]:
+def load(path: Path, problems: list[tuple[int, str]] | None = None) -> dict[str, RegistryEntry]:
     """Read the registry; ``#`` lines are comments (the provenance header).
 
     A malformed row is left out, and ``(line, message)`` appended to ``problems`` if given.

@@ -2,8 +2,10 @@
 
 ``{vessel}`觶```, ``{action}`再拜```, ``{place}`阼階 <阼階>```: the text is the surface as
 printed; ``<headword>`` names the vocabulary entry when the surface differs; a leading ``!``
-(``{action}`!拜```) marks a negated act (不拜). MyST roles work inside unspaced Chinese text,
-which is why the edition's sources are MyST.
+(``{action}`!拜```) marks a negated act (不拜). A term the base text lacks, which the apparatus
+supplies, keeps its place with its headword alone (``{vessel}`<侯>```): the build puts the
+supplied reading into it. MyST roles work inside unspaced Chinese text, which is why the
+edition's sources are MyST.
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from .nodes import doubt, plain_term, term_ref
 from .terms import vocabulary_for
 from .warnings import XsWarning, warn
 
-TERM_KINDS = ("role", "vessel", "action", "place")
-EXPLICIT = re.compile(r"^(?P<surface>.+?)\s*<(?P<headword>[^<>]+)>$", re.S)
+EXPLICIT = re.compile(r"^(?P<surface>.*?)\s*<(?P<headword>[^<>]+)>$", re.S)
 
 
 def parse_term_text(text: str) -> tuple[str, str, bool]:
@@ -40,7 +41,7 @@ class TermRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         surface, headword, negated = parse_term_text(self.text)
-        if not surface:
+        if not headword:
             warn(f"empty {self.kind} term", XsWarning.BAD_TERM, self.get_location())
             return [nodes.Text(self.text)], []
         known = vocabulary_for(self.env).headwords(self.kind)

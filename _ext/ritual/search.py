@@ -19,12 +19,10 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from . import search_index
+from .nodes import search_box
+from .state import edition_of
 
 INDEX_FILE = "xs-search-index.js"
-
-
-class search_box(nodes.General, nodes.Element):
-    """Where the search form and results go (HTML only)."""
 
 
 class SearchDirective(SphinxDirective):
@@ -33,32 +31,9 @@ class SearchDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        node = search_box()
+        node = search_box(placeholder=edition_of(self.env).search_placeholder)
         self.set_source_info(node)
         return [node]
-
-
-def visit_search_box_html(self: Any, node: search_box) -> None:
-    self.body.append(
-        '<div class="xs-search">\n'
-        '<form class="xs-search-form" role="search" method="get">\n'
-        '<label for="xs-search-q">字或詞</label>\n'
-        '<input id="xs-search-q" name="q" type="search" autocomplete="off" spellcheck="false" '
-        'placeholder="觶、阼階、拜送" lang="zh-Hant">\n'
-        '<button type="submit">檢索</button>\n'
-        "</form>\n"
-        '<p class="xs-search-status" role="status" aria-live="polite"></p>\n'
-        '<ol class="xs-search-results"></ol>\n'
-        '<noscript><p class="xs-search-noscript">檢索由本站自帶的腳本執行（不連外網）；'
-        "瀏覽器停用腳本時無法檢索。全部經文與譯文亦見 "
-        "<code>edition.json</code>。</p></noscript>\n"
-        "</div>\n"
-    )
-    raise nodes.SkipNode
-
-
-def skip(self: Any, node: nodes.Node) -> None:
-    raise nodes.SkipNode
 
 
 def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
@@ -138,16 +113,6 @@ def add_scripts(
 
 
 def setup_search(app: Sphinx) -> None:
-    app.add_config_value("xs_search_page", "search", "html", str)
-    app.add_config_value("xs_search_ngram", 2, "html", int)
-    app.add_node(
-        search_box,
-        html=(visit_search_box_html, None),
-        latex=(skip, None),
-        text=(skip, None),
-        man=(skip, None),
-        texinfo=(skip, None),
-    )
     app.add_directive_to_domain("xs", "search", SearchDirective)
     app.connect("env-before-read-docs", replace_builtin_search)
     app.connect("env-updated", rewrite_search_page)

@@ -1,9 +1,15 @@
 """The edition's term vocabularies: plain TSV data in, plain records out.
 
-One file per kind (``data/vocab/{role,vessel,action,place}.tsv``), one record per headword.
-The files carry their own provenance in a ``#`` header, and a ``# categories:`` line that is
-the closed list of categories for that kind, so adding a category is a data change reviewed
-with the data, not a code change.
+One file per kind of term (``vocab/<kind>.tsv`` in the edition folder; the kinds are the
+edition's, declared in its ``edition.toml``), one record per headword. The files carry their own
+provenance in a ``#`` header, and a ``# categories:`` line that is the closed list of
+categories for that kind, so adding a category is a data change reviewed with the data, not a
+code change.
+
+A term that two editions share with the same meaning (主人, 賓, 爵, 阼階 in the rites of one
+book) is shared by reference, not copied: a row of ``vocab/shared.tsv`` (``kind``, ``term``,
+``edition``) takes the record from the named edition's vocabulary (``others``: edition name →
+its vocabulary folder).
 
 This module must not import Sphinx: ``tools/annotate.py`` and the unit tests use it alone, and
 the Sphinx side (``terms.py``) only turns :class:`Problem` records into located warnings.
@@ -15,12 +21,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-KINDS = ("role", "vessel", "action", "place")
-DATA_DIR = Path(__file__).parent / "data" / "vocab"
 COLUMNS = ("term", "parent", "pinyin", "category", "gloss_en", "gloss_zh")
+SHARED = "shared.tsv"
+SHARED_COLUMNS = ("kind", "term", "edition")
 
 # One pinyin syllable carrying exactly one tone mark (vocabulary readings are citation forms,
 # so a neutral tone is treated as an error: it usually means pypinyin's colloquial reading
@@ -94,13 +101,62 @@ def _read(path: Path, kind: str) -> tuple[list[Term], list[Problem]]:
     return terms, problems
 
 
-def load(directory: Path | str = DATA_DIR) -> dict[str, tuple[Term, ...]]:
-    """All four vocabularies, kind → records in file order (malformed rows left out)."""
+def _read_shared(
+    directory: Path, kinds: Sequence[str], others: Mapping[str, Path]
+) -> tuple[list[Term], list[Problem]]:
+    """The records ``shared.tsv`` takes from other editions' vocabularies."""
+    path = directory / SHARED
+    if not path.exists():
+        return [], []
+    src = str(path)
+    terms: list[Term] = []
+    problems: list[Problem] = []
+    theirs: dict[tuple[str, str], dict[str, Term]] = {}
+    seen_columns = False
+    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cells = [c.strip() for c in raw.split("\t")]
+        if not seen_columns:
+            seen_columns = True
+            if tuple(cells) != SHARED_COLUMNS:
+                problems.append(Problem(src, lineno, f"column row must be {SHARED_COLUMNS}"))
+            continue
+        if len(cells) != len(SHARED_COLUMNS):
+            problems.append(Problem(src, lineno, f"{len(cells)} cells, expected 3"))
+            continue
+        kind, term, edition = cells
+        if kind not in kinds:
+            problems.append(Problem(src, lineno, f"unknown kind {kind!r}"))
+            continue
+        if edition not in others:
+            problems.append(Problem(src, lineno, f"no edition {edition!r} in xs_editions"))
+            continue
+        key = (edition, kind)
+        if key not in theirs:
+            their_path = Path(others[edition]) / f"{kind}.tsv"
+            records = _read(their_path, kind)[0] if their_path.exists() else []
+            theirs[key] = {t.term: t for t in reversed(records)}
+        record = theirs[key].get(term)
+        if record is None:
+            problems.append(Problem(src, lineno, f"{edition} has no {kind} {term!r} to share"))
+            continue
+        terms.append(record)
+    return terms, problems
+
+
+def load(
+    directory: Path | str, kinds: Sequence[str], others: Mapping[str, Path] | None = None
+) -> dict[str, tuple[Term, ...]]:
+    """Every kind's vocabulary, kind → records in file order, then the shared ones (malformed
+    rows left out)."""
     directory = Path(directory)
+    shared = _read_shared(directory, kinds, others or {})[0]
     out: dict[str, tuple[Term, ...]] = {}
-    for kind in KINDS:
+    for kind in kinds:
         path = directory / f"{kind}.tsv"
-        out[kind] = tuple(_read(path, kind)[0]) if path.exists() else ()
+        own = _read(path, kind)[0] if path.exists() else []
+        out[kind] = tuple(own + [t for t in shared if t.kind == kind])
     return out
 
 
@@ -123,15 +179,18 @@ def check_pinyin(term: str, pinyin: str) -> str | None:
     return None
 
 
-def validate(directory: Path | str = DATA_DIR) -> list[Problem]:
+def validate(
+    directory: Path | str, kinds: Sequence[str], others: Mapping[str, Path] | None = None
+) -> list[Problem]:
     """Every problem in the vocabulary files; an empty list means the data is usable."""
     directory = Path(directory)
-    problems: list[Problem] = []
-    for kind in KINDS:
+    shared, problems = _read_shared(directory, kinds, others or {})
+    for kind in kinds:
         path = directory / f"{kind}.tsv"
         src = str(path)
         if not path.exists():
-            problems.append(Problem(src, 0, f"missing vocabulary file for kind {kind!r}"))
+            if not any(t.kind == kind for t in shared):
+                problems.append(Problem(src, 0, f"missing vocabulary file for kind {kind!r}"))
             continue
         header = read_header(path)
         if not header:
@@ -145,6 +204,10 @@ def validate(directory: Path | str = DATA_DIR) -> list[Problem]:
         problems += read_problems
         first: dict[str, Term] = {}
         for t in terms:
+            if any(s.kind == kind and s.term == t.term for s in shared):
+                problems.append(
+                    Problem(src, t.line, f"{t.term!r} is also shared from {SHARED}: keep one")
+                )
             if t.term in first:
                 problems.append(
                     Problem(
@@ -168,7 +231,9 @@ def validate(directory: Path | str = DATA_DIR) -> list[Problem]:
             if t.parent == t.term:
                 problems.append(Problem(*where, f"{t.term!r} is its own parent"))
             elif t.parent:
-                parent = first.get(t.parent)
+                parent = first.get(t.parent) or next(
+                    (s for s in shared if s.kind == kind and s.term == t.parent), None
+                )
                 if parent is None:
                     problems.append(Problem(*where, f"parent {t.parent!r} is not a headword"))
                 elif parent.parent:

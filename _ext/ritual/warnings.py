@@ -59,6 +59,11 @@ class XsWarning(Enum):
     diagrams, or the conversion failed; the figure is printed as its caption and key only."""
     BAD_REGISTRY = "bad_registry"
     """A row of the step registry (data/step-registry.tsv) is malformed; it is left out."""
+    NO_BASE_URL = "no_base_url"
+    """``xs_base_url`` is not set: citations use relative paths, there is no canonical link
+    and no sitemap (said once per HTML build)."""
+    BAD_EDITION = "bad_edition"
+    """A value of the edition folder's data is unusable (a drawer that cannot be imported …)."""
     BAD_TRANSLATION = "bad_translation"
     """A translation directive stands outside a step, or twice in one step."""
 

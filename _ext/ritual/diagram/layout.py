@@ -1,8 +1,9 @@
 """Who stands where at a given step: positions carried forward from step to step.
 
-A step's ``:positions:`` only names the roles that move or turn in it; everyone else is where
-the text last put them. :func:`state_at` replays the steps up to the one asked for, so a
-diagram of any step shows the whole company, not only the actors of that step.
+A step's rows of ``positions.tsv`` only name the roles that move or turn in it; everyone else
+is where the text last put them. :class:`Walker` replays the steps one by one (and
+:func:`state_at` up to the one asked for), so a diagram of any step shows the whole company,
+not only the actors of that step.
 
 When several roles share a place (三耦 at 堂西, 工 at 西階上 …) they are spread into a row so
 that their labels do not collide. The row follows the rite's own convention for lines of
@@ -16,16 +17,13 @@ No Sphinx import.
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .model import (
-    DiagramError,
     PositionSyntaxError,
     Setting,
     UnknownFacingError,
-    default_setting,
 )
 
 #: Place word meaning "leaves the plan" (exits the gate, withdraws): the role is dropped.
@@ -36,10 +34,7 @@ SPACING = 3.0
 
 #: One position: (role, place, facing); facing may be None to keep the role's last facing.
 Entry = tuple[str, str, str | None]
-Positions = str | Sequence[Sequence[str | None]]
-
-_ENTRY_SPLIT = re.compile(r"[;；\n]")
-_FIELD_SPLIT = re.compile(r"[\s\u3000]+")
+Positions = Sequence[Sequence[str | None]]
 
 #: unit vector from the senior end of a row to the junior end, per row word
 _ROW_DIRECTION = {
@@ -75,33 +70,7 @@ class Figure:
     moved: bool
 
 
-def parse_positions(text: str) -> list[Entry]:
-    """Parse ``"主人 門外 西面; 賓 門外 東面"`` into entries.
-
-    Entries are separated by ``;`` (or ``；`` or a newline); fields by spaces (ASCII or
-    ideographic). Two fields (role, place) keep the role's facing; ``-`` as the place removes
-    the role. Anything else raises :class:`PositionSyntaxError` carrying the entry.
-    """
-    entries: list[Entry] = []
-    for chunk in _ENTRY_SPLIT.split(text):
-        chunk = chunk.strip()
-        if not chunk:
-            continue
-        fields = [f for f in _FIELD_SPLIT.split(chunk) if f]
-        if len(fields) == 3:
-            entries.append((fields[0], fields[1], fields[2]))
-        elif len(fields) == 2:
-            entries.append((fields[0], fields[1], None))
-        else:
-            raise PositionSyntaxError(
-                f"position {chunk!r}: expected 'role place facing' (or 'role place')", chunk
-            )
-    return entries
-
-
 def _normalise(positions: Positions) -> list[Entry]:
-    if isinstance(positions, str):
-        return parse_positions(positions)
     entries: list[Entry] = []
     for item in positions:
         item = tuple(item)
@@ -129,8 +98,9 @@ class _Slot:
     arrival: int
 
 
-class _Walker:
-    """Replays steps one at a time; shared by :func:`state_at` and :func:`stage_data`."""
+class Walker:
+    """Replays steps one at a time: the plans of the build, the stage view and
+    :func:`state_at` all walk the rite with it, once."""
 
     def __init__(
         self, setting: Setting, spacing: float, line_rank: Mapping[str, int] | None = None
@@ -220,14 +190,14 @@ def state_at(
     steps_positions: Sequence[Positions],
     step_index: int,
     *,
-    setting: Setting | None = None,
+    setting: Setting,
     spacing: float = SPACING,
     line_rank: Mapping[str, int] | None = None,
 ) -> list[Figure]:
     """Return every role's figure after the step at ``step_index`` (0-based; negative counts back).
 
     ``steps_positions`` holds, per step in reading order, that step's positions: a list of
-    ``(role, place, facing)`` or the raw ``:positions:`` string. A role keeps its last place
+    ``(role, place, facing)``. A role keeps its last place
     and facing until a later step names it. Raises :class:`UnknownPlaceError` /
     :class:`UnknownFacingError` / :class:`PositionSyntaxError` carrying the bad value, and
     ``IndexError`` for a step index out of range.
@@ -236,55 +206,10 @@ def state_at(
     if not -n <= step_index < n:
         raise IndexError(f"step index {step_index} out of range for {n} steps")
     step_index %= n
-    walker = _Walker(setting or default_setting(), spacing, line_rank)
+    walker = Walker(setting, spacing, line_rank)
     for positions in steps_positions[: step_index + 1]:
         walker.step(positions)
     return walker.figures()
-
-
-def stage_data(
-    steps: Iterable[tuple[str, Positions]],
-    *,
-    setting: Setting | None = None,
-    spacing: float = SPACING,
-) -> dict[str, object]:
-    """A JSON-serialisable timeline: for each step id the full state of the stage.
-
-    ``steps`` is ``(step_id, positions)`` in reading order. The result is::
-
-        {"units": "尺", "origin": …, "axes": …, "order": [ids…],
-         "steps": {id: {role: {"place", "facing", "bearing", "x", "y", "moved"}}}}
-
-    meant for an interactive stage view that tweens between consecutive states. Coordinates
-    are rounded to 0.01 尺 so the JSON is stable across platforms.
-    """
-    setting = setting or default_setting()
-    walker = _Walker(setting, spacing)
-    order: list[str] = []
-    states: dict[str, dict[str, dict[str, object]]] = {}
-    for step_id, positions in steps:
-        if step_id in states:
-            raise DiagramError(f"duplicate step id {step_id!r}", step_id)
-        walker.step(positions)
-        order.append(step_id)
-        states[step_id] = {
-            f.role: {
-                "place": f.place,
-                "facing": f.facing,
-                "bearing": f.bearing,
-                "x": round(f.x, 2),
-                "y": round(f.y, 2),
-                "moved": f.moved,
-            }
-            for f in walker.figures()
-        }
-    return {
-        "units": str(setting.meta.get("units", "尺")),
-        "origin": str(setting.meta.get("origin", "")),
-        "axes": str(setting.meta.get("axes", "x east, y north")),
-        "order": order,
-        "steps": states,
-    }
 
 
 def facing_vector(bearing: float) -> tuple[float, float]:

@@ -1,8 +1,8 @@
-"""The setting of 鄉射禮 (the 州序: hall, court, range) loaded from data.
+"""The setting of a rite (hall, court, range …) loaded from an edition's data.
 
-The numbers live in ``data/setting.toml`` and ``data/facings.tsv`` rather than in code so that
-a ritual scholar can dispute and change a placement without reading Python, and so that every
-coordinate sits next to its warrant. This module only reads, checks and freezes them.
+The numbers live in the edition's ``setting.toml`` and ``facings.tsv`` rather than in code so
+that a ritual scholar can dispute and change a placement without reading Python, and so that
+every coordinate sits next to its warrant. This module only reads, checks and freezes them.
 
 No Sphinx import: the diagram package is pure and unit-tested alone.
 """
@@ -12,15 +12,11 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-SETTING_PATH = DATA_DIR / "setting.toml"
-FACINGS_PATH = DATA_DIR / "facings.tsv"
-
-#: The two views the renderer knows; their extents and scales are data (``[views.*]``).
+#: The views a setting may declare (``[views.*]``): a close view of the hall and court, and
+#: an overview of the whole precinct (``overview = true``: smaller type, fewer labels).
 VIEWS = ("hall", "range")
 
 #: ``row`` values a place may carry: which end of a group standing there is the senior one.
@@ -88,6 +84,7 @@ class Furnishing:
     warrant: str
     estimate: bool
     params: Mapping[str, object] = field(default_factory=dict)
+    label: str = ""  # what the plan writes beside it (its name unless the data say)
 
 
 @dataclass(frozen=True)
@@ -105,12 +102,44 @@ class Structure:
 
 @dataclass(frozen=True)
 class View:
-    """A window on the plan: extent ``(x0, y0, x1, y1)`` in 尺, pixels per 尺, scale-bar length."""
+    """A window on the plan: extent ``(x0, y0, x1, y1)`` in 尺, pixels per 尺, scale-bar length.
+
+    An ``overview`` (the whole precinct at a small scale) labels only the furnishings of
+    ``label_kinds`` and the figures south of ``label_below``: the rest is the close view's.
+    """
 
     name: str
     extent: tuple[float, float, float, float]
     scale: float
     scalebar: float
+    overview: bool = False
+    label_below: float | None = None
+    label_kinds: tuple[str, ...] = ()
+    title: str = ""  # what a reader is offered to switch to it (the stage view's button)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A name written on the plan (西堂, 阼階 …), placed by hand so it sits in empty ground."""
+
+    text: str
+    x: float
+    y: float
+    views: tuple[str, ...]
+    size: str  # "big" | "small"
+    vertical: bool
+    anchor: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """The plan's units: the small one of its coordinates (尺) and the large one of its scale
+    bar (弓 = 6 尺)."""
+
+    small: str = "尺"
+    large: str = ""
+    large_in_small: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -135,6 +164,8 @@ class Setting:
     views: Mapping[str, View]
     facings: Mapping[str, float]
     bounds: tuple[float, float, float, float]
+    labels: tuple[Label, ...] = ()
+    unit: Unit = Unit()
 
     def place(self, name: str) -> Place:
         """Return the place called ``name`` or raise :class:`UnknownPlaceError` naming it."""
@@ -156,11 +187,11 @@ class Setting:
             return self.views[name]
         except KeyError:
             raise UnknownViewError(
-                f"unknown view {name!r} (known: {', '.join(VIEWS)})", name
+                f"unknown view {name!r} (known: {', '.join(self.views)})", name
             ) from None
 
 
-def load_facings(path: Path | str = FACINGS_PATH) -> dict[str, float]:
+def load_facings(path: Path | str) -> dict[str, float]:
     """Read ``facings.tsv`` (word, bearing, gloss; ``#`` comments) into word → bearing."""
     facings: dict[str, float] = {}
     for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
@@ -195,9 +226,7 @@ def _inside(bounds: tuple[float, float, float, float], x: float, y: float) -> bo
     return x0 <= x <= x1 and y0 <= y <= y1
 
 
-def load_setting(
-    path: Path | str = SETTING_PATH, facings_path: Path | str = FACINGS_PATH
-) -> Setting:
+def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
     """Load and check the setting; raise :class:`SettingError` on inconsistent data.
 
     The checks are the ones a diagram silently gets wrong otherwise: every place and furnishing
@@ -236,7 +265,7 @@ def load_setting(
         params = {
             k: v
             for k, v in table.items()
-            if k not in {"kind", "x", "y", "default", "warrant", "estimate"}
+            if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
         }
         furnishings[name] = Furnishing(
             name,
@@ -247,13 +276,14 @@ def load_setting(
             warrant,
             estimate,
             MappingProxyType(params),
+            str(table.get("label", name)),
         )
 
     structures = []
     for i, table in enumerate(data.get("structure", [])):
         where = f"structure[{i}] {table.get('name', '?')}"
         warrant, estimate = _warrant(table, where)
-        views = tuple(table.get("views", VIEWS))
+        views = tuple(table.get("views", tuple(data.get("views", {}))))
         for v in views:
             if v not in VIEWS:
                 raise SettingError(f"{where}: unknown view {v!r}", v)
@@ -270,10 +300,54 @@ def load_setting(
         )
 
     views = {}
-    for name in VIEWS:
-        table = _need(data.get("views", {}), name, "views")
-        extent = tuple(float(v) for v in table["extent"])  # type: ignore[index]
-        views[name] = View(name, extent, float(table["scale"]), float(table["scalebar"]))  # type: ignore[index, arg-type]
+    for name, table in data.get("views", {}).items():
+        if name not in VIEWS:
+            raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
+        extent = tuple(float(v) for v in table["extent"])
+        below = table.get("label_below")
+        views[name] = View(
+            name,
+            extent,  # type: ignore[arg-type]
+            float(table["scale"]),
+            float(table["scalebar"]),
+            bool(table.get("overview", False)),
+            None if below is None else float(below),
+            tuple(str(k) for k in table.get("label_kinds", ())),
+            str(table.get("title", name)),
+        )
+    if not views:
+        raise SettingError("setting: no [views]", "views")
+
+    labels = []
+    for i, table in enumerate(data.get("label", [])):
+        where = f"label[{i}] {table.get('text', '?')}"
+        y = table.get("y")
+        if isinstance(y, str):  # a named measure: 楣, 棟 …
+            if y not in dimensions:
+                raise SettingError(f"{where}: y names no dimension {y!r}", y)
+            y = dimensions[y].value
+        label_views = tuple(table.get("views", list(views)))
+        for v in label_views:
+            if v not in views:
+                raise SettingError(f"{where}: unknown view {v!r}", v)
+        labels.append(
+            Label(
+                str(_need(table, "text", where)),
+                float(_need(table, "x", where)),  # type: ignore[arg-type]
+                float(y if y is not None else _need(table, "y", where)),  # type: ignore[arg-type]
+                label_views,
+                str(table.get("size", "small")),
+                bool(table.get("vertical", False)),
+                str(table.get("anchor", "middle")),
+                str(table.get("colour", "line")),
+            )
+        )
+    unit_table = meta.get("unit", {})
+    unit = Unit(
+        str(unit_table.get("small", meta.get("units", "尺"))),  # type: ignore[union-attr]
+        str(unit_table.get("large", "")),  # type: ignore[union-attr]
+        float(unit_table.get("large_in_small", 1.0)),  # type: ignore[union-attr, arg-type]
+    )
 
     return Setting(
         meta=MappingProxyType(meta),
@@ -284,10 +358,6 @@ def load_setting(
         views=MappingProxyType(views),
         facings=MappingProxyType(load_facings(facings_path)),
         bounds=bounds,  # type: ignore[arg-type]
+        labels=tuple(labels),
+        unit=unit,
     )
-
-
-@lru_cache(maxsize=1)
-def default_setting() -> Setting:
-    """The edition's own setting, loaded once per process (the data do not change mid-build)."""
-    return load_setting()

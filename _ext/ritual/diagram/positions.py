@@ -1,31 +1,24 @@
-"""The positions data: ``data/positions.tsv`` (who stands where at each step) and
-``data/figures.tsv`` (who may be drawn), with the checks a scholar's edit should pass.
+"""The positions data of an edition: ``positions.tsv`` (who stands where at each step) and
+``figures.tsv`` (who may be drawn), with the checks a scholar's edit should pass.
 
-``positions.tsv`` is the one place the editors record positions; ``tools/apply_positions.py``
-writes its rows into the ``:positions:`` options of the step directives, from which the Sphinx
-side builds the diagrams. The furnishing timeline (``data/furnishings.tsv``: when the 楅, the
-中, the 豐 … are set out and cleared) lives here too, since it follows the same steps.
+``positions.tsv`` is the one place the editors record positions; the build reads it directly
+(``plan_data``) for the plans, the stage view and the itineraries. The furnishing timeline
+(``furnishings.tsv``: when a thing is set out and cleared) lives here too, since it follows
+the same steps.
 
 No Sphinx import.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .layout import EXIT
-from .model import DATA_DIR, DiagramError, Setting
-
-POSITIONS_PATH = DATA_DIR / "positions.tsv"
-FIGURES_PATH = DATA_DIR / "figures.tsv"
-FURNISHINGS_PATH = DATA_DIR / "furnishings.tsv"
-ROLE_VOCAB_PATH = DATA_DIR / "vocab" / "role.tsv"
+from .model import DiagramError, Setting
 
 BASES = ("text", "inferred", "注")
-STEP_ID = re.compile(r"^xs-\d{4}$")
 
 
 @dataclass(frozen=True)
@@ -77,7 +70,7 @@ def _records(path: Path | str, ncols: int) -> Iterable[tuple[int, list[str]]]:
         yield lineno, [c.strip() for c in (cols + [""] * ncols)[:ncols]] + cols[ncols:]
 
 
-def load_rows(path: Path | str = POSITIONS_PATH) -> list[Row]:
+def load_rows(path: Path | str) -> list[Row]:
     """Read ``positions.tsv``; a row with the wrong number of columns raises DiagramError."""
     rows = []
     for lineno, cols in _records(path, 6):
@@ -87,7 +80,7 @@ def load_rows(path: Path | str = POSITIONS_PATH) -> list[Row]:
     return rows
 
 
-def load_figures(path: Path | str = FIGURES_PATH) -> dict[str, FigureInfo]:
+def load_figures(path: Path | str) -> dict[str, FigureInfo]:
     """Read ``figures.tsv`` into figure name → info, in file order."""
     figures: dict[str, FigureInfo] = {}
     for lineno, cols in _records(path, 4):
@@ -107,12 +100,12 @@ def line_ranks(figures: Mapping[str, FigureInfo]) -> dict[str, int]:
     return {name: f.rank for name, f in figures.items() if f.rank is not None}
 
 
-def load_spans(path: Path | str = FURNISHINGS_PATH) -> list[Span]:
+def load_spans(path: Path | str) -> list[Span]:
     """Read the furnishing timeline (furnishing, set at step, cleared at step, warrant)."""
     return [Span(c[0], c[1], c[2], c[3], lineno) for lineno, c in _records(path, 4)]
 
 
-def role_headwords(path: Path | str = ROLE_VOCAB_PATH) -> set[str]:
+def role_headwords(path: Path | str) -> set[str]:
     """Headwords of the role vocabulary (empty if the file is absent)."""
     if not Path(path).exists():
         return set()
@@ -130,18 +123,17 @@ def check_rows(
     Checks every field against its vocabulary (figures, places, facings, bases), that a role's
     first appearance gives a facing, that no role leaves the plan when it is not on it, and,
     given ``step_order`` (ids in reading order), that every step exists and the rows are in
-    reading order (so the file reads as the rite does).
+    reading order (so the file reads as the rite does). A row with a problem does not count
+    as putting its role on the plan (the build leaves such rows out).
     """
     problems: list[tuple[int, str]] = []
     rank = {sid: i for i, sid in enumerate(step_order or [])}
     on_plan: dict[str, str] = {}
-    seen_facing: set[str] = set()
     last = -1
     for row in rows:
         where = row.line
-        if not STEP_ID.match(row.step):
-            problems.append((where, f"step {row.step!r} is not of the form xs-NNNN"))
-        elif step_order is not None:
+        before = len(problems)
+        if step_order is not None:
             if row.step not in rank:
                 problems.append((where, f"unknown step {row.step!r}"))
             elif rank[row.step] < last:
@@ -159,17 +151,18 @@ def check_rows(
                 problems.append((where, f"{row.role} leaves the plan but is given a facing"))
             if row.role not in on_plan:
                 problems.append((where, f"{row.role} leaves the plan but is not on it"))
-            on_plan.pop(row.role, None)
+            if len(problems) == before:
+                on_plan.pop(row.role, None)
             continue
         if row.place not in setting.places:
             problems.append((where, f"unknown place {row.place!r} (not in setting.toml)"))
         if row.facing:
             if row.facing not in setting.facings:
                 problems.append((where, f"unknown facing {row.facing!r} (not in facings.tsv)"))
-            seen_facing.add(row.role)
         elif row.role not in on_plan:
             problems.append((where, f"{row.role} is placed for the first time without a facing"))
-        on_plan[row.role] = row.place
+        if len(problems) == before:
+            on_plan[row.role] = row.place
     return problems
 
 
@@ -179,11 +172,6 @@ def by_step(rows: Iterable[Row]) -> dict[str, list[Row]]:
     for row in rows:
         out.setdefault(row.step, []).append(row)
     return out
-
-
-def format_positions(rows: Iterable[Row]) -> str:
-    """The ``:positions:`` value of a step: ``主人 阼階上 北面; 賓 西階上; 弟子 -``."""
-    return "; ".join(" ".join(w for w in (r.role, r.place, r.facing) if w) for r in rows)
 
 
 def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: int) -> list[str]:
@@ -198,56 +186,6 @@ def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: 
             continue
         out.append(span.furnishing)
     return out
-
-
-#: One step's position entries as the step directive records them: (role, place, facing).
-StepEntries = Sequence[tuple[str, str, str]]
-
-
-def clean_timeline(
-    steps: Sequence[tuple[str, StepEntries]],
-    setting: Setting,
-    figures: Mapping[str, FigureInfo],
-) -> tuple[list[list[tuple[str, str, str | None]]], list[tuple[str, str]]]:
-    """Check the steps' positions in reading order and keep the usable entries.
-
-    Returns, per step, the entries :func:`layout.state_at` accepts (facing ``None`` = as
-    before), and the problems as ``(step id, message)``: an unknown role, place or facing, a
-    role first placed without a facing, a role leaving the plan when it is not on it. A bad
-    entry is dropped, so one typo does not stop every later diagram.
-    """
-    clean: list[list[tuple[str, str, str | None]]] = []
-    problems: list[tuple[str, str]] = []
-    on_plan: set[str] = set()
-    for step_id, entries in steps:
-        kept: list[tuple[str, str, str | None]] = []
-        for role, place, facing in entries:
-            what = f"{role} {place} {facing}".strip()
-            if role not in figures:
-                problems.append((step_id, f"unknown role {role!r} in {what!r}"))
-                continue
-            if place == EXIT:
-                if facing:
-                    problems.append((step_id, f"{role} leaves the plan but is given a facing"))
-                if role not in on_plan:
-                    problems.append((step_id, f"{role} leaves the plan but is not on it"))
-                    continue
-                on_plan.discard(role)
-                kept.append((role, EXIT, None))
-                continue
-            if place not in setting.places:
-                problems.append((step_id, f"unknown place {place!r} in {what!r}"))
-                continue
-            if facing and facing not in setting.facings:
-                problems.append((step_id, f"unknown facing {facing!r} in {what!r}"))
-                continue
-            if not facing and role not in on_plan:
-                problems.append((step_id, f"{role} is placed for the first time without a facing"))
-                continue
-            on_plan.add(role)
-            kept.append((role, place, facing or None))
-        clean.append(kept)
-    return clean, problems
 
 
 def chinese_number(n: int) -> str:

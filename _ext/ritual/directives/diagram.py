@@ -26,8 +26,8 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
-from ..diagram import VIEWS, default_setting
 from ..domain import XsDomain
+from ..plan_data import setting_for
 from ..warnings import XsWarning, warn
 from .phase import PHASE_KEY
 
@@ -82,15 +82,16 @@ class DiagramDirective(SphinxDirective):
         step_id = self.options.get("step", "").strip()
         if not step_id:
             raise self.error(f"diagram {fig_id!r} needs the step it shows (:step: xs-NNNN)")
-        view = (self.options.get("view") or "hall").strip()
-        if view not in VIEWS:
+        setting = setting_for(self.env)
+        first = next(iter(setting.views))
+        view = (self.options.get("view") or first).strip()
+        if view not in setting.views:
             warn(
-                f"diagram {fig_id!r}: unknown view {view!r} (known: {', '.join(VIEWS)})",
+                f"diagram {fig_id!r}: unknown view {view!r} (known: {', '.join(setting.views)})",
                 XsWarning.BAD_DIAGRAM,
                 location,
             )
-            view = "hall"
-        setting = default_setting()
+            view = first
         extra = []
         for key in (self.options.get("extra") or "").split():
             if key in setting.furnishings:

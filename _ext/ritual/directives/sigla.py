@@ -14,18 +14,13 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..apparatus_sphinx import apparatus_for
+from ..state import edition_of
 
 ROLE_LABELS = {
     "base": "底本",
     "witness": "校本",
     "auxiliary": "參校（不計）",
     "not-collated": "未對校",
-}
-KIND_LABELS = {
-    "filter-artifact": "網頁過濾衍文",
-    "typo": "傳寫錯字",
-    "conversion": "繁簡轉換之誤",
-    "variant": "諸本異文",
 }
 
 
@@ -66,7 +61,7 @@ class SiglaDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         data = apparatus_for(self.env)
-        self.env.note_dependency(self.config.xs_sigla)
+        self.env.note_dependency(str(data.sigla_path))
         dl = nodes.definition_list(classes=["xs-sigla"])
         for siglum, row in data.sigla.items():
             item = nodes.definition_list_item()
@@ -90,15 +85,16 @@ class ApparatusSummaryDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         data = apparatus_for(self.env)
-        self.env.note_dependency(self.config.xs_apparatus)
+        self.env.note_dependency(str(data.entries_path))
         counts = Counter((e.kind, e.decision) for e in data.entries)
+        kinds = edition_of(self.env).apparatus_kinds or {k: k for k, _ in counts}
         rows = [
             [
-                KIND_LABELS.get(kind, kind),
+                label,
                 str(counts[(kind, "emend")]),
                 str(counts[(kind, "retain")]),
             ]
-            for kind in KIND_LABELS
+            for kind, label in kinds.items()
         ]
         rows.append(
             [

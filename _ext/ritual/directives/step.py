@@ -1,24 +1,24 @@
-"""``step``: one ritual step, with a stable id, its edited 原文 and, nested, its 譯文.
+"""``step``: one ritual step, with a stable id, its 原文 and, nested, its 譯文.
 
-The directive records the step in the domain with everything the export and the indexes need
-(plain text, term offsets, actors, positions), so no later phase has to walk doctrees again.
+The body is the base text as transmitted, with its markup; the directive applies the
+apparatus to it (:func:`..apparatus_sphinx.place_entries`) and records the step in the domain
+with everything the export and the indexes need (the edited text, term offsets, the base
+text), so no later phase has to walk doctrees again. Who stands where is not the page's
+business: the edition's ``positions.tsv`` says it (:mod:`..plan_data`).
 """
 
 from __future__ import annotations
 
-import re
-
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
 from ..apparatus_sphinx import place_entries
-from ..domain import Annotation, Position, StepRecord, XsDomain
+from ..domain import Annotation, StepRecord, XsDomain
+from ..state import edition_of
 from ..warnings import XsWarning, warn
 from .phase import PHASE_KEY
 
-STEP_ID = re.compile(r"^xs-\d{4}$")
 SEQ_KEY = "xs:step-seq"
 
 
@@ -48,38 +48,18 @@ def text_and_annotations(body: nodes.Element) -> tuple[str, tuple[Annotation, ..
     return "".join(parts), tuple(annotations)
 
 
-def parse_positions(value: str) -> list[tuple[str, str, str]]:
-    """``主人 阼階上 西面; 賓 西階上 北面`` → ``[(role, place, facing), …]``.
-
-    Facing may be left out (``主人 阼階上``); a malformed clause raises ValueError.
-    """
-    out = []
-    for clause in value.split(";"):
-        words = clause.split()
-        if not words:
-            continue
-        if len(words) not in (2, 3):
-            raise ValueError(f"position {clause.strip()!r}: expected 'role place [facing]'")
-        role, place, facing = (*words, "")[:3]
-        out.append((role, place, facing))
-    return out
-
-
 class StepDirective(SphinxDirective):
-    """``::::{xs:step} xs-0001`` — the body is the 原文; a nested ``translation`` its 譯文."""
+    """``::::{xs:step} <id>`` — the body is the 原文; a nested ``translation`` its 譯文."""
 
     required_arguments = 1
     has_content = True
-    option_spec = {
-        "actors": directives.unchanged,
-        "positions": directives.unchanged,
-    }
 
     def run(self) -> list[nodes.Node]:
         step_id = self.arguments[0].strip()
-        if not STEP_ID.match(step_id):
+        edition = edition_of(self.env)
+        if not edition.step_id_pattern.match(step_id):
             warn(
-                f"step id {step_id!r} is not of the form xs-NNNN",
+                f"step id {step_id!r} is not of the form {edition.step_id_form}",
                 XsWarning.BAD_STEP_ID,
                 self.get_location(),
             )
@@ -93,8 +73,8 @@ class StepDirective(SphinxDirective):
                 translations.append(child)
             else:
                 body += child
+        places, base_text = place_entries(self.env, step_id, body, node)
         text, annotations = text_and_annotations(body)
-        places, base_text = place_entries(self.env, step_id, body, text, node)
         if not text.strip():
             warn(f"step {step_id!r} has no text", XsWarning.EMPTY_STEP, node)
         if len(translations) > 1:
@@ -121,13 +101,6 @@ class StepDirective(SphinxDirective):
                 XsWarning.STEP_OUTSIDE_PHASE,
                 node,
             )
-        try:
-            positions = tuple(
-                Position(*p) for p in parse_positions(self.options.get("positions", ""))
-            )
-        except ValueError as exc:
-            warn(f"step {step_id!r}: {exc}", XsWarning.BAD_POSITION, node)
-            positions = ()
         seq = self.env.current_document.get(SEQ_KEY, 0) + 1
         self.env.current_document[SEQ_KEY] = seq
         record = StepRecord(
@@ -140,8 +113,6 @@ class StepDirective(SphinxDirective):
             translation=translation_text,
             translation_source=translation_source,
             annotations=annotations,
-            actors=tuple(self.options.get("actors", "").split()),
-            positions=positions,
             base_text=base_text,
             apparatus=places,
         )

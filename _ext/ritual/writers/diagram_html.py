@@ -8,64 +8,23 @@ stage-data.js``.
 
 from __future__ import annotations
 
-import re
 from html import escape
+from typing import Any
 
 from docutils import nodes
 from sphinx.util.osutil import relative_uri
 
-STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
-RULE = re.compile(r"\.(xsd-s[0-9a-f]+)\{[^}]*\}")
+from ..diagram.plan import PageState, Plan, to_svg
 
 
-def _inline_svg(svg: str, translator=None) -> str:
-    """An SVG document as an element for HTML (no XML declaration).
-
-    A page's plans share one document, so a style rule needs writing only once per page:
-    the later plans keep only the rules the earlier ones did not bring (their class names
-    derive from the style, see ``diagram.svg.with_style_classes``).
-    """
-    if svg.startswith("<?xml"):
-        svg = svg.split("?>", 1)[1]
-    if translator is not None:
-        seen = translator.__dict__.setdefault("_xs_svg_rules", set())
-
-        def fresh(m: re.Match[str]) -> str:
-            rules = [r for r in RULE.finditer(m.group(1)) if r.group(1) not in seen]
-            seen.update(r.group(1) for r in rules)
-            return f"<style>{''.join(r.group(0) for r in rules)}</style>" if rules else ""
-
-        svg = STYLE.sub(fresh, svg, count=1)
-        svg = _share_background(svg, translator)
-    return svg.strip()
-
-
-#: The plan drawn before the figures: hall, court and furnishings, inside the clip group.
-BACKGROUND = re.compile(
-    r'(<g clip-path="url\(#([\w-]+)-clip\)">\n)(.*?)(?=<g class="xs-figure">|</g>)', re.DOTALL
-)
-
-
-def _share_background(svg: str, translator) -> str:
-    """Draw a plan's background once per page and ``<use>`` it in the later plans.
-
-    Plans of one view with the same furnishings (most of a page's) share their background,
-    byte for byte: two thirds of each plan. The first draws it in a group with an id; the
-    others refer to it, which browsers resolve across the inline SVGs of one document. The SVG
-    files beside the pages and the PDF keep every plan whole. Backgrounds with ids of their
-    own (the stage view's furnishings, which its script shows and hides) are left alone.
-    """
-    m = BACKGROUND.search(svg)
-    if not m or not m.group(3).strip() or "id=" in m.group(3):
-        return svg
-    drawn = translator.__dict__.setdefault("_xs_svg_backgrounds", {})
-    segment = m.group(3)
-    if segment in drawn:
-        shared = f'<use href="#{drawn[segment]}"/>\n'
-    else:
-        drawn[segment] = f"{m.group(2)}-plan"
-        shared = f'<g id="{drawn[segment]}">\n{segment}</g>\n'
-    return svg[: m.start(3)] + shared + svg[m.end(3) :]
+def _inline_svg(plan: Plan | None, translator: Any) -> str:
+    """A plan as an element of the page: the page's plans share one document, so each style
+    rule and each background is written once per page (:class:`~..diagram.plan.PageState`);
+    the SVG files beside the pages and the PDF keep every plan whole."""
+    if plan is None:
+        return ""
+    page = translator.__dict__.setdefault("_xs_plans", PageState())
+    return to_svg(plan, page)
 
 
 def _key(figures) -> str:
@@ -82,7 +41,7 @@ def _key(figures) -> str:
 
 def _visit_diagram_html(self, node):
     self.body.append(self.starttag(node, "figure", CLASS="xs-diagram"))
-    self.body.append(f'<div class="xs-diagram-plan">{_inline_svg(node.get("svg", ""), self)}</div>')
+    self.body.append(f'<div class="xs-diagram-plan">{_inline_svg(node.get("plan"), self)}</div>')
     self.body.append(
         "<figcaption>"
         f'<span class="xs-diagram-label">{escape(node.get("label", ""))}</span> '
@@ -109,6 +68,14 @@ def _depart_stage_html(self, node):
     data = relative_uri(here, "_diagrams/stage-data.js")
     script = relative_uri(here, "_static/xs-stage.js")
     views = node.get("views", {})
+    titles = node.get("view_titles", {})
+    toggle = (
+        '<button type="button" class="xs-stage-view" aria-pressed="false" '
+        f'data-titles="{escape(" ".join(titles.get(v, v) for v in views))}">'
+        f"{escape(titles.get(list(views)[1], ''))}</button>"
+        if len(views) > 1
+        else ""
+    )
     self.body.append(
         '<div class="xs-stage-controls" role="group" aria-label="節">'
         '<button type="button" data-go="first" title="第一節">⇤</button>'
@@ -118,18 +85,18 @@ def _depart_stage_html(self, node):
         '<button type="button" data-go="next" title="下一節（→）">下一節 →</button>'
         '<button type="button" data-go="last" title="最後一節">⇥</button>'
         '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次">'
-        '<button type="button" class="xs-stage-view" aria-pressed="false">射道全圖</button>'
-        "</div>"
+        f"{toggle}</div>"
         '<div class="xs-stage-now" aria-live="polite">'
         '<p class="xs-stage-phase"></p>'
         '<p class="xs-stage-text" lang="zh-Hant"></p>'
         '<p class="xs-stage-tr" lang="zh-Hant"></p>'
         "</div>"
-        '<div class="xs-stage-plan" data-view="hall">'
-        f"{_inline_svg(views.get('hall', ''), self)}</div>"
-        f'<div class="xs-stage-plan" data-view="range" hidden>'
-        f"{_inline_svg(views.get('range', ''), self)}</div>"
-        '<ul class="xs-stage-key" aria-label="位次"></ul>'
+        + "".join(
+            f'<div class="xs-stage-plan" data-view="{escape(view)}"{" hidden" if i else ""}>'
+            f"{_inline_svg(plan, self)}</div>"
+            for i, (view, plan) in enumerate(views.items())
+        )
+        + '<ul class="xs-stage-key" aria-label="位次"></ul>'
         "<noscript><p>此頁須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
         f'<script src="{data}"></script><script src="{script}"></script>'
         "</section>\n"

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from ..diagram.plan import to_svg
 from ..warnings import XsWarning, warn
 
 OUT_DIR = "_diagrams"
@@ -49,7 +50,8 @@ def _visit_diagram(self, node):
     out = Path(self.builder.outdir) / OUT_DIR
     out.mkdir(parents=True, exist_ok=True)
     svg, pdf = out / f"{fig_id}.svg", out / f"{fig_id}.pdf"
-    text = node.get("svg", "")
+    plan = node.get("plan")
+    text = to_svg(plan) if plan is not None else ""
     if not svg.exists() or svg.read_text(encoding="utf-8") != text:
         svg.write_text(text, encoding="utf-8")
     problem = svg_to_pdf(svg, pdf) if text else "no drawing"

@@ -6,8 +6,11 @@ carry text (titles, data-) go through ``attval``.
 
 from __future__ import annotations
 
+import posixpath
+
 from docutils import nodes
-from sphinx.writers.html5 import HTML5Translator
+
+from ..citation import cite_control_html
 
 
 def _visit_step(self, node):
@@ -151,26 +154,70 @@ def _depart_apparatus_list(self, node):
 apparatus_list = (_visit_apparatus_list, _depart_apparatus_list)
 
 
-class Translator(HTML5Translator):
-    """Sphinx's HTML5 translator, with two accessibility fixes (checked by tests/test_quality.py).
+def _visit_pinyin(self, node):
+    self.body.append(f'<span class="xs-py" title="{self.attval(node["reading"])}">')
 
-    - ``role="heading"`` gets its ``aria-level``: Sphinx writes toctree captions (on the page
-      and in the sidebar) as ``<p class="caption" role="heading">``; WAI-ARIA 1.2 requires
-      ``aria-level`` there, and the Nu HTML Checker rejects the page without it
-      (sphinx-doc/sphinx#14030). Level 2 is the level ARIA 1.1 implied, so the outline that
-      screen readers expose does not change.
-    - A code block's ``<pre>`` is focusable (``tabindex="0"``), so a reader without a mouse can
-      scroll a line wider than the page (axe: scrollable-region-focusable).
-    """
 
-    def starttag(self, node, tagname, suffix="\n", empty=False, **attributes):
-        if str(attributes.get("ROLE", "")).lower() == "heading":
-            attributes.setdefault("aria-level", "2")
-        return super().starttag(node, tagname, suffix, empty, **attributes)
+pinyin_char = (_visit_pinyin, _depart_span)
 
-    def visit_literal_block(self, node):
-        try:
-            super().visit_literal_block(node)
-        except nodes.SkipNode:
-            self.body[-1] = self.body[-1].replace("<pre>", '<pre tabindex="0">', 1)
-            raise
+
+def _visit_search_box(self, node):
+    placeholder = self.attval(node.get("placeholder", ""))
+    self.body.append(
+        '<div class="xs-search">\n'
+        '<form class="xs-search-form" role="search" method="get">\n'
+        '<label for="xs-search-q">字或詞</label>\n'
+        '<input id="xs-search-q" name="q" type="search" autocomplete="off" spellcheck="false" '
+        f'placeholder="{placeholder}" lang="zh-Hant">\n'
+        '<button type="submit">檢索</button>\n'
+        "</form>\n"
+        '<p class="xs-search-status" role="status" aria-live="polite"></p>\n'
+        '<ol class="xs-search-results"></ol>\n'
+        '<noscript><p class="xs-search-noscript">檢索由本站自帶的腳本執行（不連外網）；'
+        "瀏覽器停用腳本時無法檢索。全部經文與譯文亦見 "
+        "<code>edition.json</code>。</p></noscript>\n"
+        "</div>\n"
+    )
+    raise nodes.SkipNode
+
+
+search_box = (_visit_search_box, None)
+
+
+def _visit_cite_control(self, node):
+    self.body.append(cite_control_html(node["number"], node["step_id"]))
+    raise nodes.SkipNode
+
+
+cite_control = (_visit_cite_control, None)
+
+
+def _visit_download(self, node):
+    here = posixpath.dirname(self.builder.get_target_uri(self.builder.current_docname))
+    href = posixpath.relpath(node["xs_file"], here or ".")
+    self.body.append(f'<a class="reference download" href="{self.attval(href)}">')
+
+
+def _depart_link(self, node):
+    self.body.append("</a>")
+
+
+citation_download = (_visit_download, _depart_link)
+
+
+def _visit_term_indexes(self, node):
+    """The site lists the indexes (the domain indices), with their sizes."""
+    self.body.append('<ul class="xs-index-list">\n')
+    for index in node["indexes"]:
+        uri = self.builder.get_relative_uri(self.builder.current_docname, f"xs-{index['kind']}")
+        self.body.append(
+            f'<li><a href="{uri}">{self.encode(index["title"])}</a> '
+            f'<span lang="en">{self.encode(index["title_en"])}</span>'
+            f'<span class="xs-index-size">：{index["headwords"]} 詞目，'
+            f"{index['occurrences']} 處</span></li>\n"
+        )
+    self.body.append("</ul>\n")
+    raise nodes.SkipNode
+
+
+term_indexes = (_visit_term_indexes, None)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from ..apparatus import EMPTY
+
 
 def _visit_step(self, node):
     self.body.append(f"\n\\begin{{xsstep}}{{{node['step_id']}}}")
@@ -83,57 +85,29 @@ def _pass(self, node):
 plain_term = (_pass, _pass)
 
 
-def _visit_lemma(self, node):
-    # Remember the lemma: the apparatus note that follows it is keyed by step and lemma.
-    self._xs_lemma = getattr(self, "_xs_lemma", "") + node.astext()
+def _visit_lemma_plain(self, node):
     self.body.append("\\xslemma{")
 
 
-apparatus_lemma = (_visit_lemma, _close)
+apparatus_lemma = (_visit_lemma_plain, _close)
 
 
 def _readings(self, node) -> str:
-    """The readings of an entry as ``\\xsrdg{text}{sigla}`` joined by ``\\xsrdgsep``.
-
-    Uses structured ``readings`` (``[{"text", "witnesses"}]``) when the node has them; else the
-    part of ``entry_text`` after the lemma's ``]``.
-    """
-    readings = node.get("readings")
-    if readings:
-        parts = []
-        for reading in readings:
-            if isinstance(reading, dict):
-                text, witnesses = reading.get("text", ""), reading.get("witnesses", ())
-            else:
-                text, witnesses = reading
-            sigla = witnesses if isinstance(witnesses, str) else " ".join(witnesses)
-            parts.append(f"\\xsrdg{{{self.encode(text)}}}{{{self.encode(sigla)}}}")
-        out = "\\xsrdgsep{}".join(parts)
-        if node.get("note"):
-            out += f"\\xsrdgsep{{}}{self.encode(node['note'])}"
-        return out
-    # entry_text is ``lemma ] reading sigla; variant sigla`` (apparatus.format_entry).
-    entry = node.get("entry_text", "")
-    if "]" in entry:
-        entry = entry.split("]", 1)[1]
-    parts = []
-    for reading in entry.split(";"):
-        text, _, sigla = reading.strip().rpartition(" ")
-        if not text:  # no sigla given
-            text, sigla = sigla, ""
-        parts.append(f"\\xsrdg{{{self.encode(text)}}}{{{self.encode(sigla)}}}")
-    return "\\xsrdgsep{}".join(parts)
+    """The readings of an entry as ``\\xsrdg{text}{sigla}`` joined by ``\\xsrdgsep``, then
+    the note: from the marker's structured data."""
+    parts = [
+        f"\\xsrdg{{{self.encode(r['text'] or EMPTY)}}}{{{self.encode(' '.join(r['witnesses']))}}}"
+        for r in node["readings"]
+    ]
+    out = "\\xsrdgsep{}".join(parts)
+    if node.get("note"):
+        out += f"\\xsrdgsep{{}}{self.encode(node['note'])}"
+    return out
 
 
 def _visit_ref(self, node):
-    # The whole lemma: from the node, else from its formatted entry, else the text of the
-    # lemma node(s) just visited (a lemma crossing term markup is split into several).
-    lemma = node.get("lemma", "")
-    if not lemma and "]" in node.get("entry_text", ""):
-        lemma = node["entry_text"].split("]", 1)[0].strip()
-    lemma = lemma or getattr(self, "_xs_lemma", "")
+    lemma = node["lemma"] or EMPTY
     self.body.append(f"\\xsappnote{{{self.encode(lemma)}}}{{{_readings(self, node)}}}")
-    self._xs_lemma = ""
     raise nodes.SkipNode
 
 
@@ -155,3 +129,41 @@ def _skip(self, node):
 
 # The print edition gives the apparatus as footnotes at each place, not as a list.
 apparatus_list = (_skip, None)
+
+
+pinyin_char = (_pass, _pass)
+search_box = (_skip, None)
+cite_control = (_skip, None)
+citation_download = (_pass, _pass)
+
+
+def _locators(self, locators) -> str:
+    return ", ".join(
+        f"\\xsloc{{{docname}:{step_id}}}{{{number}}}" for docname, step_id, number in locators
+    )
+
+
+def _index_entry(self, macro: str, entry) -> str:
+    enc = self.encode
+    return (
+        f"\\{macro}{{{enc(entry['term'])}}}{{{enc(entry['pinyin'])}}}{{{enc(entry['gloss'])}}}"
+        f"{{{entry['count']}}}{{{_locators(self, entry['locators'])}}}\n"
+    )
+
+
+def _visit_term_indexes(self, node):
+    """The printed indexes: headwords by letter, with pinyin, gloss, count and locators."""
+    out = []
+    for index in node["indexes"]:
+        out.append(f"\\begin{{xsindex}}{{{index['title']}}}{{{index['title_en']}}}\n")
+        for letter, group in index["letters"]:
+            out.append(f"\\xsindexletter{{{letter}}}\n")
+            for entry in group:
+                out.append(_index_entry(self, "xsindexentry", entry))
+                out += [_index_entry(self, "xsindexsub", sub) for sub in entry["sub"]]
+        out.append("\\end{xsindex}\n")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+term_indexes = (_visit_term_indexes, None)

@@ -17,6 +17,10 @@ def _pass(self, node):
     pass
 
 
+def _skip(self, node):
+    raise nodes.SkipNode
+
+
 step = (_visit_block, _depart_block)
 step_text = (_pass, _pass)
 
@@ -75,3 +79,18 @@ def _visit_phase(self, node):
 
 phase_marker = (_visit_phase, None)
 apparatus_list = (_visit_block, _depart_block)
+
+pinyin_char = (_pass, _pass)
+search_box = (_skip, None)
+cite_control = (_skip, None)
+citation_download = (_pass, _pass)
+
+
+def _visit_term_indexes(self, node):
+    self.new_state(0)
+    self.add_text("\n".join(f"{i['title']} ({i['title_en']})" for i in node["indexes"]))
+    self.end_state()
+    raise nodes.SkipNode
+
+
+term_indexes = (_visit_term_indexes, None)

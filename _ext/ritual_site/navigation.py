@@ -13,24 +13,20 @@ import posixpath
 from collections.abc import Callable
 from typing import Any
 
+from ritual.state import build_state
 from sphinx.application import Sphinx
-from sphinx.builders import Builder
-
-#: Rendered trees of this build, by (folder, arguments); emptied when writing starts.
-_TREES: dict[tuple[str, tuple[tuple[str, Any], ...]], str] = {}
 
 
-def _reset(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: a new build may have a new table of contents."""
-    _TREES.clear()
-
-
-def _shared_toctree(folder: str, toctree: Callable[..., str]) -> Callable[..., str]:
+def _shared_toctree(
+    trees: dict[tuple[str, tuple[tuple[str, Any], ...]], str],
+    folder: str,
+    toctree: Callable[..., str],
+) -> Callable[..., str]:
     def cached(**kwargs: Any) -> str:
         key = (folder, tuple(sorted(kwargs.items())))
-        if key not in _TREES:
-            _TREES[key] = toctree(**kwargs)
-        return _TREES[key]
+        if key not in trees:
+            trees[key] = toctree(**kwargs)
+        return trees[key]
 
     return cached
 
@@ -39,12 +35,13 @@ def share_tree(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """``html-page-context`` (before the theme's handler): the cached tree for a page outside
-    the documents."""
+    the documents. The trees of a build are kept in its state (one table of contents per
+    build, see :mod:`ritual.state`)."""
     if pagename in app.env.all_docs or "toctree" not in context:
         return
-    context["toctree"] = _shared_toctree(posixpath.dirname(pagename), context["toctree"])
+    trees = build_state(app.env).derive("navigation-trees", dict)
+    context["toctree"] = _shared_toctree(trees, posixpath.dirname(pagename), context["toctree"])
 
 
 def setup_navigation(app: Sphinx) -> None:
-    app.connect("write-started", _reset)
     app.connect("html-page-context", share_tree, priority=400)

@@ -62,5 +62,4 @@ def drop_unused_assets(
 
 
 def setup_assets(app: Sphinx) -> None:
-    app.add_config_value("xs_prune_assets", True, "html", bool)
     app.connect("html-page-context", drop_unused_assets, priority=900)

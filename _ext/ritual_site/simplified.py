@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from ritual.state import build_state
 from sphinx.application import Sphinx
 
 PREFIX = "zh-Hans"
@@ -137,17 +138,22 @@ def _convert_tag_in(tag: str, rel: str, page_set: frozenset[str]) -> str:
     return ATTR.sub(attr, tag)
 
 
-#: Converted tags by (folder, page set): see :func:`to_simplified`. Cleared at each build.
-_TAGS: dict[tuple[str, frozenset[str]], dict[str, str]] = {}
+def to_simplified(
+    page: str,
+    rel: str,
+    page_set: frozenset[str],
+    base_url: str = "",
+    tags: dict[str, str] | None = None,
+) -> str:
+    """The ``zh-Hans/`` copy of the Traditional page ``rel`` (``page_set``: all pages).
 
-
-def to_simplified(page: str, rel: str, page_set: frozenset[str], base_url: str = "") -> str:
-    """The ``zh-Hans/`` copy of the Traditional page ``rel`` (``page_set``: all pages)."""
+    ``tags`` memoises converted tags for pages of ``rel``'s folder: a tag's copy depends on
+    the page's folder only, and pages repeat their tags (a term link, a step's number), so
+    each repeat is one dictionary lookup instead of a conversion. The caller owns it.
+    """
     page = SWITCH.sub(lambda m: "\0SWITCH\0", page, count=1)
     out = []
-    # A tag's copy depends on the page's folder only, and pages repeat their tags (a term
-    # link, a step's number): one dictionary lookup per repeat instead of a conversion.
-    tags = _TAGS.setdefault((posixpath.dirname(rel), page_set), {})
+    tags = {} if tags is None else tags
     for region in NOCONVERT.split(page):
         convert = not region.startswith("<!--xs:noconvert-->")
         for token in TOKEN.split(region):
@@ -189,19 +195,16 @@ def alternate_links(app: Sphinx, pagename: str) -> str:
 def add_alternates(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: ``hreflang`` alternates (identifiers, never fetched)."""
-    if app.config.xs_simplified and app.builder.name == "html":
+    """``html-page-context``: ``hreflang`` alternates (identifiers, never fetched; so only on a
+    site with an address: the page's own 繁/简 switch links the other script in any case)."""
+    if app.config.xs_simplified and app.builder.name == "html" and app.config.xs_base_url:
         context["metatags"] = context.get("metatags", "") + alternate_links(app, pagename)
 
 
-def _mark_start(app: Sphinx) -> None:
-    """``builder-inited``: when this build began (pages older than this were not rewritten)."""
-    _BUILD_START[:] = [time.time_ns()]
-    _TAGS.clear()
-
-
-#: The start of the current build, in nanoseconds since the epoch.
-_BUILD_START: list[int] = []
+def _mark_start(app: Sphinx, builder: Any) -> None:
+    """``write-started``: when this build's writing began (pages older than this were not
+    rewritten), kept in the build's state."""
+    build_state(app.env).files["simplified-start"] = time.time_ns()
 
 
 def write_simplified(app: Sphinx, exception: Exception | None) -> None:
@@ -217,7 +220,8 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     rels = pages(outdir)
     page_set = frozenset(rels)
     target = outdir / PREFIX
-    start = _BUILD_START[0] if _BUILD_START else 0
+    start = build_state(app.env).files.get("simplified-start", 0)
+    tags: dict[str, dict[str, str]] = {}
     if target.is_dir():
         for copy in target.rglob("*.html"):
             if copy.relative_to(target).as_posix() not in page_set:
@@ -233,19 +237,29 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
             src.write_text(with_switch, encoding="utf-8")
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(
-            to_simplified(with_switch, rel, page_set, app.config.xs_base_url), encoding="utf-8"
+            to_simplified(
+                with_switch,
+                rel,
+                page_set,
+                app.config.xs_base_url,
+                tags.setdefault(posixpath.dirname(rel), {}),
+            ),
+            encoding="utf-8",
         )
+
+
+STATIC = Path(__file__).parent / "static"
 
 
 def _add_static(app: Sphinx) -> None:
     if app.builder.format == "html" and app.config.xs_simplified:
+        app.config.html_static_path.append(str(STATIC))
         app.add_js_file("xs-script-switch.js", defer="defer")
 
 
 def setup_simplified(app: Sphinx) -> None:
-    app.add_config_value("xs_simplified", True, "html", bool)
     app.connect("builder-inited", _add_static)
-    app.connect("builder-inited", _mark_start)
+    app.connect("write-started", _mark_start)
     app.connect("html-page-context", add_alternates)
     # Late, after every other build-finished writer has touched the pages.
     app.connect("build-finished", write_simplified, priority=900)

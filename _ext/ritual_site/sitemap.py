@@ -42,6 +42,8 @@ def write_sitemap(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: ``sitemap.xml`` at the root of the output."""
     if exception is not None or app.builder.format != "html":
         return
+    if not app.config.xs_sitemap or not app.config.xs_base_url:
+        return  # a sitemap lists absolute addresses: none without a host
     uris = sorted(pages(Path(app.outdir)), key=lambda uri: (uri != "index.html", uri))
     simplified = bool(app.config.xs_simplified) and app.builder.name == "html"
     text = sitemap_xml(app.config.xs_base_url, uris, simplified)
