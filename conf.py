@@ -53,7 +53,7 @@ html_theme_options = {
 }
 
 # -- LaTeX (the print edition: `make pdf` → _build/latex/xiangsheli.pdf) ------------------------
-# XeLaTeX + xeCJK; the page design is in _ext/ritual/static/ritual.sty, the doctree glue
+# XeLaTeX + xeCJK; the page design is in _ext/ritual/latex/ritual.sty, the doctree glue
 # in _ext/ritual/latex/. Debian: texlive-xetex texlive-lang-chinese texlive-latex-extra
 # texlive-latex-recommended texlive-fonts-recommended fonts-noto-cjk fonts-lmodern latexmk
 # poppler-utils (the last for tools/check_pdf.py).

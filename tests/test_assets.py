@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from ritual import assets
+from ritual_site import assets
 from sphinx.testing.util import SphinxTestApp
 
 LINKED = re.compile(r'<(?:link rel="stylesheet"[^>]*href|script[^>]*src)="([^"?]+)')

@@ -220,10 +220,13 @@ def locate_base(base_text: str, entry: Entry) -> tuple[int, int]:
     before, _, after = split_context(entry.context)
     reading = entry.base if entry.decision == "emend" else entry.lemma
     hits = _find_all(base_text, before + reading + after)
+    wanted = f"(the base text reading {before + reading + after!r})"
     if not hits:
-        raise ValueError(f"{entry.id}: context {entry.base_context!r} not found in the step")
+        raise ValueError(f"{entry.id}: context {entry.context!r} not found in the step {wanted}")
     if len(hits) > 1:
-        raise ValueError(f"{entry.id}: context {entry.base_context!r} is ambiguous ({len(hits)}×)")
+        raise ValueError(
+            f"{entry.id}: context {entry.context!r} is ambiguous ({len(hits)}×) {wanted}"
+        )
     start = hits[0] + len(before)
     return start, start + len(reading)
 

@@ -38,6 +38,7 @@ from sphinx.config import Config
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from .config import conf_location
 from .nodes import citation_download, cite_control
 from .nodes import step as step_node
 from .state import build_state, edition_of
@@ -264,7 +265,7 @@ def warn_without_base_url(app: Sphinx) -> None:
             "xs_base_url is not set: citations give paths relative to the site's root, and the "
             "pages carry no canonical link (set it with -D xs_base_url=https://… to publish)",
             XsWarning.NO_BASE_URL,
-            "conf.py",
+            conf_location(app, "xs_base_url"),
         )
 
 

@@ -18,6 +18,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 
 from .edition import EditionError, load_edition
+from .warnings import XsWarning, warn
 
 
 class Value(NamedTuple):
@@ -57,7 +58,26 @@ VALUES = (
     Value("xs_search_page", "search", "html", (str,), "the document that holds the search form"),
     Value("xs_search_ngram", 2, "html", (int,), "the longest character n-gram indexed"),
     Value("xs_pinyin", True, "html", (bool,), "pinyin of rare characters on hover (HTML)"),
+    Value(
+        "xs_plan_drawers",
+        {},
+        "env",
+        (dict,),
+        "more furnishing drawers for the plans: kind → 'module:function'",
+    ),
 )
+
+
+def conf_location(app: Sphinx, name: str) -> str:
+    """``conf.py:<line>`` of the line that sets ``name`` (line 1 if it is not set there: the
+    default, or ``-D``), for warnings about a configuration value."""
+    path = Path(app.confdir) / "conf.py"
+    line = 1
+    if path.is_file():
+        m = re.search(rf"^{re.escape(name)}\s*=", path.read_text(encoding="utf-8"), re.M)
+        if m:
+            line = path.read_text(encoding="utf-8").count("\n", 0, m.start()) + 1
+    return f"{path}:{line}"
 
 
 def setup_config(app: Sphinx) -> None:
@@ -90,7 +110,28 @@ def check_config(app: Sphinx, config: Config) -> None:
         str(name): str((src / folder).resolve()) for name, folder in config.xs_editions.items()
     }
     config.xs_edition = str((src / config.xs_edition).resolve())
+    _check_drawers(app, config)
     try:
         load_edition(config.xs_edition, config.xs_editions)
     except EditionError as exc:
         raise ConfigError(f"{exc.location}: {exc} (xs_edition = {config.xs_edition!r})") from None
+
+
+def _check_drawers(app: Sphinx, config: Config) -> None:
+    """A plan drawer that cannot be imported is reported and left out."""
+    from .plan_data import import_drawer
+
+    kept = {}
+    for kind, target in config.xs_plan_drawers.items():
+        try:
+            import_drawer(target)
+        except (ImportError, AttributeError, ValueError) as exc:
+            warn(
+                f"xs_plan_drawers: the drawer {target!r} of furnishing kind {kind!r} cannot be "
+                f"imported ({exc}); it is left out",
+                XsWarning.BAD_EDITION,
+                conf_location(app, "xs_plan_drawers"),
+            )
+            continue
+        kept[kind] = target
+    config.xs_plan_drawers = kept

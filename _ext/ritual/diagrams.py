@@ -39,7 +39,7 @@ from .diagram.stage import StageStep, encode_stage
 from .diagram.svg import compose
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import XsDomain, document_order
-from .plan_data import positions_for, setting_for, timeline
+from .plan_data import drawers_for, positions_for, setting_for, timeline
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
 
@@ -159,6 +159,7 @@ def _draw(
     extra = list(dict.fromkeys([*furnishings_at(spans, tl.index, i), *rec.extra]))
     plan = edition_of(env).plan
     gap = spacing(env)
+    drawers = drawers_for(env)
     desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人。") + "。"
 
     def plan_of() -> Plan:
@@ -174,6 +175,7 @@ def _draw(
             id_prefix=f"xsd-{rec.anchor}",
             notes=plan.get("notes", ()),
             view_notes=plan.get("view_notes", {}).get(rec.view, ()),
+            drawers=drawers,
         )
 
     return Drawn(label, number, step_no, title, figures, plan_of)
@@ -241,6 +243,7 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
             group_furnishings=True,
             notes=plan.get("notes", ()),
             view_notes=plan.get("view_notes", {}).get(view, ()),
+            drawers=drawers_for(env),
         )
 
     return build_state(env).derive(f"stage-plan-{view}", make)
@@ -277,6 +280,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         spans=data.spans,
         spacing=spacing(env),
         line_rank=line_ranks(data.figures),
+        drawers=drawers_for(env),
     )
 
 

@@ -11,12 +11,14 @@ left out, so one typo does not stop every later plan.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import importlib
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from .diagram.drawers import DRAWERS, Drawer
 from .diagram.model import Setting, load_setting
 from .diagram.positions import (
     FigureInfo,
@@ -30,6 +32,42 @@ from .diagram.positions import (
 )
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
+
+
+def import_drawer(target: str) -> Drawer:
+    """A drawer named ``"module:function"`` (ImportError, AttributeError or ValueError)."""
+    module, _, name = str(target).partition(":")
+    if not name:
+        raise ValueError("expected 'module:function'")
+    return getattr(importlib.import_module(module), name)
+
+
+def drawers_for(env: BuildEnvironment) -> Mapping[str, Drawer]:
+    """The built-in furnishing drawers and those the project registers (``xs_plan_drawers``:
+    kind → ``"module:function"``, checked when the configuration is read)."""
+
+    def make() -> Mapping[str, Drawer]:
+        return DRAWERS | {k: import_drawer(t) for k, t in env.config.xs_plan_drawers.items()}
+
+    return build_state(env).file("drawers", make)
+
+
+def check_drawers(app: Sphinx) -> None:
+    """``builder-inited``: every furnishing of the setting has a drawer."""
+    edition = edition_of(app.env)
+    if not edition.has("setting"):
+        return
+    drawers = drawers_for(app.env)
+    text = edition.path("setting").read_text(encoding="utf-8")
+    for name, furnishing in setting_for(app.env).furnishings.items():
+        if furnishing.kind not in drawers:
+            line = text[: text.find(f'[furnishings."{name}"]')].count("\n") + 1
+            warn(
+                f"furnishing {name!r}: no drawer for its kind {furnishing.kind!r} (register one "
+                "in xs_plan_drawers); it is left off the plans",
+                XsWarning.BAD_EDITION,
+                f"{edition.path('setting')}:{line}",
+            )
 
 
 def setting_for(env: BuildEnvironment) -> Setting:
@@ -131,9 +169,11 @@ def check_positions(app: Sphinx, env: BuildEnvironment) -> None:
     if not path.is_file():
         return
     ids = [sid for sid, _ in env.get_domain("xs").ordered_steps()]
+    step_of = {row.line: row.step for row in positions_for(env).rows}
     for line, message in _problems(env, ids):
-        warn(message, XsWarning.BAD_POSITION, f"{path}:{line}")
+        warn(f"{step_of.get(line, '?')}: {message}", XsWarning.BAD_POSITION, f"{path}:{line}")
 
 
 def setup_positions(app: Sphinx) -> None:
+    app.connect("builder-inited", check_drawers)
     app.connect("env-check-consistency", check_positions)

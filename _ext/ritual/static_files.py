@@ -10,6 +10,8 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 STATIC = Path(__file__).parent / "static"
+#: The LaTeX style file lives apart from the site's static files, so no HTML builder ships it.
+LATEX = Path(__file__).parent / "latex"
 CSS = ("xs-diagram.css", "xs-reading.css", "ritual.css")
 LATEX_STYLE = "ritual.sty"
 
@@ -22,7 +24,7 @@ def add_static(app: Sphinx) -> None:
             app.add_css_file(name)
         app.add_js_file("apparatus.js", defer="defer")
     elif app.builder.format == "latex":
-        app.config.latex_additional_files.append(str(STATIC / LATEX_STYLE))
+        app.config.latex_additional_files.append(str(LATEX / LATEX_STYLE))
         app.add_latex_package(LATEX_STYLE.removesuffix(".sty"))
 
 

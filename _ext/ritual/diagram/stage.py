@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .drawers import DRAWERS, Drawer
 from .layout import Walker
 from .model import Setting
 from .positions import Span, furnishings_at
@@ -53,6 +54,7 @@ def encode_stage(
     spans: Sequence[Span],
     spacing: float,
     line_rank: Mapping[str, int] | None = None,
+    drawers: Mapping[str, Drawer] = DRAWERS,
 ) -> dict[str, Any]:
     """The timeline for the stage script: per step its text, number, phase, page, the
     furnishings on the plan and the figures that changed, with their pixel places and label
@@ -93,6 +95,7 @@ def encode_stage(
                 furnishings=on_plan,
                 spacing=spacing,
                 canvases=canvases,
+                drawers=drawers,
             )
             for view in views
         }

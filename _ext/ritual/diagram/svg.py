@@ -138,7 +138,7 @@ def _near_view(view: View, f: Furnishing) -> bool:
 def _draw_furnishing(c: Canvas, f: Furnishing, drawers: Mapping[str, Drawer]) -> None:
     drawer = drawers.get(f.kind)
     if drawer is None:
-        raise UnknownFurnishingError(f"no drawer for furnishing kind {f.kind!r} ({f.name})", f.kind)
+        return  # a kind without a drawer is reported by the caller (the build warns)
     label = not c.overview or f.kind in c.view.label_kinds
     drawer(c, f, SIZES[c.overview]["furnishing"], label)
 

@@ -1,4 +1,4 @@
-"""Print-edition glue for Sphinx's LaTeX builder (the page design is in ``static/ritual.sty``).
+"""Print-edition glue for Sphinx's LaTeX builder (the page design is in ``latex/ritual.sty``).
 
 Doctree adjustments that only the LaTeX builder needs, made on the *assembled* doctree
 (``doctree-resolved`` is emitted for it with the root document's name):

@@ -1,4 +1,4 @@
-"""LaTeX visitors: thin calls to macros defined in ``static/ritual.sty``.
+"""LaTeX visitors: thin calls to macros defined in ``latex/ritual.sty``.
 
 Keeping the typography in the style file lets the print designer change the page without
 touching Python; the visitors only mark up structure.
