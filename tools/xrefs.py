@@ -16,6 +16,7 @@ Pure Python, no Sphinx.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,3 +145,36 @@ def registry_ids(path: Path = REGISTRY) -> list[str]:
         for line in path.read_text(encoding="utf-8").splitlines()
         if line.startswith("xs-")
     ]
+
+
+def summary(texts: dict[str, str], refs: list[dict[str, str]], ji: list[dict[str, str]]) -> str:
+    """Counts of the decisions (by kind, by basis; 記 tied or general), and what is undecided."""
+    lines = []
+    spans = {(r["step"], int(r["start"]), int(r["end"])) for r in refs}
+    open_ = [
+        o for o in scan(texts) if not any(s == o.step and a <= o.offset < b for s, a, b in spans)
+    ]
+    lines.append(f"occurrences {len(scan(texts))}, rows {len(refs)}, undecided {len(open_)}")
+    lines += [f"  undecided: {o.step} {o.offset} {o.char}" for o in open_]
+    lines.append(
+        "kind  " + ", ".join(f"{k} {n}" for k, n in Counter(r["kind"] for r in refs).items())
+    )
+    lines.append(
+        "basis " + ", ".join(f"{k} {n}" for k, n in Counter(r["basis"] for r in refs).items())
+    )
+    general = sum(1 for r in ji if r["explains"] == "general")
+    lines.append(f"記 steps {len(ji)}: tied {len(ji) - general}, general {general}")
+    lines.append(
+        "記 basis " + ", ".join(f"{k} {n}" for k, n in Counter(r["basis"] for r in ji).items())
+    )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(
+        summary(
+            step_texts(),
+            read_tsv(REFERENCES, REF_COLUMNS),
+            read_tsv(JI_EXPLAINS, JI_COLUMNS),
+        )
+    )
