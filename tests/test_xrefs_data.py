@@ -50,6 +50,7 @@ def test_expand_resolves_ranges_and_rejects_bad_items() -> None:
             xrefs.expand(bad, order)
 
 
+@pytest.mark.edition
 def test_scanner_texts_are_the_edition_texts(edition: dict) -> None:
     """The offsets are into edition.json's text: the scanner must read the same text."""
     assert {s["id"]: s["text"] for s in edition["steps"]} == TEXTS
