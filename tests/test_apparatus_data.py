@@ -148,12 +148,12 @@ def test_edit_ops_keep_what_the_lemma_shares_with_the_base():
 def test_plain_text_of_the_pages_is_the_base_text(seed_path):
     """Nothing lost: the pages hold the base text as transmitted (the apparatus is applied by
     the build), so the pages' plain text is the seed's 原文, punctuation aside."""
-    from page_text import page_steps
+    from tools.pages import base_texts
 
     seed = seed_path.read_text(encoding="utf-8").splitlines()
     start, end = seed.index("【原文】") + 1, seed.index("【譯文】")
     bare = "".join(c for c in "".join(seed[start:end]) if "\u3400" <= c <= "\u9fff")
-    texts = page_steps(ROOT / "source" / "rite")
+    texts = base_texts(ROOT / "source" / "rite")
     order = sorted(texts, key=lambda sid: min(REGISTRY[sid]))
     pages = "".join(texts[sid] for sid in order)
     assert "".join(c for c in pages if "\u3400" <= c <= "\u9fff") == bare

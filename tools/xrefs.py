@@ -20,11 +20,11 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.apply_emendations import plain_with_map, step_bodies
+from tools.pages import page_steps, printed_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "source" / "rite"
-REGISTRY = ROOT / "_ext" / "xiangsheli" / "data" / "step-registry.tsv"
+REGISTRY = ROOT / "source" / "_edition" / "step-registry.tsv"
 REFERENCES = ROOT / "tools" / "work" / "references.tsv"
 JI_EXPLAINS = ROOT / "tools" / "work" / "ji-explains.tsv"
 JI_PAGE = "ji.md"
@@ -66,14 +66,9 @@ def occurrences_in(text: str) -> list[tuple[int, str]]:
 
 
 def page_texts(page: str) -> dict[str, str]:
-    """step id → displayed text, for one MyST page (roles reduced to their surface)."""
-    lines = page.splitlines()
-    out = {}
-    for step_id, (a, b) in step_bodies(lines).items():
-        body = "\n".join(line.strip() for line in lines[a:b] if line.strip())
-        plain, _ = plain_with_map(body)
-        out[step_id] = plain.replace("\n", "")
-    return out
+    """step id → displayed text, for one MyST page: the page's base text with the apparatus
+    applied, as edition.json has it (the offsets of references.tsv are into that text)."""
+    return printed_texts(page_steps(page))
 
 
 def step_texts(pages_dir: Path = PAGES) -> dict[str, str]:
