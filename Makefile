@@ -40,7 +40,7 @@ pdf: venv                         ## the print edition: _build/latex/xiangsheli.
 	$(SPHINX) -M latexpdf source $(BUILD) -c . $(SPHINXOPTS)
 	$(BIN)/python tools/check_pdf.py $(BUILD)/latex
 
-test: system html pdf node        ## everything: builds the edition, then all tests (gates included)
+test: system lint html pdf node   ## everything: lint, build the edition, then all tests (gates included)
 	$(BIN)/python -m pytest -q tests
 
 check: html node                  ## the site gates on _build/html: vnu, links and anchors, axe
@@ -51,9 +51,10 @@ check: html node                  ## the site gates on _build/html: vnu, links a
 unit: venv                        ## tests that need no full build
 	$(BIN)/python -m pytest -q tests -m "not edition"
 
-lint: venv
+lint: venv                        ## ruff (lint and format) and mypy (the engine's types)
 	$(BIN)/ruff check _ext tools tests conf.py
 	$(BIN)/ruff format --check _ext tools tests conf.py
+	$(BIN)/mypy
 
 collate: venv                     ## regenerate the collation data from the witnesses
 	$(BIN)/python -m tools.collate --witnesses $(WITNESSES)

@@ -26,6 +26,15 @@ SEED = SHARED / "seed" / "xiangsheli.txt"
 WITNESSES = SHARED / "witnesses"
 
 
+def tool_missing(reason: str) -> None:
+    """A gate cannot run for lack of a tool: skip here, fail in CI (``CI`` set by .ci/run),
+    which installs every tool the gates need, so that a missing one is a broken install step
+    and not a silent pass."""
+    if os.environ.get("CI"):
+        pytest.fail(f"in CI every gate must run: {reason}")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     """Where ``@pytest.mark.sphinx(testroot=…)`` finds ``roots/test-…``."""

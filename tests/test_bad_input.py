@@ -77,7 +77,6 @@ class Case:
     expected: list[tuple[str, str, str]]
     append: dict[str, str] = field(default_factory=dict)  # text appended to a base file
     confoverrides: dict[str, object] = field(default_factory=dict)
-    needs_directive: str = ""  # an xs directive the case needs (skipped until it exists)
 
 
 CASES: dict[str, Case] = {
@@ -291,16 +290,14 @@ CASES: dict[str, Case] = {
         [("_edition/vocab/vessel.tsv:6", "bad_vocabulary", "2 cells, expected 6")],
         append={"_edition/vocab/vessel.tsv": "尊\tzūn\n"},
     ),
-    # -- diagrams (skipped until the xs:diagram directive is registered) ----------------------
+    # -- diagrams ---------------------------------------------------------------------------
     "diagram: unknown view": Case(
         {"index.md": HEAD + step("xs-0001", "主人戒賓。") + DIAGRAM.format(opts=":view: attic\n")},
         [("index.md:13", "bad_diagram", "unknown view 'attic'")],
-        needs_directive="diagram",
     ),
     "diagram: unknown furnishing": Case(
         {"index.md": HEAD + step("xs-0001", "主人戒賓。") + DIAGRAM.format(opts=":extra: 飛機\n")},
         [("index.md:13", "bad_diagram", "unknown furnishing '飛機'")],
-        needs_directive="diagram",
     ),
     "diagram: malformed id": Case(
         {
@@ -309,7 +306,6 @@ CASES: dict[str, Case] = {
             + DIAGRAM.replace("fig-a", "Fig_A").format(opts="")
         },
         [("index.md:13", "bad_diagram", "diagram id 'Fig_A'")],
-        needs_directive="diagram",
     ),
     # -- the step registry ---------------------------------------------------------------------
     "registry row malformed": Case(
@@ -376,8 +372,6 @@ def test_bad_input_is_located_typed_and_suppressible(
     subtypes = {subtype for _, subtype, _ in case.expected}
 
     app = build_case(make_app, rootdir, tmp_path, case, [])
-    if case.needs_directive and case.needs_directive not in app.registry.domain_directives["xs"]:
-        pytest.skip(f"the xs:{case.needs_directive} directive is not registered yet")
     lines = xs_warnings(app)
     assert len(lines) == len(case.expected), "\n".join(lines)
     for (location, subtype, fragment), line in zip(

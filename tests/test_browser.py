@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import tool_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "browser" / "search-and-cite.mjs"
@@ -58,7 +59,7 @@ def site(edition_html: Path) -> Iterator[str]:
 def test_search_and_cite_in_chromium(site: str) -> None:
     reason = _missing()
     if reason:
-        pytest.skip(reason)
+        tool_missing(reason)
     cmd = ["node", str(SCRIPT), site]
     if os.environ.get("XS_SCREENSHOTS"):
         cmd += ["--screenshots", os.environ["XS_SCREENSHOTS"]]

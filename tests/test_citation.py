@@ -22,6 +22,7 @@ BASE = PUBLISHED_BASE
 READINGS = pinyin.Readings(EDITION / "pinyin-overrides.tsv", EDITION / "pinyin-readings.tsv")
 
 META = citation.EditionMeta(
+    id="xiangsheli",
     title="儀禮·鄉射禮：彙校譯注本",
     title_en="The Village Archery Rite: a critical edition",
     editor="鄉射禮校注本編輯組",
@@ -203,7 +204,7 @@ def test_a_site_without_an_address_invents_no_host(edition_html: Path):
         text = page.read_text(encoding="utf-8")
         assert "example.org" not in text, page
         assert 'rel="canonical"' not in text and "citation_public_url" not in text, page
-    for name in citation.CITATION_FILES.values():
+    for name in citation.citation_files("xiangsheli").values():
         record = (edition_html / name).read_text(encoding="utf-8")
         assert "example.org" not in record and "http" not in record.replace(
             "https://creativecommons.org", ""
@@ -306,7 +307,7 @@ def test_cite_templates_are_not_converted_to_simplified(edition_html: Path):
 def test_citation_files_are_linked_from_the_cite_page(published_html: Path):
     edition_html = published_html
     cite = (edition_html / "cite.html").read_text(encoding="utf-8")
-    for name in citation.CITATION_FILES.values():
+    for name in citation.citation_files("xiangsheli").values():
         assert (edition_html / name).is_file()
         assert f'href="{name}"' in cite
     [(kind, _key, fields)] = parse_bibtex((edition_html / "xiangsheli.bib").read_text("utf-8"))

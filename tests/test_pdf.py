@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import tool_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 PDF = ROOT / "_build" / "latex" / "xiangsheli.pdf"
@@ -19,22 +20,23 @@ sys.path.insert(0, str(ROOT))
 
 from tools import check_pdf  # noqa: E402
 
-needs_pdf = pytest.mark.skipif(
-    not PDF.is_file() or not EDITION.is_file(),
-    reason="no _build/latex/xiangsheli.pdf or _build/html/edition.json (run `make html pdf`)",
-)
-
 
 def _stale() -> bool:
-    """Whether the PDF is older than a source page or the style file (checks would mislead)."""
-    sources = [*(ROOT / "source").rglob("*.md"), ROOT / "_ext/ritual/latex/ritual.sty"]
+    """Whether the PDF is older than a page, the edition's data or the print glue (checks would
+    mislead)."""
+    sources = [
+        *(p for p in (ROOT / "source").rglob("*") if p.is_file()),
+        *(ROOT / "_ext" / "ritual" / "latex").glob("*"),
+        ROOT / "conf.py",
+    ]
     return PDF.stat().st_mtime < max(p.stat().st_mtime for p in sources)
 
 
-@needs_pdf
 def test_check_pdf_passes() -> None:
+    if not PDF.is_file() or not EDITION.is_file():
+        tool_missing("no _build/latex/xiangsheli.pdf or _build/html/edition.json (make html pdf)")
     if _stale():
-        pytest.skip("_build/latex/xiangsheli.pdf is older than its sources (run `make pdf`)")
+        tool_missing("_build/latex/xiangsheli.pdf is older than its sources (run `make pdf`)")
     result = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "check_pdf.py"), str(PDF), "--edition", str(EDITION)],
         capture_output=True,

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import tool_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -37,9 +38,9 @@ pytestmark = pytest.mark.edition
 
 def test_html_is_valid(edition_html: Path) -> None:
     if shutil.which("java") is None:
-        pytest.skip("no java (apt-get install default-jre-headless)")
+        tool_missing("no java (apt-get install default-jre-headless)")
     if not VNU.is_file():
-        pytest.skip("node_modules/vnu-jar is missing (run `npm ci`)")
+        tool_missing("node_modules/vnu-jar is missing (run `npm ci`)")
     result = subprocess.run(
         ["java", "-jar", str(VNU), "--errors-only", "--skip-non-html", str(edition_html)],
         capture_output=True,
@@ -69,7 +70,7 @@ def _browser_missing() -> str | None:
 def axe_report(edition_html: Path, tmp_path_factory: pytest.TempPathFactory) -> list[dict]:
     reason = _browser_missing()
     if reason:
-        pytest.skip(reason)
+        tool_missing(reason)
     report = tmp_path_factory.mktemp("axe") / "axe.json"
     result = subprocess.run(
         ["node", str(AXE), str(edition_html), "--json", str(report)],

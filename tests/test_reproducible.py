@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import tool_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")  # the Makefile's default
@@ -194,7 +195,7 @@ def test_two_pdf_builds_are_byte_identical(tmp_path: Path) -> None:
     when it is newer than its sources and was built with the same epoch (``make test``)."""
     reason = _pdf_toolchain_missing()
     if reason:
-        pytest.skip(reason)
+        tool_missing(reason)
     reuse = os.environ.get("SOURCE_DATE_EPOCH") == EPOCH and _fresh(BUILT_PDF)
     first = BUILT_PDF if reuse else build_pdf(tmp_path / "first", "1")
     second = build_pdf(tmp_path / "second-build", "2")

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
+from typing import Any
 
 OPEN, CLOSE = "[", "]"
 #: How an empty reading or lemma is printed in an entry.
@@ -101,8 +102,8 @@ def read_entries(
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = re.search(r"at line (\d+)", str(exc))
-        return [], [(int(line[1]) if line else 0, f"{path.name} is not valid TOML: {exc}")]
+        found = re.search(r"at line (\d+)", str(exc))
+        return [], [(int(found[1]) if found else 0, f"{path.name} is not valid TOML: {exc}")]
     starts = [
         text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"^\[\[entry\]\]", text, re.M)
     ]
@@ -231,7 +232,7 @@ def locate_base(base_text: str, entry: Entry) -> tuple[int, int]:
     return start, start + len(reading)
 
 
-def edit_ops(base: str, lemma: str) -> list[tuple[str, int, int, int, int]]:
+def edit_ops(base: str, lemma: str) -> list[tuple[Any, int, int, int, int]]:
     """How a base reading becomes the lemma, character by character (difflib opcodes), so that
     the build can edit a span that crosses markup piece by piece: ``一黨一 `` → ``黨`` deletes
     the wrapper and keeps 黨 (inside its term) as it was."""

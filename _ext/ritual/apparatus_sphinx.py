@@ -23,6 +23,7 @@ from sphinx.environment import BuildEnvironment
 
 from . import apparatus, export
 from . import nodes as xsnodes
+from .domain import xs_domain
 from .state import build_state, edition_of
 from .tree import index_of, replace
 from .warnings import XsWarning, warn
@@ -445,7 +446,7 @@ def check_sigla(app: Sphinx) -> None:
 def check_entries_placed(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-check-consistency``: every entry names a step that exists."""
     data = apparatus_for(env)
-    steps = env.get_domain("xs").steps
+    steps = xs_domain(env).steps
     for entry in data.entries:
         if entry.step not in steps:
             warn(
@@ -458,7 +459,7 @@ def check_entries_placed(app: Sphinx, env: BuildEnvironment) -> None:
 def export_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     """edition.json: each step's entries with offsets into its text."""
     out: dict[str, list[dict[str, Any]]] = {}
-    for step_id, rec in app.env.get_domain("xs").steps.items():
+    for step_id, rec in xs_domain(app.env).steps.items():
         out[step_id] = [
             {
                 "start": p.start,

@@ -6,6 +6,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from . import registry
+from .domain import xs_domain
 from .state import edition_of
 from .warnings import XsWarning, warn
 
@@ -17,7 +18,7 @@ def load_retired(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """
     path = edition_of(env).path("registry")
     entries = registry.load(path) if path.is_file() else {}
-    env.get_domain("xs").data["retired"] = {
+    xs_domain(env).data["retired"] = {
         e.step_id: e.replaced_by for e in entries.values() if e.status == "retired"
     }
     return []
@@ -27,7 +28,7 @@ def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
     """Every step id is registered, and a registered id still carries its text."""
     if not app.config.xs_check_registry:
         return
-    domain = env.get_domain("xs")
+    domain = xs_domain(env)
     path = edition_of(env).path("registry")
     if not path.is_file():
         warn(f"the edition has no step registry ({path.name})", XsWarning.BAD_REGISTRY, str(path))

@@ -39,17 +39,21 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .config import conf_location
+from .domain import xs_domain
 from .nodes import citation_download, cite_control
 from .nodes import step as step_node
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
 
-#: The generated citation records, written at the root of the HTML output.
-CITATION_FILES = {
-    "bibtex": "xiangsheli.bib",
-    "ris": "xiangsheli.ris",
-    "csl": "xiangsheli.csl.json",
-}
+#: The generated citation records, written at the root of the HTML output, named after the
+#: edition's id (``<id>.bib`` …).
+CITATION_SUFFIXES = {"bibtex": ".bib", "ris": ".ris", "csl": ".csl.json"}
+
+
+def citation_files(edition_id: str) -> dict[str, str]:
+    """format → file name of the edition's citation records."""
+    return {fmt: edition_id + suffix for fmt, suffix in CITATION_SUFFIXES.items()}
+
 
 ACCESS_DATE_PLACEHOLDER = "引用日期"
 
@@ -61,7 +65,8 @@ ACCESS_DATE_PLACEHOLDER = "引用日期"
 class EditionMeta:
     """What a citation of the edition names."""
 
-    title: str  # full Chinese title, e.g. 儀禮·鄉射禮：彙校譯注本
+    id: str  # the edition's id (edition.toml), which names its records
+    title: str  # full Chinese title: work, then after ： what this edition of it is
     title_en: str  # English title ('' if none)
     editor: str  # the editors (a group: cited as a corporate name)
     version: str
@@ -77,17 +82,17 @@ class EditionMeta:
 
     @property
     def short_title(self) -> str:
-        """``《儀禮·鄉射禮》彙校譯注本`` from ``儀禮·鄉射禮：彙校譯注本``."""
+        """``《書名》某本`` from ``書名：某本`` (the work in 《》, then the kind of edition)."""
         work, sep, rest = self.title.partition("：")
         return f"《{work}》{rest}" if sep else f"《{self.title}》"
 
     @property
     def key(self) -> str:
-        return "xiangsheli-" + self.version.replace(".", "-")
+        return f"{self.id}-" + self.version.replace(".", "-")
 
 
 def split_title(title: str) -> tuple[str, str]:
-    """``儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)`` → (zh, en)."""
+    """``書名：某本 (An English title: a subtitle)`` → (the Chinese title, the English)."""
     m = re.fullmatch(r"\s*(.*?)\s*[(（]([^()（）]*)[)）]\s*", title)
     if m and re.search(r"[A-Za-z]", m.group(2)):
         return m.group(1), m.group(2)
@@ -111,12 +116,12 @@ def headline_case(title: str) -> str:
     return " ".join(out)
 
 
-def step_label_zh(number: int | str, step_id: str) -> str:
+def step_label_zh(number: int | str | None, step_id: str) -> str:
     return f"第 {number} 節（{step_id}）"
 
 
 def cite_short(meta: EditionMeta, number: int | str | None = None, step_id: str = "") -> str:
-    """The form for running text: 《儀禮·鄉射禮》彙校譯注本，0.1.0 版，第 17 節（xs-0017）."""
+    """The form for running text: 《書名》某本，0.1.0 版，第 17 節（<step id>）."""
     out = f"{meta.short_title}，{meta.version} 版"
     if step_id:
         out += f"，{step_label_zh(number, step_id)}"
@@ -228,15 +233,17 @@ def release_date(config: Config) -> str:
 
 def edition_meta(env: Any) -> EditionMeta:
     """What a citation of the edition names (from the config and the edition; once a build)."""
+    edition = edition_of(env)
     return build_state(env).file(
-        "edition_meta", lambda: _edition_meta(env.config, edition_of(env).lang)
+        "edition_meta", lambda: _edition_meta(env.config, edition.id, edition.lang)
     )
 
 
-def _edition_meta(config: Config, language: str) -> EditionMeta:
+def _edition_meta(config: Config, ident: str, language: str) -> EditionMeta:
     title, title_en = split_title(config.xs_edition_title or config.project)
     base = config.xs_base_url
     return EditionMeta(
+        id=ident,
         title=title,
         title_en=title_en,
         editor=config.author,
@@ -347,7 +354,7 @@ class CiteControls(SphinxPostTransform):
     formats = ("html",)
 
     def run(self, **kwargs: Any) -> None:
-        domain = self.env.get_domain("xs")
+        domain = xs_domain(self.env)
         numbers = domain.data["numbers"]
         for node in list(self.document.findall(step_node)):
             sid = node["step_id"]
@@ -433,7 +440,7 @@ class CitationDirective(SphinxDirective):
             dl += item
         downloads = nodes.bullet_list(classes=["xs-citation-downloads"])
         for label, key in (("BibTeX", "bibtex"), ("RIS", "ris"), ("CSL-JSON", "csl")):
-            filename = CITATION_FILES[key]
+            filename = citation_files(meta.id)[key]
             ref = citation_download("", "", xs_file=filename)
             ref += nodes.literal(filename, filename)
             para = nodes.paragraph()
@@ -449,9 +456,10 @@ def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
         return
     meta = edition_meta(app.env)
     out = Path(app.outdir)
-    (out / CITATION_FILES["bibtex"]).write_text(bibtex(meta), encoding="utf-8")
-    (out / CITATION_FILES["ris"]).write_text(ris(meta), encoding="utf-8")
-    (out / CITATION_FILES["csl"]).write_text(
+    files = citation_files(meta.id)
+    (out / files["bibtex"]).write_text(bibtex(meta), encoding="utf-8")
+    (out / files["ris"]).write_text(ris(meta), encoding="utf-8")
+    (out / files["csl"]).write_text(
         json.dumps(csl_json(meta), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
     )
 
@@ -460,15 +468,15 @@ def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
 
 
 def register_step_labels(app: Sphinx, env: Any) -> list[str]:
-    """``env-updated``: every step is also a ``std:label`` (``第 17 節（xs-0017）``).
+    """``env-updated``: every step is also a ``std:label`` (``第 17 節（<step id>）``).
 
     The inventory then lists each step twice: as ``xs:step`` (for projects that load this
     extension or declare an ``xs`` domain) and as ``std:label``, which any Sphinx project can
-    reach through intersphinx with no extension at all: ``{external+xiangsheli:ref}`xs-0017```.
+    reach through intersphinx with no extension at all: ``{external+<project>:ref}`<step id>```.
     Re-done after every read (after the numbering), so it follows renumbering; the standard
     domain drops a document's labels when it re-reads or removes it, so deleted steps go too.
     """
-    domain = env.get_domain("xs")
+    domain = xs_domain(env)
     std = env.domains.standard_domain
     numbers = domain.data["numbers"]
     for sid, rec in domain.steps.items():

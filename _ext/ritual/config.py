@@ -83,7 +83,13 @@ def conf_location(app: Sphinx, name: str) -> str:
 def setup_config(app: Sphinx) -> None:
     """Declare every value (from ``setup()``); check them once the config is read."""
     for value in VALUES:
-        app.add_config_value(value.name, value.default, value.rebuild, value.types, value.doc)
+        app.add_config_value(
+            value.name,
+            value.default,
+            value.rebuild,  # type: ignore[arg-type]
+            value.types,
+            value.doc,
+        )
     app.connect("config-inited", check_config, priority=100)
 
 

@@ -38,7 +38,7 @@ from .diagram.positions import chinese_number, furnishings_at, line_ranks
 from .diagram.stage import StageStep, encode_stage
 from .diagram.svg import compose
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
-from .domain import XsDomain, document_order
+from .domain import document_order, xs_domain
 from .plan_data import drawers_for, positions_for, setting_for, timeline
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
@@ -59,7 +59,7 @@ def stage_title(env: BuildEnvironment) -> str:
 
 def positions_key(env: BuildEnvironment) -> str:
     """A digest of the positions data and the reading order (stable across processes)."""
-    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(env)
     order = repr([sid for sid, _ in domain.ordered_steps()])
     return hashlib.sha1((positions_for(env).digest + order).encode("utf-8")).hexdigest()
 
@@ -69,7 +69,7 @@ def positions_key(env: BuildEnvironment) -> str:
 
 def assign_diagram_numbers(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: number diagrams in reading order; return pages to re-write."""
-    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(env)
     rank = {doc: i for i, doc in enumerate(document_order(env))}
     records = sorted(
         domain.data["diagrams"].items(),
@@ -131,10 +131,10 @@ def states(env: BuildEnvironment) -> list[list[Figure]]:
 def draw(env: BuildEnvironment, rec: DiagramRecord) -> Drawn | None:
     """The diagram of a record, or None if its step is unknown (drawn once per numbering:
     the page's post-transform, the SVG files and ``edition.json`` each ask for it)."""
-    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(env)
     tl = timeline(env)
     step_id = domain.resolve_step_id(rec.step)
-    if step_id is None or step_id not in tl.index:
+    if step_id is None or step_id not in tl.order:
         return None
     number = domain.data["diagram_numbers"].get(rec.anchor, 0)
     step_no = domain.number_label(step_id)
@@ -151,12 +151,12 @@ def _draw(
     env: BuildEnvironment, rec: DiagramRecord, step_id: str, number: int, step_no: str, title: str
 ) -> Drawn:
     tl = timeline(env)
-    i = tl.index[step_id]
+    i = tl.order[step_id]
     setting = setting_for(env)
     figures = states(env)[i]
     label = f"圖{chinese_number(number)}"
     spans = positions_for(env).spans
-    extra = list(dict.fromkeys([*furnishings_at(spans, tl.index, i), *rec.extra]))
+    extra = list(dict.fromkeys([*furnishings_at(spans, tl.order, i), *rec.extra]))
     plan = edition_of(env).plan
     gap = spacing(env)
     drawers = drawers_for(env)
@@ -187,7 +187,7 @@ class RenderDiagrams(SphinxPostTransform):
     default_priority = 210
 
     def run(self, **kwargs: Any) -> None:
-        domain: XsDomain = self.env.get_domain("xs")  # type: ignore[assignment]
+        domain = xs_domain(self.env)
         for node in list(self.document.findall(xsnodes.diagram)):
             rec = domain.data["diagrams"].get(node["fig_id"])
             if rec is None or rec.docname != self.env.docname:
@@ -252,7 +252,7 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
 def stage_data(app: Sphinx) -> dict[str, Any]:
     """The whole timeline of the stage view (:func:`.diagram.stage.encode_stage`)."""
     env = app.env
-    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(env)
     tl = timeline(env)
     phases = domain.ordered_phases()
     phase_index = {pid: i for i, (pid, _) in enumerate(phases)}
@@ -281,6 +281,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         spacing=spacing(env),
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
+        empty=str(edition_of(env).plan.get("empty", "")),
     )
 
 
@@ -291,7 +292,7 @@ def write_outputs(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished`` (HTML): the diagrams as SVG files and the stage timeline as a script."""
     if exception is not None or app.builder.format != "html":
         return
-    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(app.env)
     out = Path(app.outdir) / OUT_DIR
     out.mkdir(parents=True, exist_ok=True)
     inputs = stage_key(app)
@@ -334,7 +335,7 @@ def stage_key(app: Sphinx) -> str:
     """A digest of everything :func:`stage_data` reads: a rebuild that changes none of it keeps
     the file (computing it places every label at every step, the costliest part of a rebuild).
     """
-    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(app.env)
     edition = edition_of(app.env)
     h = hashlib.sha256()
     for path in (*_STAGE_CODE, edition.path("setting"), edition.path("facings")):
@@ -364,7 +365,7 @@ def stage_key(app: Sphinx) -> str:
 
 def export_diagrams(app: Sphinx) -> list[dict[str, Any]]:
     """``edition.json`` ``diagrams``: one entry per diagram, in reading order."""
-    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(app.env)
     numbers = domain.data["diagram_numbers"]
     out = []
     for fid, rec in sorted(domain.data["diagrams"].items(), key=lambda kv: numbers.get(kv[0], 0)):

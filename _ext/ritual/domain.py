@@ -10,7 +10,7 @@ changed so that an incremental build rewrites them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Set
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from docutils import nodes
 from sphinx.addnodes import pending_xref
@@ -62,7 +62,7 @@ class PhaseRecord(NamedTuple):
 
 
 class StepXRefRole(XRefRole):
-    """``{step}`xs-0001``` — a link to a step whose text is the step's display number."""
+    """``{step}`<step id>``` — a link to a step whose text is the step's display number."""
 
     def run(self):
         self.refdomain, self.reftype = "xs", "step"
@@ -94,7 +94,7 @@ class XsDomain(Domain):
         "step": StepXRefRole(),
         "phase": XRefRole(),
     }
-    initial_data: dict[str, Any] = {
+    initial_data = {
         "steps": {},  # step id -> StepRecord
         "phases": {},  # phase id -> PhaseRecord
         "numbers": {},  # step id -> (global number, phase number, number within phase)
@@ -223,10 +223,10 @@ class XsDomain(Domain):
             label = nodes.inline(title, title, classes=["xs-termref"])
             return make_refnode(builder, fromdocname, page, "", label, target)
         if typ == "phase" and target in self.phases:
-            rec = self.phases[target]
-            title = contnode.astext() if node.get("refexplicit") else rec.title
+            phase = self.phases[target]
+            title = contnode.astext() if node.get("refexplicit") else phase.title
             label = nodes.inline(title, title)
-            return make_refnode(builder, fromdocname, rec.docname, rec.anchor, label, target)
+            return make_refnode(builder, fromdocname, phase.docname, phase.anchor, label, target)
         return None
 
     def resolve_any_xref(
@@ -250,8 +250,8 @@ class XsDomain(Domain):
         return results
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        for phase_id, rec in self.ordered_phases():
-            yield phase_id, rec.title, "phase", rec.docname, rec.anchor, 1
+        for phase_id, phase in self.ordered_phases():
+            yield phase_id, phase.title, "phase", phase.docname, phase.anchor, 1
         for step_id, rec in self.ordered_steps():
             name = f"{step_id} {self.number_label(step_id)}"
             yield step_id, name, "step", rec.docname, rec.anchor, 1
@@ -263,6 +263,11 @@ class XsDomain(Domain):
             if live is not None and old not in self.steps:
                 rec = self.steps[live]
                 yield old, old, "step", rec.docname, rec.anchor, -1
+
+
+def xs_domain(env: BuildEnvironment) -> XsDomain:
+    """The build's ``xs`` domain, typed."""
+    return cast(XsDomain, env.get_domain("xs"))
 
 
 def warn_missing_step(
@@ -299,7 +304,7 @@ def document_order(env: BuildEnvironment) -> list[str]:
 
 def assign_numbers(app: Any, env: BuildEnvironment) -> Iterable[str]:
     """Number phases and steps in reading order; return documents whose numbers changed."""
-    domain: XsDomain = env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(env)
     rank = {doc: i for i, doc in enumerate(document_order(env))}
     phases = sorted(domain.phases.items(), key=lambda kv: (rank.get(kv[1].docname, 1e9), kv[1].seq))
     phase_numbers = {pid: i for i, (pid, _) in enumerate(phases, start=1)}

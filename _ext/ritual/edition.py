@@ -1,13 +1,13 @@
 """An edition as data: the folder that holds one text's facts, and its ``edition.toml``.
 
-The engine knows no fact of any one text. Everything that differs between 鄉射禮 and its sibling
+The engine knows no fact of any one text. Everything that differs between one rite and its sibling
 rites — the step-id prefix, the text's name, the kinds of marked term and their index titles,
 the plan's notes and spacing, the data files themselves — is read from an edition folder. This
 module finds the folder's files and reads ``edition.toml`` into an :class:`Edition`; the
 modules that use a file (vocabularies, apparatus, setting …) load it themselves.
 
 A file may also be taken from *another* edition, by reference rather than by copy: in
-``[files]``, ``setting = "@xiangsheli"`` names the edition ``xiangsheli`` of the build's
+``[files]``, ``setting = "@other"`` names the edition ``other`` of the build's
 ``xs_editions`` (name → folder), whose own file of that name is then used.
 
 No Sphinx import: tools and tests read editions with it alone.
@@ -88,7 +88,7 @@ class Edition:
 
     @property
     def step_id_pattern(self) -> re.Pattern[str]:
-        """The form of this edition's step ids (``xs-0001``)."""
+        """The form of this edition's step ids (prefix, hyphen, digits: ``ab-0001``)."""
         return re.compile(rf"^{re.escape(self.id_prefix)}-\d{{{self.id_digits}}}$")
 
     @property

@@ -14,6 +14,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from .domain import xs_domain
+
 EDITION_JSON = "edition.json"
 
 #: Extra export providers: name -> callable(app) -> value; filled by other modules' setup
@@ -28,7 +30,7 @@ def step_url(app: Sphinx, docname: str, anchor: str) -> str:
 def build_edition(app: Sphinx) -> dict[str, Any]:
     """The edition as a JSON-ready dict, in the contract's shape."""
     env = app.env
-    domain = env.get_domain("xs")
+    domain = xs_domain(env)
     config = app.config
     numbers = domain.data["numbers"]
     apparatus = PROVIDERS.get("apparatus", lambda app: {})(app)
@@ -39,12 +41,12 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     for step_id, rec in domain.ordered_steps():
         by_phase.setdefault(rec.section, []).append(step_id)
     sections = []
-    for phase_id, rec in domain.ordered_phases():
+    for phase_id, phase in domain.ordered_phases():
         sections.append(
             {
                 "id": phase_id,
                 "number": domain.data["phase_numbers"][phase_id],
-                "title": rec.title,
+                "title": phase.title,
                 "steps": by_phase.get(phase_id, []),
             }
         )

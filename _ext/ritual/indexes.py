@@ -18,16 +18,18 @@ import html
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.domains import Index, IndexEntry
 from sphinx.util.osutil import relative_uri
 
 from . import concordance
 from .concordance import Entry, Negation, Occurrence
+from .domain import xs_domain
 from .edition import TermKind
 from .nodes import term_ref
 from .plan_data import actors, rows_by_step
@@ -45,7 +47,7 @@ def build_concordance(env: Any) -> dict[str, list[Entry]]:
 
 
 def _build_concordance(env: Any) -> dict[str, list[Entry]]:
-    domain = env.get_domain("xs")
+    domain = xs_domain(env)
     edition = edition_of(env)
     vocabulary = vocabulary_for(env)
     negation = Negation(edition.negated_prefix, edition.negated_pinyin, edition.negated_gloss)
@@ -122,7 +124,7 @@ def make_index(kind: TermKind) -> type[TermIndex]:
 
 
 def _step_link(env: Any, page: str, occ: Occurrence, builder: Any) -> str:
-    rec = env.get_domain("xs").steps[occ.step_id]
+    rec = xs_domain(env).steps[occ.step_id]
     uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(rec.docname))
     return f'<a href="{uri}#{occ.step_id}" title="{occ.step_id}">{occ.number}</a>'
 
@@ -186,7 +188,7 @@ def headword_body(
 
 def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
     """A role's itinerary: the steps it acts in, in order, with place and facing."""
-    domain = env.get_domain("xs")
+    domain = xs_domain(env)
     numbers = domain.data["numbers"]
     names = {entry.term} | {s.term for s in entry.sub if not s.negated}
     by_step = rows_by_step(env)
@@ -221,6 +223,7 @@ def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], s
     """
     entries = build_concordance(app.env)
     names = page_names(entries)
+    builder = cast(StandaloneHTMLBuilder, app.builder)
     digests_path = Path(app.doctreedir) / DIGESTS_FILE
     try:
         previous = json.loads(digests_path.read_text(encoding="utf-8"))
@@ -241,11 +244,11 @@ def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], s
             context = {"title": f"{entry.term} {entry.pinyin}", "body": body}
             digest = hashlib.sha256(json.dumps(context, ensure_ascii=False).encode()).hexdigest()
             digests[page] = digest
-            if previous.get(page) == digest and app.builder.get_output_path(page).is_file():
+            if previous.get(page) == digest and builder.get_output_path(page).is_file():
                 continue
             yield page, context, "page.html"
     for page in set(previous) - set(digests):  # a headword no longer used: its page goes too
-        app.builder.get_output_path(page).unlink(missing_ok=True)
+        builder.get_output_path(page).unlink(missing_ok=True)
     digests_path.parent.mkdir(parents=True, exist_ok=True)
     digests_path.write_text(json.dumps(digests, sort_keys=True), encoding="utf-8")
 
@@ -295,7 +298,7 @@ def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """
     if app.builder.format != "html":
         return
-    names = app.env.get_domain("xs").data["term_pages"]
+    names = xs_domain(app.env).data["term_pages"]
     here = app.builder.get_target_uri(docname)
     for node in doctree.findall(term_ref):
         page = names.get((node["kind"], node["headword"]))
@@ -308,7 +311,7 @@ def store_term_pages(app: Sphinx, env: Any) -> list[str]:
 
     Links from the text, the inventory and cross-references all read these names.
     """
-    env.get_domain("xs").data["term_pages"] = page_names(build_concordance(env))
+    xs_domain(env).data["term_pages"] = page_names(build_concordance(env))
     return []
 
 

@@ -30,6 +30,7 @@ from .diagram.positions import (
     load_rows,
     load_spans,
 )
+from .domain import xs_domain
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
 
@@ -47,7 +48,7 @@ def drawers_for(env: BuildEnvironment) -> Mapping[str, Drawer]:
     kind → ``"module:function"``, checked when the configuration is read)."""
 
     def make() -> Mapping[str, Drawer]:
-        return DRAWERS | {k: import_drawer(t) for k, t in env.config.xs_plan_drawers.items()}
+        return {**DRAWERS, **{k: import_drawer(t) for k, t in env.config.xs_plan_drawers.items()}}
 
     return build_state(env).file("drawers", make)
 
@@ -108,7 +109,7 @@ class Timeline(NamedTuple):
     """The steps in reading order with their usable positions."""
 
     ids: list[str]
-    index: dict[str, int]
+    order: dict[str, int]  # step id → its place in ``ids``
     clean: list[list[tuple[str, str, str | None]]]
 
 
@@ -116,7 +117,7 @@ def timeline(env: BuildEnvironment) -> Timeline:
     """Every step in reading order with its usable rows (computed once per numbering)."""
 
     def make() -> Timeline:
-        domain = env.get_domain("xs")
+        domain = xs_domain(env)
         ids = [sid for sid, _ in domain.ordered_steps()]
         data = positions_for(env)
         bad = {line for line, _ in _problems(env, ids)}
@@ -168,7 +169,7 @@ def check_positions(app: Sphinx, env: BuildEnvironment) -> None:
     path = edition_of(env).path("positions")
     if not path.is_file():
         return
-    ids = [sid for sid, _ in env.get_domain("xs").ordered_steps()]
+    ids = [sid for sid, _ in xs_domain(env).ordered_steps()]
     step_of = {row.line: row.step for row in positions_for(env).rows}
     for line, message in _problems(env, ids):
         warn(f"{step_of.get(line, '?')}: {message}", XsWarning.BAD_POSITION, f"{path}:{line}")

@@ -20,6 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import concordance
 from .concordance import Entry
+from .domain import xs_domain
 from .indexes import build_concordance
 from .nodes import term_indexes
 from .state import edition_of
@@ -53,7 +54,7 @@ def index_data(env: Any) -> list[dict[str, Any]]:
     """Per kind of term: its name, titles, number of headwords and of occurrences, and its
     entries grouped by initial letter."""
     entries = build_concordance(env)
-    domain = env.get_domain("xs")
+    domain = xs_domain(env)
     out = []
     for kind in edition_of(env).kinds:
         top = entries[kind.name]

@@ -19,6 +19,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from . import search_index
+from .domain import xs_domain
 from .nodes import search_box
 from .state import edition_of
 
@@ -38,7 +39,7 @@ class SearchDirective(SphinxDirective):
 
 def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
     """The steps in reading order, as the index's input."""
-    domain = app.env.get_domain("xs")
+    domain = xs_domain(app.env)
     numbers = domain.data["numbers"]
     out: list[search_index.StepEntry] = []
     for step_id, rec in domain.ordered_steps():

@@ -11,6 +11,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from .domain import xs_domain
 from .nodes import phase_marker, step_number
 
 
@@ -20,7 +21,7 @@ class StepNumbers(SphinxPostTransform):
     default_priority = 200
 
     def run(self, **kwargs: Any) -> None:
-        domain = self.env.get_domain("xs")
+        domain = xs_domain(self.env)
         numbers = domain.data["numbers"]
         for node in self.document.findall(step_number):
             number = numbers.get(node["step_id"])
@@ -39,7 +40,7 @@ class PhaseNumbers(SphinxPostTransform):
     formats = ("html",)
 
     def run(self, **kwargs: Any) -> None:
-        numbers = self.env.get_domain("xs").data["phase_numbers"]
+        numbers = xs_domain(self.env).data["phase_numbers"]
         for marker in self.document.findall(phase_marker):
             number = numbers.get(marker["phase_id"])
             section = marker.parent

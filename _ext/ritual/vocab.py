@@ -97,7 +97,10 @@ def _read(path: Path, kind: str) -> tuple[list[Term], list[Problem]]:
                 )
                 continue
             cells = [c.strip() for c in cells]
-            terms.append(Term(kind, *cells, source=src, line=lineno))
+            term, parent, pinyin, category, gloss_en, gloss_zh = cells
+            terms.append(
+                Term(kind, term, parent, pinyin, category, gloss_en, gloss_zh, src, lineno)
+            )
     return terms, problems
 
 

@@ -16,7 +16,7 @@ VALUES = {
 
 def setup_config(app: Sphinx) -> None:
     for name, (default, rebuild, doc) in VALUES.items():
-        app.add_config_value(name, default, rebuild, (bool,), doc)
+        app.add_config_value(name, default, rebuild, (bool,), doc)  # type: ignore[arg-type]
     app.connect("config-inited", check_config)
 
 

@@ -39,7 +39,9 @@ def share_tree(
     build, see :mod:`ritual.state`)."""
     if pagename in app.env.all_docs or "toctree" not in context:
         return
-    trees = build_state(app.env).derive("navigation-trees", dict)
+    trees: dict[tuple[str, tuple[tuple[str, Any], ...]], str] = build_state(app.env).derive(
+        "navigation-trees", dict
+    )
     context["toctree"] = _shared_toctree(trees, posixpath.dirname(pagename), context["toctree"])
 
 

@@ -144,7 +144,7 @@ def draw_wu(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
 
 
 def draw_bi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
-    """The arrow rest (楅): a lacquered bar."""
+    """An arrow rest: a lacquered bar."""
     x, y, w, h = f.x, f.y, _num(f, "w"), _num(f, "h")
     c.rect(
         x - w / 2,
@@ -221,7 +221,7 @@ def draw_hou(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
 
 
 def draw_fa(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
-    """The screen (乏) that shelters the one who calls the hits: a bent line."""
+    """The screen that shelters the one who calls the hits: a bent line."""
     x, y = f.x, f.y
     half = _num(f, "w", 5.0) / 2
     bow = max(1.0, 4.0 / c.s)

@@ -5,11 +5,11 @@ is where the text last put them. :class:`Walker` replays the steps one by one (a
 :func:`state_at` up to the one asked for), so a diagram of any step shows the whole company,
 not only the actors of that step.
 
-When several roles share a place (三耦 at 堂西, 工 at 西階上 …) they are spread into a row so
-that their labels do not collide. The row follows the rite's own convention for lines of
-people: those facing east or west stand 北上 (senior at the north), those facing north or
-south stand 東上 (senior at the east), unless the place says otherwise (``row`` in the data);
-seniority is order of arrival, then order of listing.
+When several roles share a place (a company waiting at 堂西, musicians at 西階上 …) they are
+spread into a row so that their labels do not collide. The row follows the rite's own
+convention for lines of people: those facing east or west stand 北上 (senior at the north),
+those facing north or south stand 東上 (senior at the east), unless the place says otherwise
+(``row`` in the data); seniority is order of arrival, then order of listing.
 
 No Sphinx import.
 """

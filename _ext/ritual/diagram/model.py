@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 #: The views a setting may declare (``[views.*]``): a close view of the hall and court, and
 #: an overview of the whole precinct (``overview = true``: smaller type, fewer labels).
@@ -144,7 +145,7 @@ class Unit:
 
 @dataclass(frozen=True)
 class Dimension:
-    """A named measure (堂深, 侯道, 弓 …) with its warrant; placements are checked against it."""
+    """A named measure (堂深, 架, 弓 …) with its warrant; placements are checked against it."""
 
     name: str
     value: float
@@ -233,8 +234,8 @@ def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
     inside the plan bounds, every entry warranted, ``row`` words valid, the views known.
     """
     data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    meta = dict(_need(data, "meta", "setting"))  # type: ignore[arg-type]
-    bounds = tuple(float(v) for v in meta["bounds"])  # type: ignore[union-attr]
+    meta: dict[str, Any] = dict(_need(data, "meta", "setting"))  # type: ignore[call-overload]
+    bounds = tuple(float(v) for v in meta["bounds"])
     if len(bounds) != 4:
         raise SettingError("meta.bounds must be [x0, y0, x1, y1]", bounds)
 
@@ -283,29 +284,29 @@ def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
     for i, table in enumerate(data.get("structure", [])):
         where = f"structure[{i}] {table.get('name', '?')}"
         warrant, estimate = _warrant(table, where)
-        views = tuple(table.get("views", tuple(data.get("views", {}))))
-        for v in views:
+        st_views = tuple(table.get("views", tuple(data.get("views", {}))))
+        for v in st_views:
             if v not in VIEWS:
                 raise SettingError(f"{where}: unknown view {v!r}", v)
         structures.append(
             Structure(
                 str(_need(table, "name", where)),
                 str(_need(table, "kind", where)),
-                tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[union-attr]
+                tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[attr-defined]
                 str(table.get("style", "wall")),
                 warrant,
                 estimate,
-                views,
+                st_views,
             )
         )
 
-    views = {}
+    view_table: dict[str, View] = {}
     for name, table in data.get("views", {}).items():
         if name not in VIEWS:
             raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
         extent = tuple(float(v) for v in table["extent"])
         below = table.get("label_below")
-        views[name] = View(
+        view_table[name] = View(
             name,
             extent,  # type: ignore[arg-type]
             float(table["scale"]),
@@ -315,7 +316,7 @@ def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
             tuple(str(k) for k in table.get("label_kinds", ())),
             str(table.get("title", name)),
         )
-    if not views:
+    if not view_table:
         raise SettingError("setting: no [views]", "views")
 
     labels = []
@@ -326,15 +327,15 @@ def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
             if y not in dimensions:
                 raise SettingError(f"{where}: y names no dimension {y!r}", y)
             y = dimensions[y].value
-        label_views = tuple(table.get("views", list(views)))
+        label_views = tuple(table.get("views", list(view_table)))
         for v in label_views:
-            if v not in views:
+            if v not in view_table:
                 raise SettingError(f"{where}: unknown view {v!r}", v)
         labels.append(
             Label(
                 str(_need(table, "text", where)),
                 float(_need(table, "x", where)),  # type: ignore[arg-type]
-                float(y if y is not None else _need(table, "y", where)),  # type: ignore[arg-type]
+                float(y if y is not None else _need(table, "y", where)),
                 label_views,
                 str(table.get("size", "small")),
                 bool(table.get("vertical", False)),
@@ -344,9 +345,9 @@ def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
         )
     unit_table = meta.get("unit", {})
     unit = Unit(
-        str(unit_table.get("small", meta.get("units", "尺"))),  # type: ignore[union-attr]
-        str(unit_table.get("large", "")),  # type: ignore[union-attr]
-        float(unit_table.get("large_in_small", 1.0)),  # type: ignore[union-attr, arg-type]
+        str(unit_table.get("small", meta.get("units", "尺"))),
+        str(unit_table.get("large", "")),
+        float(unit_table.get("large_in_small", 1.0)),
     )
 
     return Setting(
@@ -355,9 +356,9 @@ def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
         places=MappingProxyType(places),
         furnishings=MappingProxyType(furnishings),
         structures=tuple(structures),
-        views=MappingProxyType(views),
+        views=MappingProxyType(view_table),
         facings=MappingProxyType(load_facings(facings_path)),
-        bounds=bounds,  # type: ignore[arg-type]
+        bounds=bounds,
         labels=tuple(labels),
         unit=unit,
     )

@@ -76,7 +76,8 @@ def load_rows(path: Path | str) -> list[Row]:
     for lineno, cols in _records(path, 6):
         if len(cols) > 6:
             raise DiagramError(f"{path}:{lineno}: more than 6 columns", lineno)
-        rows.append(Row(*cols[:6], line=lineno))  # type: ignore[arg-type]
+        step, role, place, facing, basis, note = cols[:6]
+        rows.append(Row(step, role, place, facing, basis, note, lineno))
     return rows
 
 

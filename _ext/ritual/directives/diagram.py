@@ -1,12 +1,12 @@
 """``diagram`` and ``stage``: plans of the hall with who stands where.
 
 ````md
-:::{xs:diagram} fig-xian-bin
-:step: xs-0039
+:::{xs:diagram} fig-an-id
+:step: <step id>
 :view: hall
-:extra: 楅 中
-:title: 主人獻賓
-主人實爵賓席之前，西北面獻賓（{step}`xs-0039`）。
+:extra: <furnishings set out by then>
+:title: <the plan's title>
+The caption (it may refer to steps: {step}`<step id>`).
 :::
 ````
 
@@ -26,7 +26,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
-from ..domain import XsDomain
+from ..domain import xs_domain
 from ..plan_data import setting_for
 from ..warnings import XsWarning, warn
 from .phase import PHASE_KEY
@@ -118,7 +118,7 @@ class DiagramDirective(SphinxDirective):
             for ref in node.findall(nodes.Element)
             if ref.get("refdomain") == "xs" and ref.get("reftype") == "step"
         ]
-        seq = self.env.current_document.get(SEQ_KEY, 0) + 1
+        seq = int(self.env.current_document.get(SEQ_KEY) or 0) + 1
         self.env.current_document[SEQ_KEY] = seq
         record = DiagramRecord(
             docname=self.env.docname,
@@ -133,7 +133,7 @@ class DiagramDirective(SphinxDirective):
             steps=tuple(dict.fromkeys([step_id, *refs])),
             seq=seq,
         )
-        domain: XsDomain = self.env.get_domain("xs")  # type: ignore[assignment]
+        domain = xs_domain(self.env)
         other = domain.data["diagrams"].get(fig_id)
         if other is not None:
             warn(
@@ -156,6 +156,6 @@ class StageDirective(SphinxDirective):
         node = xsnodes.stage(ids=["xs-stage"], classes=["xs-stage"])
         self.set_source_info(node)
         node += self.parse_content_to_nodes()
-        domain: XsDomain = self.env.get_domain("xs")  # type: ignore[assignment]
+        domain = xs_domain(self.env)
         domain.data["stages"][self.env.docname] = StageRecord(self.env.docname, self.lineno)
         return [node]

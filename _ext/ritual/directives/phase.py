@@ -13,7 +13,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from ..domain import PhaseRecord, XsDomain
+from ..domain import PhaseRecord, xs_domain
 from ..nodes import phase_marker
 from ..warnings import XsWarning, warn
 
@@ -39,7 +39,7 @@ class PhaseDirective(SphinxDirective):
 
 def record_phases(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``: record each phase with the title and anchor of its section."""
-    domain: XsDomain = app.env.get_domain("xs")  # type: ignore[assignment]
+    domain = xs_domain(app.env)
     for seq, marker in enumerate(doctree.findall(phase_marker), start=1):
         section = marker.parent
         while section is not None and not isinstance(section, nodes.section):

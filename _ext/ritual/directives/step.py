@@ -14,12 +14,23 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
 from ..apparatus_sphinx import place_entries
-from ..domain import Annotation, StepRecord, XsDomain
+from ..domain import Annotation, StepRecord, xs_domain
 from ..state import edition_of
+from ..tree import replace
 from ..warnings import XsWarning, warn
 from .phase import PHASE_KEY
 
 SEQ_KEY = "xs:step-seq"
+
+
+def unescape_text(body: nodes.Element) -> None:
+    """Text as written: reST keeps an escaped space (``\\ ``, needed between a role and an
+    unspaced Chinese character) in its Text nodes as a null byte and the space; MyST writes no
+    such thing. Offsets into a step's text must not depend on the markup it was written in."""
+    for text in list(body.findall(nodes.Text)):
+        plain = text.astext()
+        if plain != str(text):
+            replace(text, nodes.Text(plain))
 
 
 def text_and_annotations(body: nodes.Element) -> tuple[str, tuple[Annotation, ...]]:
@@ -73,6 +84,7 @@ class StepDirective(SphinxDirective):
                 translations.append(child)
             else:
                 body += child
+        unescape_text(body)
         places, base_text = place_entries(self.env, step_id, body, node)
         text, annotations = text_and_annotations(body)
         if not text.strip():
@@ -101,7 +113,7 @@ class StepDirective(SphinxDirective):
                 XsWarning.STEP_OUTSIDE_PHASE,
                 node,
             )
-        seq = self.env.current_document.get(SEQ_KEY, 0) + 1
+        seq = int(self.env.current_document.get(SEQ_KEY) or 0) + 1
         self.env.current_document[SEQ_KEY] = seq
         record = StepRecord(
             docname=self.env.docname,
@@ -116,7 +128,7 @@ class StepDirective(SphinxDirective):
             base_text=base_text,
             apparatus=places,
         )
-        domain: XsDomain = self.env.get_domain("xs")  # type: ignore[assignment]
+        domain = xs_domain(self.env)
         if not domain.add_step(step_id, record, node):
             node["ids"] = []
         return [node]

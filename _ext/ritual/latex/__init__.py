@@ -67,7 +67,8 @@ def wrap_classed_paragraphs(doctree: nodes.document) -> None:
 def excluded_documents(app: Sphinx) -> set[str]:
     """Documents listed by the root only in toctrees whose ``only`` condition is false here."""
     root = app.env.get_doctree(app.config.root_doc)
-    hidden, shown = set(), set()
+    hidden: set[str] = set()
+    shown: set[str] = set()
     for toctree in root.findall(addnodes.toctree):
         docs = {doc for _title, doc in toctree["entries"]}
         parent, visible = toctree.parent, True

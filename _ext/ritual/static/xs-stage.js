@@ -1,4 +1,4 @@
-/* The stage view of 鄉射禮 (issue 6): step through the rite and watch who moves where.
+/* The stage view (issue 6): step through the rite and watch who moves where.
  *
  * Reads window.XS_STAGE (written by the build as _diagrams/stage-data.js): tables of roles,
  * places, facings, furnishings and pages, and per step its text, its page ("u") and what
@@ -168,7 +168,7 @@
       li.children[2].textContent = D.facings[e[2]];
       key.appendChild(li);
     });
-    if (!figs[i].length) key.innerHTML = "<li>堂上庭中無人（此節不在州序，或為記文）。</li>";
+    if (!figs[i].length) key.innerHTML = "<li></li>", key.firstChild.textContent = D.empty || "";
     draw("hall", i);
     draw("range", i);
     if (push !== false && history.replaceState) history.replaceState(null, "", "#" + s.id);

@@ -77,4 +77,4 @@ def visitors() -> dict[type[nodes.Node], dict[str, tuple[Any, Any]]]:
 def setup_writers(app: Sphinx) -> None:
     """Register every node with its visitors."""
     for node, formats in visitors().items():
-        app.add_node(node, **formats)
+        app.add_node(node, **formats)  # type: ignore[arg-type]

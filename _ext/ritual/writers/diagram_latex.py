@@ -35,7 +35,7 @@ def svg_to_pdf(svg: Path, pdf: Path) -> str | None:
         )
         return None if result.returncode == 0 else f"rsvg-convert failed: {result.stderr.strip()}"
     try:
-        import cairosvg  # type: ignore[import-not-found]
+        import cairosvg
     except ImportError:
         return "neither rsvg-convert (librsvg2-bin) nor cairosvg is installed"
     try:

@@ -1,4 +1,4 @@
-// The 繁/简 switch keeps the reader's place: it carries the query (?q=) and the anchor (#xs-0017).
+// The 繁/简 switch keeps the reader's place: it carries the query (?q=) and the anchor (#<step id>).
 document.addEventListener("click", (event) => {
   const link = event.target.closest && event.target.closest("a.xs-script-link");
   if (!link) return;

@@ -1,0 +1,122 @@
+"""The engine apart from any one edition: it holds no fact of this chapter, reads everything
+from the edition folder, and registers every feature one way."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import EDITION
+from ritual.edition import EditionError, load_edition
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = [ROOT / "_ext" / "ritual", ROOT / "_ext" / "ritual_site"]
+#: What only 鄉射禮 says: its name, its hall and range, its officers, its id form, its files.
+CHAPTER = re.compile(
+    r"鄉射|州序|侯道|五十弓|司射|司馬|獲者|三耦|射位|鄉飲|州長|楅|乏|xiangsheli|xs-\d{4}"
+)
+
+
+def engine_files() -> list[Path]:
+    return [
+        path
+        for folder in ENGINE
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+        and path.suffix in {".py", ".js", ".css", ".sty"}
+        and "__pycache__" not in path.parts
+    ]
+
+
+def test_the_engine_holds_no_fact_of_this_chapter() -> None:
+    hits = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+        for path in engine_files()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if CHAPTER.search(line)
+    ]
+    assert hits == []
+
+
+def test_the_engine_ships_no_edition_data() -> None:
+    """Its only data is of the language (通用规范汉字表 level 1, for the pinyin aid)."""
+    data = ROOT / "_ext" / "ritual" / "data"
+    assert sorted(p.name for p in data.iterdir()) == ["common-chars.txt"]
+
+
+def test_the_edition_reads_its_facts_from_edition_toml() -> None:
+    edition = load_edition(EDITION)
+    assert (edition.id, edition.label, edition.id_prefix, edition.id_digits) == (
+        "xiangsheli",
+        "鄉射禮",
+        "xs",
+        4,
+    )
+    assert edition.step_id_pattern.match("xs-0017") and not edition.step_id_pattern.match("xs-17")
+    assert [k.name for k in edition.kinds] == ["vessel", "action", "role", "place"]
+    assert edition.kind("vessel").title == "器物索引"
+    assert edition.plan["title"] == "州序鄉射位次" and edition.plan["spacing"] == 2.5
+    assert edition.path("registry") == EDITION / "step-registry.tsv"
+
+
+def test_a_file_of_another_edition_is_taken_by_reference(tmp_path: Path) -> None:
+    (tmp_path / "edition.toml").write_text(
+        '[edition]\nid = "other"\nlabel = "他"\nid_prefix = "ot"\nid_digits = 3\n'
+        '[terms]\nkinds = [{ name = "role", title = "人物索引" }]\n'
+        '[files]\nsetting = "@xiangsheli"\nfigures = "my-figures.tsv"\n',
+        encoding="utf-8",
+    )
+    edition = load_edition(tmp_path, {"xiangsheli": EDITION})
+    assert edition.path("setting") == EDITION / "setting.toml"
+    assert edition.path("figures") == tmp_path / "my-figures.tsv"
+    assert edition.step_id(7) == "ot-007"
+    with pytest.raises(EditionError, match="no edition 'xiangsheli'") as err:
+        load_edition(tmp_path)
+    assert err.value.line == 9  # the line of `setting = "@xiangsheli"`
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ('[edition]\nid = "a"\nid_prefix = "a"\nid_digits = 4\n[terms]\nkinds = []\n', "label"),
+        ('[edition]\nid = "A b"\nlabel = "x"\nid_prefix = "a"\nid_digits = 4\n', "edition.id"),
+        (
+            '[edition]\nid = "a"\nlabel = "x"\nid_prefix = "a"\nid_digits = 4\n[terms]\n'
+            'kinds = [{ name = "role" }, { name = "role" }]\n',
+            "declared twice",
+        ),
+        (
+            '[edition]\nid = "a"\nlabel = "x"\nid_prefix = "a"\nid_digits = 4\n[terms]\n'
+            'kinds = []\n[files]\nwhatever = "x"\n',
+            "not a file the engine reads",
+        ),
+        ("[edition\n", "not valid TOML"),
+    ],
+)
+def test_a_bad_edition_toml_is_refused_with_its_line(tmp_path: Path, toml: str, message) -> None:
+    (tmp_path / "edition.toml").write_text(toml, encoding="utf-8")
+    with pytest.raises(EditionError, match=message):
+        load_edition(tmp_path)
+
+
+def test_a_missing_edition_folder_stops_the_build_at_config_time(make_app, tmp_path) -> None:
+    from sphinx.errors import ConfigError
+
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser", "ritual"]\nxs_edition = "nowhere"\n', encoding="utf-8"
+    )
+    (tmp_path / "index.md").write_text("# t\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"no edition\.toml"):
+        make_app("html", srcdir=tmp_path)
+
+
+def test_setup_is_a_registration_table() -> None:
+    """``setup()`` calls one ``setup_<feature>(app)`` per module, and nothing else."""
+    source = (ROOT / "_ext" / "ritual" / "__init__.py").read_text(encoding="utf-8")
+    body = source.split("def setup(app: Sphinx) -> dict[str, Any]:", 1)[1]
+    calls = re.findall(r"^    (\w+)\(app\)$", body, re.M)
+    statements = [line for line in body.splitlines() if line.startswith("    ") and line.strip()]
+    assert calls and all(name.startswith("setup_") for name in calls)
+    assert statements[: len(calls)] == [f"    {name}(app)" for name in calls]
+    assert statements[len(calls)].strip() == "return {"
