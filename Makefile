@@ -10,7 +10,7 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf test check unit lint collate bench system venv node clean
+.PHONY: edition html pdf second-edition test check unit lint collate bench system venv node clean
 
 edition: system html pdf          ## site and PDF, from a fresh machine
 
@@ -39,6 +39,10 @@ html: venv                        ## the site, with edition.json (doctrees kept 
 pdf: venv                         ## the print edition: _build/latex/xiangsheli.pdf
 	$(SPHINX) -M latexpdf source $(BUILD) -c . $(SPHINXOPTS)
 	$(BIN)/python tools/check_pdf.py $(BUILD)/latex
+
+# A second edition, the opening of 鄉飲酒禮, built by the same engine from its own data folder.
+second-edition: venv              ## tests/roots/test-xiangyinjiuli → _build/xiangyinjiuli/html
+	$(SPHINX) -b html $(SPHINXOPTS) -d $(BUILD)/xiangyinjiuli/doctrees tests/roots/test-xiangyinjiuli $(BUILD)/xiangyinjiuli/html
 
 test: system lint html pdf node   ## everything: lint, build the edition, then all tests (gates included)
 	$(BIN)/python -m pytest -q tests
