@@ -25,6 +25,7 @@ from . import (
     navigation,
     pinyin,
     printed_indexes,
+    reader,
     roles,
     search,
     simplified,
@@ -106,6 +107,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     simplified.setup_simplified(app)
     sitemap.setup_sitemap(app)
     navigation.setup_navigation(app)
+    reader.setup_reader(app)
     assets.setup_assets(app)
     export.PROVIDERS.update(
         apparatus=apparatus_sphinx.export_apparatus,

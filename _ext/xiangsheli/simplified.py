@@ -28,6 +28,8 @@ from urllib.parse import unquote
 
 from sphinx.application import Sphinx
 
+from . import simplified_data
+
 PREFIX = "zh-Hans"
 SKIP_DIRS = {"_static", "_sources", "_images", "_downloads", PREFIX}
 
@@ -215,8 +217,9 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
         return
     outdir = Path(app.outdir)
     rels = pages(outdir)
-    page_set = frozenset(rels)
     target = outdir / PREFIX
+    # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
+    page_set = frozenset(rels) | simplified_data.write_copies(outdir, PREFIX, t2s)
     start = _BUILD_START[0] if _BUILD_START else 0
     if target.is_dir():
         for copy in target.rglob("*.html"):
@@ -239,7 +242,9 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
 
 def _add_static(app: Sphinx) -> None:
     if app.builder.format == "html" and app.config.xs_simplified:
-        app.add_js_file("xs-script-switch.js", defer="defer")
+        # Not deferred: it sends a returning reader to the script they chose before the page
+        # is drawn (a few hundred bytes, in the head).
+        app.add_js_file("xs-script-switch.js")
 
 
 def setup_simplified(app: Sphinx) -> None:

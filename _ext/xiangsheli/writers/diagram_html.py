@@ -91,9 +91,24 @@ def _visit_diagram_html(self, node):
     )
 
 
+def _stage_link(self, node) -> str:
+    """「於位次演示中看此節」: the plan's step in the stage view, when the site has one."""
+    domain = self.builder.env.get_domain("xs")
+    stages = sorted(domain.data.get("stages", {}))
+    step_id = domain.resolve_step_id(node.get("step", ""))
+    if not stages or step_id is None:
+        return ""
+    uri = relative_uri(
+        self.builder.get_target_uri(self.builder.current_docname),
+        self.builder.get_target_uri(stages[0]),
+    )
+    return f'<a class="xs-diagram-stage" href="{uri}#{step_id}">於位次演示中看此節</a>'
+
+
 def _depart_diagram_html(self, node):
     # the key ends the caption: <figure> allows nothing after its <figcaption>
     self.body.append(_key(node.get("figures", [])))
+    self.body.append(_stage_link(self, node))
     self.body.append("</figcaption></figure>\n")
 
 
@@ -110,16 +125,31 @@ def _depart_stage_html(self, node):
     script = relative_uri(here, "_static/xs-stage.js")
     views = node.get("views", {})
     self.body.append(
+        # Two rows that fit a 360 px phone: the steppers, then the slider and the view. On a
+        # narrow screen the words of ← 上一節 / 下一節 → are hidden visually, not from the name.
         '<div class="xs-stage-controls" role="group" aria-label="節">'
-        '<button type="button" data-go="first" title="第一節">⇤</button>'
-        '<button type="button" data-go="prev" title="上一節（←）">← 上一節</button>'
+        '<div class="xs-stage-row">'
+        '<button type="button" data-go="first" aria-label="第一節" title="第一節（Home）">⇤</button>'
+        '<button type="button" data-go="prev" title="上一節（←）">←'
+        '<span class="xs-stage-word"> 上一節</span></button>'
         '<label>第 <input type="number" class="xs-stage-n" min="1" value="1" '
         'inputmode="numeric" aria-label="節次"> 節</label>'
-        '<button type="button" data-go="next" title="下一節（→）">下一節 →</button>'
-        '<button type="button" data-go="last" title="最後一節">⇥</button>'
-        '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次">'
-        '<button type="button" class="xs-stage-view" aria-pressed="false">射道全圖</button>'
+        '<button type="button" data-go="next" title="下一節（→）">'
+        '<span class="xs-stage-word">下一節 </span>→</button>'
+        '<button type="button" data-go="last" aria-label="最後一節" title="最後一節（End）">⇥</button>'
         "</div>"
+        '<div class="xs-stage-row">'
+        '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次（滑桿）">'
+        '<button type="button" class="xs-stage-view" aria-pressed="false">射道全圖</button>'
+        "</div></div>"
+        '<p class="xs-stage-note" role="status"></p>'
+        # the script's messages, as page text (so that the zh-Hans copy converts them)
+        '<template class="xs-stage-say">'
+        '<span data-say="step">第{n}節</span>'
+        '<span data-say="nobody">堂上庭中無人（此節不在州序，或為記文）。</span>'
+        '<span data-say="hall">堂庭詳圖</span><span data-say="range">射道全圖</span>'
+        '<span data-say="start">自第{n}節始，堂庭圖上始有人；此前{k}節{phases}圖上無人。'
+        "按「⇤」回到第一節。</span></template>"
         '<div class="xs-stage-now" aria-live="polite">'
         '<p class="xs-stage-phase"></p>'
         '<p class="xs-stage-text" lang="zh-Hant"></p>'
