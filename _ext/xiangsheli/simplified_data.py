@@ -22,7 +22,9 @@ from typing import Any
 #: The data scripts that carry text to be shown, relative to the output folder.
 CONVERTED = ("_diagrams/stage-data.js",)
 
-ASSIGNMENT = re.compile(r"^(?P<head>(?:/\*.*?\*/\n)?window\.[A-Za-z_$][\w$]*=)(?P<json>.*);\n?$", re.S)
+ASSIGNMENT = re.compile(
+    r"^(?P<head>(?:/\*.*?\*/\n)?window\.[A-Za-z_$][\w$]*=)(?P<json>.*);\n?$", re.S
+)
 
 
 def convert_strings(value: Any, convert: Callable[[str], str]) -> Any:

@@ -129,14 +129,16 @@ def _depart_stage_html(self, node):
         # narrow screen the words of ← 上一節 / 下一節 → are hidden visually, not from the name.
         '<div class="xs-stage-controls" role="group" aria-label="節">'
         '<div class="xs-stage-row">'
-        '<button type="button" data-go="first" aria-label="第一節" title="第一節（Home）">⇤</button>'
+        '<button type="button" data-go="first" aria-label="第一節" '
+        'title="第一節（Home）">⇤</button>'
         '<button type="button" data-go="prev" title="上一節（←）">←'
         '<span class="xs-stage-word"> 上一節</span></button>'
         '<label>第 <input type="number" class="xs-stage-n" min="1" value="1" '
         'inputmode="numeric" aria-label="節次"> 節</label>'
         '<button type="button" data-go="next" title="下一節（→）">'
         '<span class="xs-stage-word">下一節 </span>→</button>'
-        '<button type="button" data-go="last" aria-label="最後一節" title="最後一節（End）">⇥</button>'
+        '<button type="button" data-go="last" aria-label="最後一節" '
+        'title="最後一節（End）">⇥</button>'
         "</div>"
         '<div class="xs-stage-row">'
         '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次（滑桿）">'
