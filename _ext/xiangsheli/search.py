@@ -76,18 +76,43 @@ def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
                 "section": phase.title if phase else "",
                 "text": rec.text,
                 "translation": rec.translation,
+                "base": rec.base_text,
             }
         )
     return out
 
 
+#: The witnesses' variant forms and the standard forms the edition prints (衆 → 眾, 賔 → 賓).
+VARIANTS = Path(__file__).parent / "data" / "variants.tsv"
+
+
+def variant_pairs(path: Path = VARIANTS) -> dict[str, str]:
+    """``variants.tsv`` as variant → standard (one character each; header and notes skipped)."""
+    pairs = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cols = line.split("\t")
+        if line.startswith("#") or len(cols) < 2 or cols[0] == "variant":
+            continue
+        if len(cols[0]) == 1 and len(cols[1]) == 1:
+            pairs[cols[0]] = cols[1]
+    return pairs
+
+
 def fold_table(entries: list[search_index.StepEntry]) -> dict[str, str]:
-    """Traditional → Simplified, character by character (OpenCC t2s), for the corpus' chars."""
+    """Traditional → Simplified, character by character (OpenCC t2s), for the corpus' chars;
+    and each variant form of ``variants.tsv`` → the fold of its standard form, so that a query
+    typed as a witness prints it (衆賓, 賔) finds the edition's 眾賓, 賓."""
     from opencc import OpenCC
 
     cc = OpenCC("t2s")
-    chars = {c for e in entries for c in e["text"] + (e["translation"] or "")}
-    return search_index.safe_fold({c: cc.convert(c) for c in chars})
+    chars = {
+        c for e in entries for c in e["text"] + (e["translation"] or "") + (e.get("base") or "")
+    }
+    fold = {c: cc.convert(c) for c in chars}
+    for variant, standard in variant_pairs().items():
+        fold.setdefault(standard, cc.convert(standard))
+        fold[variant] = fold[standard]
+    return search_index.safe_fold(fold)
 
 
 def write_index(app: Sphinx, builder: Any) -> None:

@@ -53,7 +53,7 @@
     const p = (li.querySelector("p") || li).cloneNode(true);
     p.querySelectorAll(".xs-app-back").forEach(function (el) { el.remove(); });
     const stepRef = p.querySelector('a[href^="#xs-"]');
-    if (stepRef && !stepRef.previousSibling) stepRef.remove(); // the step: the marker is in it
+    if (stepRef && p.firstElementChild === stepRef) stepRef.remove(); // the marker's own step
     p.querySelectorAll(".xs-app-note, .xs-app-pages").forEach(function (el) {
       el.remove();
       el.textContent = el.textContent.trim();
