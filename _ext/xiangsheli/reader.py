@@ -1,14 +1,13 @@
 """Reading aids of the rite's pages in the browser: which pages load which script (Sphinx glue).
 
-- Pages with steps load ``xs-reader.js`` (a copied selection without step numbers, markers and
-  labels; term links out of the tab order; the words a search hit was for marked on the page it
-  opens) and carry ``<script type="application/json" id="xs-reader">``, which tells the cite
-  control where the stage view is (``{"stage": "../stage.html"}``, relative to the page, so the
-  Simplified copy of a page points at the Simplified stage).
-- Pages with plans load ``xs-plan-zoom.js`` (a plan opens full screen, to zoom).
-
-The scripts do the work; this module only decides where they are needed, so that the other
-pages do not carry them (page weight: HACKING.md).
+Pages with steps load ``xs-reader.js`` (a copied selection without step numbers, markers and
+labels; term links out of the tab order; a 「放大」 button on each plan) and carry
+``<script type="application/json" id="xs-reader">``, which tells the cite control where the
+stage view is (``{"stage": "../stage.html"}``, relative to the page, so the Simplified copy of a
+page points at the Simplified stage). What is needed only on demand the script fetches when it
+is wanted: ``xs-highlight.js`` (the words of a search hit, ``?hl=``) and ``xs-plan-zoom.js`` with
+its ``.css`` (the full-screen plan); so the rite's pages, the heaviest of the site, do not carry
+them (page weight: HACKING.md).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util.osutil import relative_uri
 
-from .nodes import diagram, step
+from .nodes import step
 
 
 def stage_uri(app: Sphinx, pagename: str) -> str:
@@ -44,8 +43,6 @@ def add_reader_scripts(
             + f'<script type="application/json" id="xs-reader">{data}</script>\n'
         )
         app.add_js_file("xs-reader.js", defer="defer")
-    if any(True for _ in doctree.findall(diagram)):
-        app.add_js_file("xs-plan-zoom.js", defer="defer")
 
 
 def setup_reader(app: Sphinx) -> None:

@@ -155,11 +155,13 @@ def rewrite_search_page(app: Sphinx, env: BuildEnvironment) -> list[str]:
 def add_scripts(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: the index and search.js on pages with a search box only."""
+    """``html-page-context``: the index, search.js and its styles on pages with a search box
+    only."""
     if doctree is None or not any(True for _ in doctree.findall(search_box)):
         return
     app.add_js_file(INDEX_FILE, defer="defer")
     app.add_js_file("search.js", defer="defer")
+    app.add_css_file("xs-search.css")
 
 
 def setup_search(app: Sphinx) -> None:

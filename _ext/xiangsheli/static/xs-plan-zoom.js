@@ -1,16 +1,15 @@
-// A plan (figure.xs-diagram) opens full screen, to read its labels on a phone: tap the plan or
-// its 「放大」 button. The dialog shows the SVG at its own size (1:1, wider than a phone), and
-// zooms with pinch, Ctrl/⌘ + wheel or trackpad pinch, the ＋/－ buttons and the + - 0 keys;
-// one finger, the wheel or the arrow keys move it. Close: the button, Escape, or the backdrop.
-// Loaded on pages with plans (reader.py). No external code.
+// A plan (figure.xs-diagram) full screen, to read its labels on a phone: window.xsPlanZoom(
+// figure, opener), called by xs-reader.js (its 「放大」 button, or a tap on the plan), which
+// loads this file and xs-plan-zoom.css when a plan is first opened. The dialog shows the SVG at
+// its own size (1:1, wider than a phone), and zooms with pinch, Ctrl/⌘ + wheel or trackpad
+// pinch, the ＋/－ buttons and the + - 0 keys; one finger, the wheel or the arrow keys move it.
+// Close: the button, Escape, or the backdrop; the focus goes back to the opener.
 (() => {
   "use strict";
-  const figures = document.querySelectorAll("figure.xs-diagram");
-  if (!figures.length || !window.HTMLDialogElement) return;
   const hans = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
   const W = hans
-    ? { open: "放大此图", out: "缩小", in: "放大", one: "原大", close: "关闭" }
-    : { open: "放大此圖", out: "縮小", in: "放大", one: "原大", close: "關閉" };
+    ? { out: "缩小", in: "放大", one: "1:1 原大", close: "关闭" }
+    : { out: "縮小", in: "放大", one: "1:1 原大", close: "關閉" };
   const MIN = 0.25;
   const MAX = 6;
   let dialog, view, title, svg, opener;
@@ -135,16 +134,5 @@
     view.focus();
   };
 
-  figures.forEach((figure) => {
-    const plan = figure.querySelector(".xs-diagram-plan");
-    if (!plan || !plan.querySelector("svg")) return;
-    const b = button(W.open, "⤢ " + W.in, () => show(figure, b));
-    b.className = "xs-zoom-open";
-    b.setAttribute("aria-haspopup", "dialog");
-    plan.classList.add("xs-zoomable");
-    plan.append(b);
-    plan.addEventListener("click", (e) => {
-      if (e.target !== b) show(figure, b);
-    });
-  });
+  window.xsPlanZoom = show;
 })();

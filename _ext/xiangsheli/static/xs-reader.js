@@ -4,7 +4,10 @@
 //   the CSS too; this handler is for the browsers that copy them all the same).
 // - Keyboard: the term links (thousands on a page, styled as text) leave the tab order; they
 //   stay links for the mouse and are all reachable from the headword indexes.
-// - Search hits: ?hl=阼階 (space-separated words) marks the words on the page a hit opens.
+// - Search hits: ?hl=阼階 (space-separated words) marks the words on the page a hit opens
+//   (xs-highlight.js, fetched only then).
+// - Plans: a 「放大」 button on each; the full-screen view (xs-plan-zoom.js and .css) is fetched
+//   when a plan is first opened. Fetched on demand, they weigh nothing on the pages until used.
 (() => {
   "use strict";
   const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch";
@@ -31,45 +34,45 @@
     a.tabIndex = -1;
   });
 
-  const words = (new URLSearchParams(window.location.search).get("hl") || "")
-    .split(/\s+/)
-    .filter(Boolean);
-  if (!words.length) return;
-  const blocks = document.querySelectorAll(".xs-step .xs-text, .xs-step .xs-trans");
-  for (const block of blocks) {
-    // The block's text as read (markers and labels left out), and where each piece comes from.
-    const pieces = [];
-    let text = "";
-    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT, {
-      acceptNode: (n) => (n.parentElement.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+
+  // Beside this script: a style sheet or script, loaded once.
+  const here = document.currentScript ? document.currentScript.src : "";
+  const loaded = {};
+  const load = (name) => {
+    if (!loaded[name]) {
+      loaded[name] = new Promise((resolve, reject) => {
+        const css = name.endsWith(".css");
+        const el = document.createElement(css ? "link" : "script");
+        if (css) el.rel = "stylesheet";
+        el[css ? "href" : "src"] = new URL(name, here || window.location.href).href;
+        el.onload = resolve;
+        el.onerror = reject;
+        document.head.append(el);
+      });
+    }
+    return loaded[name];
+  };
+
+  if (new URLSearchParams(window.location.search).get("hl")) load("xs-highlight.js");
+
+  const hans = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
+  document.querySelectorAll("figure.xs-diagram .xs-diagram-plan").forEach((plan) => {
+    if (!plan.querySelector("svg") || !window.HTMLDialogElement) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "xs-zoom-open";
+    button.textContent = "⤢ 放大";
+    button.setAttribute("aria-label", hans ? "放大此图" : "放大此圖");
+    button.setAttribute("aria-haspopup", "dialog");
+    const open = () =>
+      Promise.all([load("xs-plan-zoom.css"), load("xs-plan-zoom.js")]).then(() =>
+        window.xsPlanZoom(plan.closest("figure"), button),
+      );
+    button.addEventListener("click", open);
+    plan.addEventListener("click", (event) => {
+      if (event.target !== button) open();
     });
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      pieces.push([n, text.length]);
-      text += n.data;
-    }
-    const hits = [];
-    for (const w of words) {
-      for (let at = text.indexOf(w); at !== -1; at = text.indexOf(w, at + w.length)) {
-        hits.push([at, at + w.length]);
-      }
-    }
-    // From the end backwards, so that splitting a text node leaves the earlier offsets valid.
-    hits.sort((a, b) => b[0] - a[0]);
-    let floor = Infinity;
-    for (const [start, end] of hits) {
-      if (end > floor) continue; // overlaps a later hit already marked
-      floor = start;
-      for (let i = pieces.length - 1; i >= 0; i--) {
-        const [node, from] = pieces[i];
-        const to = from + node.data.length;
-        if (to <= start || from >= end) continue;
-        node.splitText(Math.min(end, to) - from);
-        const mid = node.splitText(Math.max(start, from) - from);
-        const mark = document.createElement("mark");
-        mark.className = "xs-hl";
-        mid.replaceWith(mark);
-        mark.append(mid);
-      }
-    }
-  }
+    plan.classList.add("xs-zoomable");
+    plan.append(button);
+  });
 })();

@@ -116,7 +116,15 @@ diagram_html = (_visit_diagram_html, _depart_diagram_html)
 
 
 def _visit_stage_html(self, node):
-    self.body.append(self.starttag(node, "section", CLASS="xs-stage", **{"aria-label": "位次演示"}))
+    # its script reads the fragment (#xs-0300, #n=300): tools/check_site.py accepts those
+    attrs = {"aria-label": "位次演示", "data-fragments": r"xs-\d{4}|n=\d+"}
+    here = self.builder.get_target_uri(self.builder.current_docname)
+    # the stage's styles, on its page only (the rite's pages do not carry them)
+    css = relative_uri(here, "_static/xs-stage.css")
+    self.body.append(
+        self.starttag(node, "section", CLASS="xs-stage", **attrs)
+        + f'<link rel="stylesheet" href="{css}">'
+    )
 
 
 def _depart_stage_html(self, node):
