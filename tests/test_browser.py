@@ -2,9 +2,10 @@
 and what a new reader meets on a desktop and on a phone (issue 15).
 
 Runs ``node tests/browser/search-and-cite.mjs`` and ``node tests/browser/reader.mjs`` against the
-built edition served by Python's http.server on 127.0.0.1. Needs node, the system Chromium (/usr/bin/chromium, or $CHROMIUM)
-and ``node_modules/playwright-core`` (``npm ci`` at the repository root installs it from
-package-lock.json; no browser is downloaded). Skipped, with the reason, when one is missing.
+built edition served by Python's http.server on 127.0.0.1. Needs node, the system Chromium
+(/usr/bin/chromium, or $CHROMIUM) and ``node_modules/playwright-core`` (``npm ci`` at the
+repository root installs it from package-lock.json; no browser is downloaded). Skipped, with
+the reason, when one is missing.
 Set XS_SCREENSHOTS=DIR to keep screenshots (desktop and 390 px phone).
 """
 
