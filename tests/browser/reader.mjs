@@ -31,6 +31,14 @@ const check = (ok, message) => {
   console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
 };
 const url = (p) => new URL(p, base).href;
+// A part of the test: an exception (a timeout, a missing element) fails it and the rest runs on.
+const section = async (name, run) => {
+  try {
+    await run();
+  } catch (err) {
+    check(false, `${name}: ${String(err.message || err).split("\n")[0]}`);
+  }
+};
 const origin = new URL(base).origin;
 
 const browser = await chromium.launch({
@@ -55,6 +63,7 @@ const PHONE = (width = 390) => ({
 const errors = [];
 const open = async (options) => {
   const context = await browser.newContext({ ...options, reducedMotion: "reduce" });
+  context.setDefaultTimeout(10000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   const page = await context.newPage();
   page.on("pageerror", (err) => errors.push(`${page.url()}: ${err}`));
@@ -71,7 +80,7 @@ const edition = await (await fetch(url("edition.json"))).json();
 const stepById = Object.fromEntries(edition.steps.map((s) => [s.id, s]));
 
 // -- 2b. The Simplified copy: its stage has Simplified data; the choice of script is kept --------
-{
+await section("2b Simplified copy", async () => {
   const { context, page } = await open(DESKTOP);
   await page.goto(url("zh-Hans/stage.html#xs-0039"));
   await page.waitForSelector(".xs-stage-key li");
@@ -117,6 +126,7 @@ const stepById = Object.fromEntries(edition.steps.map((s) => [s.id, s]));
 
   // The choice is remembered: a later visit entering the site goes to the chosen script, once.
   const visit = await browser.newContext(DESKTOP);
+  visit.setDefaultTimeout(10000);
   const a = await visit.newPage();
   await a.goto(url("index.html"));
   await Promise.all([a.waitForURL(/zh-Hans\/(index\.html)?$/), a.click('a.xs-script-link[hreflang="zh-Hans"]')]);
@@ -145,10 +155,11 @@ const stepById = Object.fromEntries(edition.steps.map((s) => [s.id, s]));
   await c.waitForTimeout(800);
   check(c.url() === url("index.html"), "繁 is remembered too: the next visit to zh-Hans/ opens the Traditional root");
   await visit.close();
-}
+});
 
 // -- 3. The stage view ---------------------------------------------------------------------------
 for (const [name, options] of [["phone", PHONE(360)], ["phone 390", PHONE(390)], ["desktop", DESKTOP]]) {
+  await section(`3 stage ${name}`, async () => {
   const { context, page } = await open(options);
   await page.goto(url("stage.html"));
   await page.waitForSelector(".xs-stage-key li");
@@ -168,7 +179,7 @@ for (const [name, options] of [["phone", PHONE(360)], ["phone 390", PHONE(390)],
     return {
       first: D.steps[first].id,
       shown: document.querySelector(".xs-stage-phase").textContent,
-      note: document.querySelector(".xs-stage-note").textContent,
+      note: (document.querySelector(".xs-stage-note") || {}).textContent || "",
       box: document.querySelector(".xs-stage-n").value,
     };
   });
@@ -222,8 +233,9 @@ for (const [name, options] of [["phone", PHONE(360)], ["phone 390", PHONE(390)],
   await page.waitForFunction(() => document.querySelector(".xs-stage-phase").textContent.endsWith("xs-0193"));
   check(page.url().endsWith("#xs-0193"), `${name}: Back returns the plan to xs-0193 with the address`);
   await context.close();
+  });
 }
-{
+await section("3 links to the stage", async () => {
   // Links to the stage: under each plan, and in each step's cite panel.
   const { context, page } = await open(DESKTOP);
   await page.goto(url("rite/drinking.html"));
@@ -245,10 +257,11 @@ for (const [name, options] of [["phone", PHONE(360)], ["phone 390", PHONE(390)],
   await page.waitForSelector(".xs-stage-key li");
   check((await page.textContent(".xs-stage-phase")).endsWith("xs-0039"), "…and the stage opens at that step");
   await context.close();
-}
+});
 
 // -- 4. The apparatus entry beside its marker ------------------------------------------------------
 for (const [name, options] of [["360", PHONE(360)], ["390", PHONE(390)], ["1280", DESKTOP]]) {
+  await section(`4 apparatus ${name}`, async () => {
   const { context, page } = await open(options);
   await page.goto(url("rite/drinking.html"));
   const ref = page.locator(".xs-app-ref").first();
@@ -294,10 +307,11 @@ for (const [name, options] of [["360", PHONE(360)], ["390", PHONE(390)], ["1280"
   else await page.mouse.click(5, 300);
   check((await page.locator(".xs-app-pop").count()) === 0, `${name} px: a tap elsewhere closes the entry`);
   await context.close();
+  });
 }
 
 // -- 7. Copying text: no step numbers, markers or labels ------------------------------------------
-{
+await section("7 copying", async () => {
   const { page, context } = await open(DESKTOP);
   await page.goto(url("rite/second-round.html#xs-0299"));
   const [from, to] = ["xs-0299", "xs-0300"];
@@ -321,7 +335,7 @@ for (const [name, options] of [["360", PHONE(360)], ["390", PHONE(390)], ["1280"
     `copied text is the two steps' text and translation, a line each (${lines.length} lines)`,
   );
   await context.close();
-}
+});
 
 if (shots) {
   const { page, context } = await open(PHONE());
@@ -338,7 +352,7 @@ if (shots) {
 }
 
 // -- 8. Search ------------------------------------------------------------------------------------
-{
+await section("8 search", async () => {
   const { page, context } = await open(DESKTOP);
   const has = (s, w) => s.text.includes(w) || (s.translation || "").includes(w);
   const hits = () => page.$$eval(".xs-search-results li.xs-search-hit", (lis) =>
@@ -427,7 +441,7 @@ if (shots) {
   await phone.page.waitForTimeout(300);
   await shot(phone.page, "search-marks-phone", "#xs-0300");
   await phone.context.close();
-}
+});
 
 // -- 9. Keyboard and phone ------------------------------------------------------------------------
 const tabStops = () => {
@@ -437,7 +451,7 @@ const tabStops = () => {
   return { stops: stops.length, terms: stops.filter((el) => el.matches("a.xs-term")).length,
     termLinks: document.querySelectorAll("a.xs-term[href]").length };
 };
-{
+await section("9 keyboard", async () => {
   const { page, context } = await open(DESKTOP);
   await page.goto(url("rite/drinking.html"));
   const t = await page.evaluate(tabStops);
@@ -466,32 +480,9 @@ const tabStops = () => {
     "Escape closes the plan's dialog and gives the focus back to its button",
   );
   await context.close();
-}
-{
+});
+await section("9 phone", async () => {
   const { page, context } = await open(PHONE());
-  await page.goto(url("rite/drinking.html"));
-  const fig = page.locator("figure.xs-diagram .xs-diagram-plan").first();
-  await fig.scrollIntoViewIfNeeded();
-  await shot(page, "plan-phone", "figure.xs-diagram");
-  const natural = await fig.evaluate((d) => parseFloat(d.querySelector("svg").getAttribute("width")));
-  await fig.tap({ position: { x: 60, y: 120 } });
-  await page.waitForSelector("dialog.xs-zoom[open]");
-  const z = await page.evaluate(() => {
-    const svg = document.querySelector("dialog.xs-zoom svg");
-    const label = [...svg.querySelectorAll("text")].find((t) => t.textContent === "主人");
-    return {
-      width: svg.getBoundingClientRect().width,
-      label: label ? label.getBoundingClientRect().height : 0,
-      close: !!document.querySelector("dialog.xs-zoom button[aria-label='關閉']"),
-    };
-  });
-  check(Math.abs(z.width - natural) < 1, `390 px: a tap opens the plan at its full size (${z.width} px wide)`);
-  check(z.label >= 10, `390 px: a figure's label is ${z.label.toFixed(1)} px high in the dialog`);
-  check(z.close, "390 px: the dialog has a close button");
-  await shot(page, "plan-zoom-phone");
-  await page.tap("dialog.xs-zoom button[aria-label='關閉']");
-  check((await page.locator("dialog.xs-zoom[open]").count()) === 0, "390 px: the close button closes it");
-
   // The headword pages: the 行止 table and the KWIC lines at 390 px.
   await page.goto(url(`terms/role/${encodeURIComponent("主人")}.html`));
   const tables = await page.evaluate(() => {
@@ -519,6 +510,30 @@ const tabStops = () => {
   );
   await shot(page, "itinerary-phone", "table.xs-itinerary");
   await shot(page, "kwic-phone", "table.xs-kwic");
+  // A plan, full screen.
+  await page.goto(url("rite/drinking.html"));
+  const fig = page.locator("figure.xs-diagram .xs-diagram-plan").first();
+  await fig.scrollIntoViewIfNeeded();
+  await shot(page, "plan-phone", "figure.xs-diagram");
+  const natural = await fig.evaluate((d) => parseFloat(d.querySelector("svg").getAttribute("width")));
+  await fig.tap({ position: { x: 60, y: 120 } });
+  await page.waitForSelector("dialog.xs-zoom[open]");
+  const z = await page.evaluate(() => {
+    const svg = document.querySelector("dialog.xs-zoom svg");
+    const label = [...svg.querySelectorAll("text")].find((t) => t.textContent === "主人");
+    return {
+      width: svg.getBoundingClientRect().width,
+      label: label ? label.getBoundingClientRect().height : 0,
+      close: !!document.querySelector("dialog.xs-zoom button[aria-label='關閉']"),
+    };
+  });
+  check(Math.abs(z.width - natural) < 1, `390 px: a tap opens the plan at its full size (${z.width} px wide)`);
+  check(z.label >= 10, `390 px: a figure's label is ${z.label.toFixed(1)} px high in the dialog`);
+  check(z.close, "390 px: the dialog has a close button");
+  await shot(page, "plan-zoom-phone");
+  await page.tap("dialog.xs-zoom button[aria-label='關閉']");
+  check((await page.locator("dialog.xs-zoom[open]").count()) === 0, "390 px: the close button closes it");
+
   await context.close();
   if (shots) {
     const d = await open(DESKTOP);
@@ -529,7 +544,7 @@ const tabStops = () => {
     await shot(d.page, "plan-desktop", "figure.xs-diagram .xs-diagram-stage");
     await d.context.close();
   }
-}
+});
 
 check(errors.length === 0, `no script errors (${errors.slice(0, 3).join("; ")})`);
 await browser.close();
