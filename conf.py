@@ -23,12 +23,18 @@ xs_base_text = (
 )
 
 # -- Sphinx ------------------------------------------------------------------------------------
-extensions = ["myst_parser", "sphinx_design", "xiangsheli"]
+extensions = ["myst_parser", "sphinx_design", "ritual", "ritual_site"]
+# The edition's data: source/_edition (edition.toml, registry, apparatus, vocabularies, plan).
+xs_edition = "_edition"
+# The site has no host yet: citations give paths relative to the site's root, and the pages
+# carry no canonical link or sitemap. A deployment passes its address:
+#   make html SPHINXOPTS="-W --keep-going -n -D xs_base_url=https://…/"
+suppress_warnings = ["xs.no_base_url"]
 myst_enable_extensions = ["colon_fence", "attrs_block", "attrs_inline", "deflist"]
 myst_heading_anchors = 0
 language = "zh_TW"
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_edition"]
 templates_path = [str(ROOT / "_templates")]
 nitpicky = True
 today_fmt = "%Y-%m-%d"
@@ -47,11 +53,11 @@ html_theme_options = {
 }
 
 # -- LaTeX (the print edition: `make pdf` → _build/latex/xiangsheli.pdf) ------------------------
-# XeLaTeX + xeCJK; the page design is in _ext/xiangsheli/static/xiangsheli.sty, the doctree glue
-# in _ext/xiangsheli/latex/. Debian: texlive-xetex texlive-lang-chinese texlive-latex-extra
+# XeLaTeX + xeCJK; the page design is in _ext/ritual/latex/ritual.sty, the doctree glue
+# in _ext/ritual/latex/. Debian: texlive-xetex texlive-lang-chinese texlive-latex-extra
 # texlive-latex-recommended texlive-fonts-recommended fonts-noto-cjk fonts-lmodern latexmk
 # poppler-utils (the last for tools/check_pdf.py).
-from xiangsheli.latex import latex_elements as _xs_latex_defs  # noqa: E402
+from ritual.latex import latex_elements as _xs_latex_defs  # noqa: E402
 
 latex_engine = "xelatex"
 # toctree_only: the root page's own blurb is for the web; the book has a title page instead.

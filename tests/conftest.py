@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,11 @@ sys.path.insert(0, str(ROOT / "_ext"))
 sys.path.insert(0, str(ROOT))
 
 pytest_plugins = ("sphinx.testing.fixtures",)
+
+#: The edition folder of 鄉射禮. The test roots share its vocabulary and plan by reference
+#: ("@xiangsheli" in their edition.toml), through this variable (read by their conf.py).
+EDITION = ROOT / "source" / "_edition"
+os.environ["RITUAL_MAIN_EDITION"] = str(EDITION)
 
 SHARED = ROOT.parent / "shared"
 SEED = SHARED / "seed" / "xiangsheli.txt"
@@ -33,10 +39,12 @@ def seed_path() -> Path:
     return SEED
 
 
-@pytest.fixture(scope="session")
-def edition_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole edition built to HTML once per session (with -W: a warning fails it)."""
-    out = tmp_path_factory.mktemp("edition") / "html"
+#: The address the tests publish the edition at (the edition itself has none yet).
+PUBLISHED_BASE = "https://example.org/xiangsheli/"
+
+
+def build_edition(out: Path, *options: str) -> Path:
+    """The whole edition built to HTML (with -W: a warning fails it)."""
     result = subprocess.run(
         [
             sys.executable,
@@ -48,6 +56,7 @@ def edition_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--keep-going",
             "-n",
             "-q",
+            *options,
             "-c",
             str(ROOT),
             str(ROOT / "source"),
@@ -58,6 +67,20 @@ def edition_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert result.returncode == 0, result.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def edition_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole edition built to HTML once per session, as ``make html`` builds it."""
+    return build_edition(tmp_path_factory.mktemp("edition") / "html")
+
+
+@pytest.fixture(scope="session")
+def published_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The edition built as a deployment builds it: with its address (``xs_base_url``)."""
+    return build_edition(
+        tmp_path_factory.mktemp("published") / "html", "-D", f"xs_base_url={PUBLISHED_BASE}"
+    )
 
 
 @pytest.fixture(scope="session")

@@ -6,15 +6,21 @@ import re
 from pathlib import Path
 
 import pytest
-
-from tools import apply_emendations as apply_mod
+from ritual import apparatus as ap
 
 ROOT = Path(__file__).resolve().parents[1]
+EDITION = ROOT / "source" / "_edition"
 SEED = ROOT.parent / "shared" / "seed" / "xiangsheli.txt"
-ap = apply_mod._apparatus()
-ENTRIES = ap.load_entries()
-SIGLA = ap.load_sigla()
+SIGLA = ap.load_sigla(EDITION / "sigla.tsv")
+ENTRIES = ap.load_entries(EDITION / "apparatus.toml", ap.base_siglum(SIGLA))
 #: Correct text containing 一 that no emendation may touch.
+REGISTRY = {
+    cells[0]: [int(n) for n in cells[1].split(",")]
+    for cells in (
+        row.split("\t") for row in (EDITION / "step-registry.tsv").read_text("utf-8").splitlines()
+    )
+    if not cells[0].startswith("#") and len(cells) >= 4 and cells[3] != "retired"
+}
 CORRECT_YI = ("一相", "一純", "一算", "一和", "一人", "一等", "一個", "一耦", "一笴")
 
 
@@ -97,9 +103,7 @@ def test_nothing_lost_on_the_seed():
 
 
 def test_steps_match_the_registry():
-    reg = ROOT / "_ext" / "xiangsheli" / "data" / "step-registry.tsv"
-    if not reg.exists():
-        pytest.skip("no step registry yet")
+    reg = EDITION / "step-registry.tsv"
     lines_of = {}
     for row in reg.read_text(encoding="utf-8").splitlines():
         cells = row.split("\t")
@@ -109,36 +113,47 @@ def test_steps_match_the_registry():
         assert e.seed_line in lines_of[e.step], e.id
 
 
-FIXTURE = """# 戒賓
-
-::::{xs:step} xs-0017
-:actors: 獲者
-乏參侯道，居侯一黨一 之一，西五步。
-
-:::{xs:translation}
-一黨一 不改。
-:::
-::::
-
-::::{step} xs-0089
-主人{role}`一`大夫之右拜送。
-::::
-"""
+def test_base_context_is_found_in_the_base_text_and_edited():
+    """The page holds the base text: each entry is found there by its context with the base
+    reading in the brackets, and applying it prints the lemma."""
+    for e in ENTRIES:
+        base = e.base_context
+        start, end = ap.locate_base("序。" + base + "。", e)
+        assert ("序。" + base)[start:end] == (e.base if e.decision == "emend" else e.lemma)
+        assert ap.edited_text(base, [e]) == e.context.replace("[", "").replace("]", "")
 
 
-def test_apply_emendations_on_fixture_is_idempotent(tmp_path):
-    page = tmp_path / "p.md"
-    page.write_text(FIXTURE, encoding="utf-8")
-    ents = [e for e in ENTRIES if e.base in ("一黨一 ",)]
-    new, ok, bad = apply_mod.apply_to_page(FIXTURE, ents)
-    assert not bad and len(ok) == 1
-    assert "居侯黨之一" in new
-    assert "一黨一 不改" in new  # the translation is not the step body
-    again, ok2, bad2 = apply_mod.apply_to_page(new, ents)
-    assert again == new and not ok2 and not bad2
+def test_neighbouring_emendations_apply_in_turn():
+    """Contexts are of the edited text, so an entry whose context holds its neighbour's lemma
+    reads in the base text only once the neighbour is applied (app-035 撲→扑, then app-036,
+    whose context begins with that 扑)."""
+    first = ap.Entry("t-1", 1, "s", "扑", "撲", "去[扑]，與", "emend", "typo", ())
+    second = ap.Entry("t-2", 1, "s", "交", "一交一 ", "扑，與司馬[交]於", "emend", "typo", ())
+    base = "去撲，與司馬一交一 於階前"
+    assert ap.edited_text(base, [second, first]) == "去扑，與司馬交於階前"
+    text, left = ap.apply_order(base, [second])
+    assert text == base and left == [second]
+    with pytest.raises(ValueError, match="not found"):
+        ap.edited_text(base, [second])
 
 
-def test_plain_with_map_reads_role_surfaces():
-    plain, where = apply_mod.plain_with_map("主人{role}`賓 <賓>`坐{action}`!拜`")
-    assert plain == "主人賓坐拜"
-    assert len(where) == len(plain)
+def test_edit_ops_keep_what_the_lemma_shares_with_the_base():
+    """A filter artifact 「一黨一 」 → 黨: the wrapper goes, 黨 stays (in its term's markup)."""
+    assert [op for op in ap.edit_ops("一黨一 ", "黨") if op[0] != "equal"] == [
+        ("delete", 0, 1, 0, 0),
+        ("delete", 2, 4, 1, 1),
+    ]
+
+
+def test_plain_text_of_the_pages_is_the_base_text(seed_path):
+    """Nothing lost: the pages hold the base text as transmitted (the apparatus is applied by
+    the build), so the pages' plain text is the seed's 原文, punctuation aside."""
+    from tools.pages import base_texts
+
+    seed = seed_path.read_text(encoding="utf-8").splitlines()
+    start, end = seed.index("【原文】") + 1, seed.index("【譯文】")
+    bare = "".join(c for c in "".join(seed[start:end]) if "\u3400" <= c <= "\u9fff")
+    texts = base_texts(ROOT / "source" / "rite")
+    order = sorted(texts, key=lambda sid: min(REGISTRY[sid]))
+    pages = "".join(texts[sid] for sid in order)
+    assert "".join(c for c in pages if "\u3400" <= c <= "\u9fff") == bare

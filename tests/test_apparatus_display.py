@@ -6,8 +6,8 @@ import json
 import re
 
 import pytest
+from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli import nodes as xsnodes
 
 
 @pytest.mark.sphinx("html", testroot="steps")
@@ -71,7 +71,7 @@ def test_export_offsets_and_witnesses(app: SphinxTestApp) -> None:
 @pytest.mark.sphinx(
     "html",
     testroot="steps",
-    confoverrides={"xs_apparatus": "bad-apparatus.toml"},
+    confoverrides={"xs_edition": "_edition-bad"},
 )
 def test_bad_entries_warn_with_location(app: SphinxTestApp) -> None:
     app.build()
@@ -82,7 +82,7 @@ def test_bad_entries_warn_with_location(app: SphinxTestApp) -> None:
     )
     assert (
         "part.md:9: WARNING: apparatus entry cannot be placed in xs-0001: app-010: context "
-        "'不在[此]文' not found in the step [xs.bad_apparatus]"
+        "'不在[此]文' not found in the step (the base text reading '不在彼文') [xs.bad_apparatus]"
     ) in warnings
     assert (
         "bad-apparatus.toml:24: WARNING: apparatus app-011 names step 'xs-0404', which no page "

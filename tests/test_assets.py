@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from ritual_site import assets
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli import assets
 
 LINKED = re.compile(r'<(?:link rel="stylesheet"[^>]*href|script[^>]*src)="([^"?]+)')
 
@@ -42,7 +42,7 @@ def test_each_page_links_what_it_uses(app: SphinxTestApp) -> None:
     assert "sphinx_highlight.js" not in plain and "translations.js" not in plain
     assert {"searchtools.js", "sphinx_highlight.js"} <= linked(app, "search.html")
     # the theme and the extension's own assets stay everywhere
-    assert {"xiangsheli.css", "documentation_options.js"} <= plain
+    assert {"ritual.css", "documentation_options.js"} <= plain
     # and the builder's list is not touched: the next page starts from all of them
     assert "_static/pygments.css" in (app.outdir / "code.html").read_text(encoding="utf-8")
 

@@ -1,9 +1,10 @@
 """Bad input, one kind at a time: each is caught, located (file:line) and typed (xs.<subtype>).
 
 The matrix below is the one place that lists every kind of bad input the extension reads —
-markup in the pages (terms, steps, phases, translations, positions, references) and the data
-files (vocabularies, apparatus, sigla, step registry). Each case copies the valid edition in
-``roots/test-bad-input`` to a temporary directory, spoils one file, builds, and requires:
+markup in the pages (terms, steps, phases, translations, references), the data files of the
+edition folder (positions, vocabularies, apparatus, sigla, step registry) and the configuration
+(base URL, plan drawers). Each case copies the valid edition in ``roots/test-bad-input`` to a
+temporary directory, spoils one file, builds, and requires:
 
 - the build finishes (no exception),
 - exactly the expected warnings, each as ``<file>:<line>: WARNING: … [xs.<subtype>]``,
@@ -11,7 +12,7 @@ files (vocabularies, apparatus, sigla, step registry). Each case copies the vali
   *other* xs subtype silences none of them.
 
 ``test_every_subtype_is_in_the_matrix`` keeps the matrix complete: a new member of
-:class:`~xiangsheli.warnings.XsWarning` needs a row here (or a reason in ``NOT_IN_MATRIX``).
+:class:`~ritual.warnings.XsWarning` needs a row here (or a reason in ``NOT_IN_MATRIX``).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from ritual.warnings import XsWarning
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli.warnings import XsWarning
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -142,13 +143,20 @@ CASES: dict[str, Case] = {
         {"index.md": "# 鄉射禮\n" + step("xs-0001", "主人戒賓。")},
         [("index.md:3", "step_outside_phase", "before any phase")],
     ),
-    "positions of wrong arity": Case(
-        {"index.md": HEAD + step("xs-0001", "主人戒賓。", ":positions: 主人 門外 西面 東面\n\n")},
-        [("index.md:9", "bad_position", "expected 'role place [facing]'")],
+    "position: unknown place": Case(
+        {},
+        [("_edition/positions.tsv:3", "bad_position", "xs-0002: unknown place '天上'")],
+        append={"_edition/positions.tsv": "xs-0002\t主人\t天上\t西面\tinferred\tn\n"},
     ),
-    "positions with an empty place": Case(
-        {"index.md": HEAD + step("xs-0001", "主人戒賓。", ":positions: 主人 門外; 賓\n\n")},
-        [("index.md:9", "bad_position", "position '賓'")],
+    "position: unknown step": Case(
+        {},
+        [("_edition/positions.tsv:3", "bad_position", "xs-0404: unknown step 'xs-0404'")],
+        append={"_edition/positions.tsv": "xs-0404\t主人\t門外\t西面\tinferred\tn\n"},
+    ),
+    "position: first placement without a facing": Case(
+        {},
+        [("_edition/positions.tsv:3", "bad_position", "司射 is placed for the first time")],
+        append={"_edition/positions.tsv": "xs-0002\t司射\t門外\t\tinferred\tn\n"},
     ),
     "two translations": Case(
         {
@@ -181,79 +189,107 @@ CASES: dict[str, Case] = {
     ),
     # -- the apparatus -----------------------------------------------------------------------
     "apparatus context outside the text": Case(
-        {"apparatus.toml": entry("app-001", "xs-0002", "[篚]在堂", "篚", "匪")},
-        [("index.md:20", "bad_apparatus", "context '[篚]在堂' not found in the step")],
+        {"_edition/apparatus.toml": entry("app-001", "xs-0002", "[篚]在堂", "篚", "匪")},
+        [("index.md:18", "bad_apparatus", "context '[篚]在堂' not found in the step")],
     ),
     "apparatus context ambiguous": Case(
         {
-            "index.md": HEAD + step("xs-0001", "賓，賓。"),
-            "apparatus.toml": entry("app-001", "xs-0001", "[賓]", "賓", "賔"),
+            "index.md": HEAD + step("xs-0001", "賔，賔。"),
+            "_edition/apparatus.toml": entry("app-001", "xs-0001", "[賓]", "賓", "賔"),
         },
         [("index.md:9", "bad_apparatus", "is ambiguous (2×)")],
     ),
+    "apparatus entries overlapping": Case(
+        {
+            "index.md": HEAD + step("xs-0001", "主人戒賓。"),
+            "_edition/apparatus.toml": entry(
+                "app-001", "xs-0001", "主[人戒]", "人戒", "人戒"
+            ).replace('"emend"', '"retain"')
+            + entry("app-002", "xs-0001", "主人[戒賓]", "戒賓", "戒賓").replace(
+                '"emend"', '"retain"'
+            ),
+        },
+        [("index.md:9", "bad_apparatus", "app-001 and app-002 overlap")],
+    ),
     "apparatus names no step": Case(
         {
-            "apparatus.toml": "\n"
-            + entry("app-001", "xs-0002", "[篚]在", "篚", "匪")
+            "_edition/apparatus.toml": "\n"
+            + entry("app-001", "xs-0002", "[筐]在", "筐", "篚")
             + entry("app-002", "xs-0404", "[此]", "此", "彼")
         },
-        [("apparatus.toml:18", "bad_apparatus", "names step 'xs-0404', which no page declares")],
+        [
+            (
+                "_edition/apparatus.toml:18",
+                "bad_apparatus",
+                "names step 'xs-0404', which no page declares",
+            )
+        ],
     ),
     "apparatus entry malformed": Case(
-        {"apparatus.toml": entry("app-001", "xs-0002", "篚在", "篚", "匪")},
-        [("apparatus.toml:2", "bad_apparatus", "context '篚在' must hold exactly one […]")],
+        {"_edition/apparatus.toml": entry("app-001", "xs-0002", "篚在", "篚", "匪")},
+        [
+            (
+                "_edition/apparatus.toml:2",
+                "bad_apparatus",
+                "context '篚在' must hold exactly one […]",
+            )
+        ],
     ),
     "apparatus file not TOML": Case(
-        {"apparatus.toml": "[[entry]]\nid = app-001\n"},
-        [("apparatus.toml:2", "bad_apparatus", "not valid TOML")],
+        {"_edition/apparatus.toml": "[[entry]]\nid = app-001\n"},
+        [("_edition/apparatus.toml:2", "bad_apparatus", "not valid TOML")],
     ),
     "undeclared siglum": Case(
-        {"apparatus.toml": entry("app-001", "xs-0002", "[篚]在", "篚", "匪", sigla='"宋"')},
-        [("apparatus.toml:3", "unknown_siglum", "app-001 cites undeclared siglum '宋'")],
+        {
+            "_edition/apparatus.toml": entry(
+                "app-001", "xs-0002", "[筐]在", "筐", "篚", sigla='"宋"'
+            )
+        },
+        [("_edition/apparatus.toml:3", "unknown_siglum", "app-001 cites undeclared siglum '宋'")],
     ),
     "sigla row malformed": Case(
         {},
-        [("sigla.tsv:6", "bad_apparatus", "2 cells, expected 6")],
-        append={"sigla.tsv": "宋\t宋本\n"},
+        [("_edition/sigla.tsv:6", "bad_apparatus", "2 cells, expected 6")],
+        append={"_edition/sigla.tsv": "宋\t宋本\n"},
     ),
     # -- vocabularies --------------------------------------------------------------------------
     "vocabulary: bad pinyin": Case(
         {},
         [
             (
-                "vocab/vessel.tsv:6",
+                "_edition/vocab/vessel.tsv:6",
                 "bad_vocabulary",
                 "pinyin syllable 'zun' needs exactly one tone mark",
             )
         ],
         append={
-            "vocab/vessel.tsv": VOCAB_ROW.format(
+            "_edition/vocab/vessel.tsv": VOCAB_ROW.format(
                 term="尊", parent="", pinyin="zun", en="wine jar", zh="酒尊"
             )
         },
     ),
     "vocabulary: missing gloss": Case(
         {},
-        [("vocab/vessel.tsv:6", "bad_vocabulary", "'尊' lacks a gloss")],
+        [("_edition/vocab/vessel.tsv:6", "bad_vocabulary", "'尊' lacks a gloss")],
         append={
-            "vocab/vessel.tsv": VOCAB_ROW.format(
+            "_edition/vocab/vessel.tsv": VOCAB_ROW.format(
                 term="尊", parent="", pinyin="zūn", en="", zh="酒尊"
             )
         },
     ),
     "vocabulary: unknown parent": Case(
         {},
-        [("vocab/vessel.tsv:6", "bad_vocabulary", "parent '壺' is not a headword")],
+        [("_edition/vocab/vessel.tsv:6", "bad_vocabulary", "parent '壺' is not a headword")],
         append={
-            "vocab/vessel.tsv": VOCAB_ROW.format(
+            "_edition/vocab/vessel.tsv": VOCAB_ROW.format(
                 term="尊", parent="壺", pinyin="zūn", en="wine jar", zh="酒尊"
             )
         },
     ),
     "vocabulary: short row": Case(
         {},
-        [("vocab/vessel.tsv:6", "bad_vocabulary", "2 cells, expected 6")],
-        append={"vocab/vessel.tsv": "尊\tzūn\n"},
+        [("_edition/vocab/vessel.tsv:6", "bad_vocabulary", "2 cells, expected 6")],
+        append={"_edition/vocab/vessel.tsv": "尊\tzūn\n"},
     ),
     # -- diagrams (skipped until the xs:diagram directive is registered) ----------------------
     "diagram: unknown view": Case(
@@ -278,9 +314,20 @@ CASES: dict[str, Case] = {
     # -- the step registry ---------------------------------------------------------------------
     "registry row malformed": Case(
         {},
-        [("registry.tsv:4", "bad_registry", "seed lines 'one' are not numbers")],
-        append={"registry.tsv": "xs-0003\tone\tabcdef012345\tlive\t\n"},
+        [("_edition/step-registry.tsv:4", "bad_registry", "seed lines 'one' are not numbers")],
+        append={"_edition/step-registry.tsv": "xs-0003\tone\tabcdef012345\tlive\t\n"},
         confoverrides={"xs_check_registry": True},
+    ),
+    # -- the edition's configuration -----------------------------------------------------------
+    "no base URL": Case(
+        {},
+        [("conf.py:14", "no_base_url", "xs_base_url is not set")],
+        confoverrides={"xs_base_url": ""},
+    ),
+    "plan drawer that cannot be imported": Case(
+        {},
+        [("conf.py:1", "bad_edition", "the drawer 'no.such:module' of furnishing kind 'mat'")],
+        confoverrides={"xs_plan_drawers": {"mat": "no.such:module"}},
     ),
 }
 

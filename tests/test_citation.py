@@ -12,11 +12,14 @@ from urllib.parse import unquote
 
 import pytest
 import yaml
+from conftest import EDITION, PUBLISHED_BASE
+from ritual import citation, pinyin
+from ritual_site import simplified
 from sphinx.util.inventory import InventoryFile
-from xiangsheli import citation, pinyin, simplified
 
 ROOT = Path(__file__).resolve().parents[1]
-BASE = citation.DEFAULT_BASE_URL
+BASE = PUBLISHED_BASE
+READINGS = pinyin.Readings(EDITION / "pinyin-overrides.tsv", EDITION / "pinyin-readings.tsv")
 
 META = citation.EditionMeta(
     title="儀禮·鄉射禮：彙校譯注本",
@@ -192,7 +195,26 @@ REQUIRED_META = (
 
 
 @pytest.mark.edition
-def test_every_page_has_citation_and_dublin_core_meta(edition_html: Path):
+def test_a_site_without_an_address_invents_no_host(edition_html: Path):
+    """No xs_base_url: no canonical link, no URL meta tags, no sitemap, relative permalinks,
+    and no example.org anywhere (citation records included)."""
+    assert not (edition_html / "sitemap.xml").exists()
+    for page in all_pages(edition_html):
+        text = page.read_text(encoding="utf-8")
+        assert "example.org" not in text, page
+        assert 'rel="canonical"' not in text and "citation_public_url" not in text, page
+    for name in citation.CITATION_FILES.values():
+        record = (edition_html / name).read_text(encoding="utf-8")
+        assert "example.org" not in record and "http" not in record.replace(
+            "https://creativecommons.org", ""
+        ), name
+    forms = _cite_forms((edition_html / "rite/before.html").read_text(encoding="utf-8"))
+    assert forms["page"] == "rite/before.html"
+
+
+@pytest.mark.edition
+def test_every_page_has_citation_and_dublin_core_meta(published_html: Path):
+    edition_html = published_html
     pages = all_pages(edition_html)
     assert len(pages) > 20
     for page in pages:
@@ -257,7 +279,7 @@ def test_every_step_has_a_permalink_and_a_cite_control(edition: dict, edition_ht
         # the page's templates, filled in as cite.js does, cite this step at its URL
         forms = {f["format"]: f["template"] for f in _cite_forms(text)["forms"]}
         page_url = _cite_forms(text)["page"]
-        assert page_url == BASE + page
+        assert page_url == page  # relative: the site has no address yet
         url = f"{page_url}#{sid}"
         filled = {
             k: citation.fill_cite_form(t, number, sid, url, "2027-01-05") for k, t in forms.items()
@@ -281,7 +303,8 @@ def test_cite_templates_are_not_converted_to_simplified(edition_html: Path):
 
 
 @pytest.mark.edition
-def test_citation_files_are_linked_from_the_cite_page(edition_html: Path):
+def test_citation_files_are_linked_from_the_cite_page(published_html: Path):
+    edition_html = published_html
     cite = (edition_html / "cite.html").read_text(encoding="utf-8")
     for name in citation.CITATION_FILES.values():
         assert (edition_html / name).is_file()
@@ -338,7 +361,8 @@ def test_no_asset_is_fetched_from_outside_the_site(edition_html: Path):
 
 
 @pytest.mark.edition
-def test_simplified_copies_convert_text_and_keep_every_link_working(edition_html: Path):
+def test_simplified_copies_convert_text_and_keep_every_link_working(published_html: Path):
+    edition_html = published_html
     trad = [p for p in all_pages(edition_html) if simplified.PREFIX not in p.parts]
     for page in trad:
         rel = page.relative_to(edition_html).as_posix()
@@ -365,7 +389,8 @@ def test_simplified_copies_convert_text_and_keep_every_link_working(edition_html
 
 
 @pytest.mark.edition
-def test_sitemap_lists_every_page_in_both_scripts(edition_html: Path):
+def test_sitemap_lists_every_page_in_both_scripts(published_html: Path):
+    edition_html = published_html
     tree = ET.parse(edition_html / "sitemap.xml")
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     locs = [e.text for e in tree.getroot().findall("s:url/s:loc", ns)]
@@ -391,13 +416,13 @@ def test_sitemap_lists_every_page_in_both_scripts(edition_html: Path):
 )  # fmt: skip
 def test_rare_characters_and_their_readings(char: str, reading: str):
     assert pinyin.is_rare(char)
-    assert pinyin.reading(char) == reading
+    assert READINGS.reading(char) == reading
 
 
 def test_common_characters_have_no_pinyin():
     for char in "主人賓拜射禮之於階西東南北":
         assert not pinyin.is_rare(char), char
-    assert pinyin.split_text("主人坐取觶") == [("主人坐取", ""), ("觶", "zhì")]
+    assert READINGS.split_text("主人坐取觶") == [("主人坐取", ""), ("觶", "zhì")]
 
 
 def test_common_character_list_is_level_one_of_the_2013_table():
@@ -408,12 +433,10 @@ def test_common_character_list_is_level_one_of_the_2013_table():
 def test_pinyin_overrides_are_read_in_context(edition: dict):
     text = {s["id"]: s["text"] for s in edition["steps"]}
     corpus = "".join(text.values())
-    for char, reading in pinyin.overrides().items():
+    for char, reading in READINGS.overrides.items():
         assert char in corpus, f"{char} ({reading}) is not in the text"
         assert pinyin.is_rare(char), f"{char} is common: it gets no pinyin"
-    for line in (
-        (ROOT / "_ext/xiangsheli/data/pinyin-overrides.tsv").read_text("utf-8").splitlines()
-    ):
+    for line in (EDITION / "pinyin-overrides.tsv").read_text("utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
         char, _reading, step, *_ = [*line.split("\t"), "", ""][:4]
@@ -422,18 +445,18 @@ def test_pinyin_overrides_are_read_in_context(edition: dict):
 
 
 def test_written_down_readings_are_pypinyins_and_cover_the_text():
-    """data/pinyin-readings.tsv is pypinyin's reading of every rare character of the pages, so
-    that the build never loads pypinyin; it is regenerated, not edited."""
+    """The edition's pinyin-readings.tsv is pypinyin's reading of every rare character of the
+    pages, so that the build never loads pypinyin; it is regenerated, not edited."""
     from pypinyin import Style
     from pypinyin import pinyin as propose
 
     from tools import pinyin_readings
 
     assert pinyin_readings.main(["--check"]) == 0, "run python -m tools.pinyin_readings"
-    for char, reading in pinyin.proposed().items():
+    for char, reading in READINGS.proposed.items():
         assert propose(char, style=Style.TONE)[0][0] == reading, char
     for char in pinyin_readings.rare_characters(ROOT / "source"):
-        assert char in pinyin.proposed() or char in pinyin.overrides(), char
+        assert char in READINGS.proposed or char in READINGS.overrides, char
 
 
 @pytest.mark.edition

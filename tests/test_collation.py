@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.collate.core import DATA, load_variants, read_base
+from tools.collate.core import DATA, WORK, load_variants, read_base
 from tools.collate.core import run as run_collation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +25,7 @@ def test_variants_table_has_provenance_and_no_cycles():
 
 
 def test_collation_json_is_deterministic_shape():
-    data = json.loads((DATA / "collation.json").read_text(encoding="utf-8"))
+    data = json.loads((WORK / "collation.json").read_text(encoding="utf-8"))
     assert "KR1d0027" in data["skipped"]
     keys = [(u["seed_line"], u["column"]) for u in data["units"]]
     assert keys == sorted(keys)
@@ -37,7 +37,7 @@ def test_collation_json_is_deterministic_shape():
 def test_collation_regenerates_identically(tmp_path):
     out = tmp_path / "collation.json"
     run_collation(SHARED / "witnesses", SHARED / "seed" / "xiangsheli.txt", out)
-    assert out.read_bytes() == (DATA / "collation.json").read_bytes()
+    assert out.read_bytes() == (WORK / "collation.json").read_bytes()
 
 
 @pytest.mark.skipif(not (SHARED / "seed").is_dir(), reason="../shared/seed absent")

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from xiangsheli import registry
+from conftest import EDITION
+from ritual import registry
 
 from tools.bootstrap.seed import original_lines, translation_lines
 
@@ -29,7 +30,7 @@ def test_every_character_of_the_seed_text_is_in_the_edition(edition: dict, seed_
 
 def test_each_step_carries_its_registered_seed_lines(edition: dict, seed_path: Path):
     by_line = {n: line.text for line in original_lines(seed_path) for n in line.lines}
-    entries = registry.load()
+    entries = registry.load(EDITION / "step-registry.tsv")
     for step in edition["steps"]:
         lines = entries[step["id"]].seed_lines
         expected = "".join(dict.fromkeys(by_line[n] for n in lines))
@@ -67,7 +68,7 @@ def test_the_web_junk_is_left_out(edition: dict):
 
 
 def test_registry_ids_never_vanish_and_keep_their_text(edition: dict):
-    entries = registry.load()
+    entries = registry.load(EDITION / "step-registry.tsv")
     steps = {step["id"]: step for step in edition["steps"]}
     for entry in entries.values():
         if entry.status == "live":

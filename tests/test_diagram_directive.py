@@ -9,8 +9,8 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
+from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
-from xiangsheli import nodes as xsnodes
 
 NS = "{http://www.w3.org/2000/svg}"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -116,20 +116,21 @@ def test_bad_diagrams_and_positions_are_located(app: SphinxTestApp) -> None:
     app.build()
     assert sorted(warnings_of(app)) == sorted(
         [
-            "index.md:26: WARNING: diagram 'fig-two': unknown view 'sky' (known: hall, range) "
+            "index.md:24: WARNING: diagram 'fig-two': unknown view 'sky' (known: hall, range) "
             "[xs.bad_diagram]",
-            "index.md:26: WARNING: diagram 'fig-two': unknown furnishing '鼎' [xs.bad_diagram]",
-            "index.md:33: WARNING: duplicate diagram id 'fig-two', also declared at index:26 "
+            "index.md:24: WARNING: diagram 'fig-two': unknown furnishing '鼎' [xs.bad_diagram]",
+            "index.md:31: WARNING: duplicate diagram id 'fig-two', also declared at index:24 "
             "[xs.bad_diagram]",
-            "index.md:9: WARNING: step 'xs-0001': unknown role '仙人' in '仙人 阼階上 西面' "
-            "[xs.bad_position]",
-            "index.md:15: WARNING: step 'xs-0002': unknown place '天上' in '主人 天上 西面' "
-            "[xs.bad_position]",
-            "index.md:15: WARNING: step 'xs-0002': unknown facing '上面' in '賓 西階上 上面' "
-            "[xs.bad_position]",
-            "index.md:15: WARNING: step 'xs-0002': 司射 is placed for the first time without "
-            "a facing [xs.bad_position]",
-            "index.md:21: WARNING: diagram 'fig-ok': unknown step 'xs-0099' [xs.bad_diagram]",
+            # positions are data: each bad row warns at its line of positions.tsv
+            "_edition/positions.tsv:4: WARNING: xs-0001: unknown role '仙人' (not in "
+            "figures.tsv) [xs.bad_position]",
+            "_edition/positions.tsv:5: WARNING: xs-0002: unknown place '天上' (not in "
+            "setting.toml) [xs.bad_position]",
+            "_edition/positions.tsv:6: WARNING: xs-0002: unknown facing '上面' (not in "
+            "facings.tsv) [xs.bad_position]",
+            "_edition/positions.tsv:7: WARNING: xs-0002: 司射 is placed for the first time "
+            "without a facing [xs.bad_position]",
+            "index.md:19: WARNING: diagram 'fig-ok': unknown step 'xs-0099' [xs.bad_diagram]",
         ]
     )
     # the good entries are still drawn

@@ -1,47 +1,38 @@
 """Positions carried forward from step to step, and rows at shared places."""
 
-import json
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "_ext"))
-
-from xiangsheli.diagram import (
-    DiagramError,
+from conftest import EDITION
+from ritual.diagram import (
     PositionSyntaxError,
     UnknownFacingError,
     UnknownPlaceError,
-    parse_positions,
-    stage_data,
-    state_at,
+    load_setting,
 )
-from xiangsheli.diagram.layout import SPACING, facing_vector
+from ritual.diagram import state_at as _state_at
+from ritual.diagram.layout import SPACING, facing_vector
+
+SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
+
+
+def rows(text):
+    """A step's rows written ``role place [facing]; …`` (the test's shorthand)."""
+    return [tuple(clause.split()) for clause in text.split(";") if clause.strip()]
+
+
+def state_at(steps, index, **kwargs):
+    return _state_at(
+        [rows(s) if isinstance(s, str) else s for s in steps], index, setting=SETTING, **kwargs
+    )
 
 
 def by_role(figures):
     return {f.role: f for f in figures}
 
 
-def test_parse_positions():
-    assert parse_positions("主人 門外 西面; 賓 門外 東面") == [
-        ("主人", "門外", "西面"),
-        ("賓", "門外", "東面"),
-    ]
-    assert parse_positions("主人\u3000阼階上　北面；賓 西階上") == [
-        ("主人", "阼階上", "北面"),
-        ("賓", "西階上", None),
-    ]
-    assert parse_positions(" ; \n") == []
-
-
-def test_parse_positions_rejects_malformed_entries():
+def test_malformed_rows_are_refused():
     with pytest.raises(PositionSyntaxError) as err:
-        parse_positions("主人 門外 西面 再拜")
-    assert err.value.value == "主人 門外 西面 再拜"
-    with pytest.raises(PositionSyntaxError):
-        parse_positions("主人")
+        state_at([[("主人", "門外", "西面", "再拜")]], 0)
+    assert err.value.value == ("主人", "門外", "西面", "再拜")
 
 
 def test_positions_carry_forward():
@@ -123,34 +114,6 @@ def test_no_two_figures_share_a_point():
 def test_facing_vector():
     assert facing_vector(0) == (0.0, 1.0)
     assert facing_vector(90) == (1.0, 0.0)
-
-
-def test_stage_data_is_json_and_complete():
-    steps = [
-        ("xs-0001", "主人 門外東 西面; 賓 門外西 東面"),
-        ("xs-0002", [("主人", "阼階上當楣", "北面")]),
-    ]
-    data = stage_data(steps)
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-    assert json.loads(text) == data
-    assert data["order"] == ["xs-0001", "xs-0002"]
-    second = data["steps"]["xs-0002"]
-    assert set(second) == {"主人", "賓"}
-    assert second["賓"] == {
-        "place": "門外西",
-        "facing": "東面",
-        "bearing": 90.0,
-        "x": -6.0,
-        "y": -318.0,
-        "moved": False,
-    }
-    assert second["主人"]["moved"] is True
-    assert data["units"] == "尺"
-
-
-def test_stage_data_rejects_duplicate_ids():
-    with pytest.raises(DiagramError):
-        stage_data([("xs-0001", "賓 西階上 北面"), ("xs-0001", "賓 西階前")])
 
 
 def test_line_rank_keeps_the_pairs_in_order():

@@ -14,8 +14,7 @@ import pytest
 EXT = Path(__file__).resolve().parents[1] / "_ext"
 sys.path.insert(0, str(EXT))
 
-from xiangsheli.diagram import model  # noqa: E402
-from xiangsheli.diagram.model import (  # noqa: E402
+from ritual.diagram.model import (  # noqa: E402
     SettingError,
     UnknownFacingError,
     UnknownPlaceError,
@@ -24,10 +23,13 @@ from xiangsheli.diagram.model import (  # noqa: E402
     load_setting,
 )
 
+EDITION = EXT.parent / "source" / "_edition"
+FACINGS = EDITION / "facings.tsv"
+
 
 @pytest.fixture(scope="module")
 def setting():
-    return load_setting()
+    return load_setting(EDITION / "setting.toml", FACINGS)
 
 
 def test_loads_places_furnishings_views(setting):
@@ -136,20 +138,20 @@ scalebar = 6.0
 def test_place_outside_bounds_is_rejected(tmp_path):
     path = _write(tmp_path, MINI + '[places."遠"]\nx = 50.0\ny = 0.0\narea = "庭"\nwarrant = "w"\n')
     with pytest.raises(SettingError) as err:
-        load_setting(path)
+        load_setting(path, FACINGS)
     assert err.value.value == "遠"
 
 
 def test_missing_warrant_is_rejected(tmp_path):
     path = _write(tmp_path, MINI + '[places."近"]\nx = 0.0\ny = 0.0\narea = "庭"\n')
     with pytest.raises(SettingError, match="warrant"):
-        load_setting(path)
+        load_setting(path, FACINGS)
 
 
 def test_bad_row_word_is_rejected(tmp_path):
     text = MINI + '[places."近"]\nx = 0.0\ny = 0.0\narea = "庭"\nwarrant = "w"\nrow = "上上"\n'
     with pytest.raises(SettingError):
-        load_setting(_write(tmp_path, text))
+        load_setting(_write(tmp_path, text), FACINGS)
 
 
 def test_facings_file_format(tmp_path):
@@ -161,19 +163,35 @@ def test_facings_file_format(tmp_path):
         load_facings(path)
 
 
-def test_default_setting_is_cached():
-    assert model.default_setting() is model.default_setting()
+def test_labels_and_units_are_data(setting):
+    """The names written on the plan and its units are the setting's, not the code's."""
+    hall = {label.text for label in setting.labels if "hall" in label.views}
+    assert {"西堂", "東堂", "阼階", "西階", "堂廉"} <= hall
+    purlin = next(label for label in setting.labels if label.text == "楣")
+    assert purlin.y == setting.dimensions["楣"].value  # named by its measure
+    assert (setting.unit.small, setting.unit.large, setting.unit.large_in_small) == ("尺", "弓", 6)
+    assert setting.views["range"].overview and not setting.views["hall"].overview
+
+
+def test_a_label_naming_no_measure_is_rejected(tmp_path):
+    text = MINI + '[[label]]\ntext = "楣"\nx = 0.0\ny = "楣"\n'
+    with pytest.raises(SettingError, match="dimension"):
+        load_setting(_write(tmp_path, text), FACINGS)
 
 
 def test_diagram_package_does_not_import_sphinx():
-    """Load the package on its own (not through xiangsheli/__init__) and check sys.modules."""
+    """Load the package on its own (not through ritual/__init__) and check sys.modules."""
     code = (
         "import importlib.util, sys; d = sys.argv[1]; "
         "spec = importlib.util.spec_from_file_location("
         "'xsdiagram', d + '/__init__.py', submodule_search_locations=[d]); "
         "m = importlib.util.module_from_spec(spec); sys.modules['xsdiagram'] = m; "
-        "spec.loader.exec_module(m); m.render(m.default_setting(), [], 't', 'd'); "
+        "spec.loader.exec_module(m); "
+        "s = m.load_setting(sys.argv[2] + '/setting.toml', sys.argv[2] + '/facings.tsv'); "
+        "m.render(s, [], 't', 'd'); "
         "bad = [n for n in sys.modules if n.split('.')[0] in ('sphinx', 'docutils')]; "
         "assert not bad, bad"
     )
-    subprocess.run([sys.executable, "-c", code, str(EXT / "xiangsheli" / "diagram")], check=True)
+    subprocess.run(
+        [sys.executable, "-c", code, str(EXT / "ritual" / "diagram"), str(EDITION)], check=True
+    )

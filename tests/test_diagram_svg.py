@@ -1,22 +1,31 @@
 """The SVG plan: well-formed SVG 1.1, titled, self-contained and byte-for-byte deterministic."""
 
 import re
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "_ext"))
-
-from xiangsheli.diagram import (
+from conftest import EDITION
+from ritual.diagram import (
     UnknownFurnishingError,
     UnknownViewError,
-    default_setting,
+    load_setting,
     render,
-    state_at,
-    svg,
 )
+from ritual.diagram import state_at as _state_at
+from ritual.diagram.plan import El, PageState, to_svg
+from ritual.diagram.svg import compose
+
+SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
+
+
+def default_setting():
+    return SETTING
+
+
+def state_at(steps, index):
+    rows = [[tuple(c.split()) for c in s.split(";") if c.strip()] for s in steps]
+    return _state_at(rows, index, setting=SETTING)
+
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -127,19 +136,33 @@ def test_styles_are_classes_with_one_rule_each(figures):
         assert rules[name] == other_rules[name]
 
 
-def test_with_style_classes_moves_attributes_into_rules():
-    style, body = svg.with_style_classes(
-        '<rect x="1" fill="none" stroke="#000" stroke-width="0.7"/>\n'
-        '<text x="2" font-size="11" fill="#fff">甲<tspan x="1">乙</tspan></text>\n'
-        '<rect x="3" fill="none" stroke="#000" stroke-width="0.7"/>\n'
-        '<rect x="4" width="2"/>'
-    )
-    a, b = re.findall(r'class="(xsd-s[0-9a-f]{5})"', body)[:2]
-    assert body.count(f'class="{a}"') == 2  # the two rects of one style share a class
-    assert f".{a}{{fill:none;stroke:#000;stroke-width:0.7px}}" in style
-    assert f".{b}{{font-size:11px;fill:#fff}}" in style
-    assert '<rect x="4" width="2"/>' in body  # nothing to move: left as it was
-    assert '<tspan x="1">乙</tspan>' in body
+def test_presentation_attributes_become_classes_of_one_rule():
+    """An element's presentation properties are kept apart from its geometry and written as
+    a class; elements of one style share it; other elements keep their attributes."""
+    a = El.make("rect", x=1.0, fill="none", stroke="#000", stroke_width=0.7)
+    b = El.make("text", "甲", x=2.0, font_size=11.0, fill="#fff")
+    assert a.attrs == [("x", "1")] and a.style[0] == ("fill", "none")
+    assert b.attrs == [("x", "2")] and ("font-size", "11") in b.style
+    e = El.make("ellipse", cx=1.0, fill="#000")
+    assert ("fill", "#000") in e.attrs and not e.style  # not a classed element
+
+
+def test_a_page_writes_each_rule_and_background_once(figures):
+    """Plans on one HTML page share their style rules and their background: the second plan
+    brings only the rules the first did not and uses the first's background."""
+    first = compose(SETTING, figures, "一", "d", "§1", view="hall", id_prefix="p1")
+    second = compose(SETTING, figures, "二", "d", "§2", view="hall", id_prefix="p2")
+    page = PageState()
+    a, b = to_svg(first, page), to_svg(second, page)
+    assert not a.startswith("<?xml") and '<g id="p1-plan">' in a
+    assert '<use href="#p1-plan"/>' in b and "<style>" not in b  # nothing new to write
+    rules_a = set(re.findall(r"\.(xsd-s[0-9a-f]{5})\{", a))
+    assert rules_a and page.rules == rules_a
+    whole = to_svg(second)  # a file keeps every plan whole
+    assert whole.startswith("<?xml") and "<use" not in whole and "<style>.xsd" in whole
+    # the stage view's background has ids (its script shows and hides furnishings): not shared
+    stage = compose(SETTING, [], "演示", "d", view="hall", id_prefix="st", group_furnishings=True)
+    assert "<use" not in to_svg(stage, page) and '<g id="st-furn-' in to_svg(stage, PageState())
 
 
 def test_a_label_is_written_once_with_its_halo_under_it(figures):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from xiangsheli.apparatus import load_entries, load_sigla
-from xiangsheli.cjk import join_cjk_lines
-from xiangsheli.directives.sigla import short_commits
+from conftest import EDITION
+from ritual.apparatus import load_entries, load_sigla
+from ritual.cjk import join_cjk_lines
+from ritual.directives.sigla import short_commits
 
 
 def test_cjk_lines_join_without_a_space() -> None:
@@ -30,7 +31,7 @@ def test_built_pages_have_no_stray_spaces_between_han(edition_html: Path) -> Non
 def test_sources_page_lists_every_siglum(edition_html: Path) -> None:
     html = (edition_html / "sources.html").read_text(encoding="utf-8")
     text = re.sub(r"<[^>]+>", "", html)
-    for siglum, row in load_sigla().items():
+    for siglum, row in load_sigla(EDITION / "sigla.tsv").items():
         assert f"<strong>{siglum}</strong>" in html
         assert short_commits(row["source"]) in text
     assert "Kanseki Repository" in html and "CC BY-SA 4.0" in html
@@ -38,7 +39,7 @@ def test_sources_page_lists_every_siglum(edition_html: Path) -> None:
 
 def test_apparatus_summary_counts_the_data(edition_html: Path) -> None:
     html = (edition_html / "sources.html").read_text(encoding="utf-8")
-    entries = load_entries()
+    entries = load_entries(EDITION / "apparatus.toml")
     emend = sum(e.decision == "emend" for e in entries)
     retain = sum(e.decision == "retain" for e in entries)
     assert re.search(rf"<p>共計</p></td>\s*<td><p>{emend}</p></td>\s*<td><p>{retain}</p>", html)

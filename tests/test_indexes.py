@@ -9,10 +9,11 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from conftest import EDITION
 from docutils import nodes
-from xiangsheli import concordance
-from xiangsheli import nodes as xsnodes
-from xiangsheli.vocab import Term
+from ritual import concordance
+from ritual import nodes as xsnodes
+from ritual.vocab import Term
 
 #: Characters that are terms in one place and not in another; each occurrence needs a decision.
 AMBIGUOUS = set("中洗薦卒鼓尊笙物席遂拾獲相")
@@ -91,9 +92,11 @@ def test_role_pages_have_an_itinerary(edition: dict, edition_html: Path) -> None
 
 
 def test_domain_index_pages_and_term_links(edition_html: Path) -> None:
-    for kind, (title, _en) in concordance.KIND_TITLES.items():
-        page = (edition_html / f"xs-{kind}.html").read_text(encoding="utf-8")
-        assert title in page
+    from ritual.edition import load_edition
+
+    for kind in load_edition(EDITION).kinds:  # the titles are the edition's (edition.toml)
+        page = (edition_html / f"xs-{kind.name}.html").read_text(encoding="utf-8")
+        assert kind.title in page
     rite = (edition_html / "rite" / "drinking.html").read_text(encoding="utf-8")
     # links hold the headword itself (readable, a third of the bytes of %-escapes)
     assert '<a class="xs-term xs-vessel" href="../terms/vessel/爵.html">爵</a>' in rite
@@ -140,9 +143,9 @@ def test_every_ambiguous_character_carries_a_decision(edition_html: Path) -> Non
 
 
 def test_no_unambiguous_headword_stands_untagged(edition_html: Path) -> None:
-    from xiangsheli.vocab import load
+    from ritual.vocab import load
 
-    vocab = load()
+    vocab = load(EDITION / "vocab", ("role", "vessel", "action", "place"))
     words = {t.term for terms in vocab.values() for t in terms if not set(t.term) & AMBIGUOUS}
     # Only the chapter's unambiguous vessels and roles of two or more characters are checked:
     # single characters such as 升 or 西 are also ordinary words.

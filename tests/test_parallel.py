@@ -62,6 +62,6 @@ def test_parallel_build_equals_serial_and_survives_a_touch(
 
 @pytest.mark.sphinx("html", testroot="parallel")
 def test_extension_declares_parallel_safety(app: SphinxTestApp) -> None:
-    meta = app.extensions["xiangsheli"]
+    meta = app.extensions["ritual"]
     assert meta.parallel_read_safe is True
     assert meta.parallel_write_safe is True

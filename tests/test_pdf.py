@@ -27,7 +27,7 @@ needs_pdf = pytest.mark.skipif(
 
 def _stale() -> bool:
     """Whether the PDF is older than a source page or the style file (checks would mislead)."""
-    sources = [*(ROOT / "source").rglob("*.md"), ROOT / "_ext/xiangsheli/static/xiangsheli.sty"]
+    sources = [*(ROOT / "source").rglob("*.md"), ROOT / "_ext/ritual/latex/ritual.sty"]
     return PDF.stat().st_mtime < max(p.stat().st_mtime for p in sources)
 
 

@@ -1,5 +1,5 @@
-"""The positions data (data/positions.tsv, figures.tsv, furnishings.tsv), the tool that writes
-it into the pages, and the diagrams of the built edition (issue 6)."""
+"""The positions data (the edition's positions.tsv, figures.tsv, furnishings.tsv), read by the
+build directly, and the diagrams of the built edition (issue 6)."""
 
 from __future__ import annotations
 
@@ -8,25 +8,31 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-from xiangsheli.diagram import default_setting
-from xiangsheli.diagram.positions import (
+from conftest import EDITION
+from ritual.diagram import load_setting
+from ritual.diagram.positions import (
     BASES,
-    by_step,
+    Row,
     check_rows,
     chinese_number,
-    format_positions,
     load_figures,
     load_rows,
     load_spans,
     role_headwords,
 )
 
-from tools.apply_positions import apply_text
-from tools.apply_positions import main as apply_main
-
 ROOT = Path(__file__).resolve().parents[1]
 NS = "{http://www.w3.org/2000/svg}"
+SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
+FIGURES = load_figures(EDITION / "figures.tsv")
+
+
+def default_setting():
+    return SETTING
+
+
+def load_data_rows():
+    return load_rows(EDITION / "positions.tsv")
 
 
 # -- the data -------------------------------------------------------------------------------------
@@ -34,8 +40,8 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def test_positions_data_is_valid(edition: dict) -> None:
     order = [s["id"] for s in edition["steps"]]
-    rows = load_rows()
-    assert check_rows(rows, default_setting(), load_figures(), order) == []
+    rows = load_data_rows()
+    assert check_rows(rows, default_setting(), FIGURES, order) == []
     assert {r.basis for r in rows} <= set(BASES)
     # the narrative of the rite is covered: from the arrival at the gate to 賓出
     steps = {r.step for r in rows}
@@ -44,24 +50,23 @@ def test_positions_data_is_valid(edition: dict) -> None:
 
 
 def test_figures_are_vocabulary_roles() -> None:
-    headwords = role_headwords()
-    if not headwords:
-        pytest.skip("no role vocabulary")
-    for fig in load_figures().values():
+    headwords = role_headwords(EDITION / "vocab" / "role.tsv")
+    assert headwords
+    for fig in FIGURES.values():
         assert not fig.headword or fig.headword in headwords, fig
 
 
 def test_furnishing_timeline_names_furnishings(edition: dict) -> None:
     setting = default_setting()
     ids = {s["id"] for s in edition["steps"]}
-    for span in load_spans():
+    for span in load_spans(EDITION / "furnishings.tsv"):
         assert span.furnishing in setting.furnishings
         assert span.start in ids and (not span.end or span.end in ids)
 
 
 def test_every_place_used_is_warranted() -> None:
     setting = default_setting()
-    for row in load_rows():
+    for row in load_data_rows():
         if row.place != "-":
             assert setting.places[row.place].warrant
 
@@ -76,76 +81,27 @@ def test_chinese_numbers() -> None:
     ]
 
 
-# -- the tool ------------------------------------------------------------------------------
-
-FIXTURE = """\
-## 拜至
-
-::::{xs:step} xs-0027
-:actors: 舊
-:positions: 舊 舊位 北面
-:class: keep
-
-{role}`主人`阼階上當楣北面再拜，{role}`賓`西階上當楣北面答再拜，{role}`眾賓 <眾賓>`立。
-
-:::{xs:translation}
-{role}`不算`
-:::
-::::
-
-::::{xs:step} xs-0028
-無位。
-::::
-"""
+# -- one source of truth --------------------------------------------------------------------
 
 
-def rows_fixture(tmp_path: Path) -> Path:
-    path = tmp_path / "positions.tsv"
-    path.write_text(
-        "# test\nstep\trole\tplace\tfacing\tbasis\tnote\n"
-        "xs-0027\t主人\t阼階上當楣\t北面\ttext\t主人阼階上當楣北面再拜\n"
-        "xs-0027\t上耦上射\t堂西\t\tinferred\tnot really\n",
-        encoding="utf-8",
-    )
-    return path
+def test_pages_carry_no_positions() -> None:
+    """positions.tsv is the one record: no page repeats it (no :positions: or :actors:)."""
+    for page in (ROOT / "source").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"^:(positions|actors):", text, re.M), page
 
 
-def test_apply_positions_rewrites_only_our_options(tmp_path: Path) -> None:
-    steps = by_step(load_rows(rows_fixture(tmp_path)))
-    out = apply_text(FIXTURE, steps, load_figures())
-    assert out.splitlines()[2:6] == [
-        "::::{xs:step} xs-0027",
-        ":actors: 主人 上耦上射 賓 眾賓",
-        ":positions: 主人 阼階上當楣 北面; 上耦上射 堂西",
-        ":class: keep",
-    ]
-    # a step with no rows and no roles gets no lines; the rest is untouched
-    assert out.endswith("::::{xs:step} xs-0028\n無位。\n::::\n")
-    assert "舊" not in out
-    # idempotent
-    assert apply_text(out, steps, load_figures()) == out
+def test_a_bad_row_does_not_put_its_role_on_the_plan() -> None:
+    """A row with a problem is reported and left out, and does not count as placing its role:
+    the next row of that role without a facing is reported too, not drawn half-placed."""
 
+    def row(line, step, role, place, facing):
+        return Row(step, role, place, facing, "inferred", "n", line)
 
-def test_apply_positions_cli_check(tmp_path: Path) -> None:
-    page = tmp_path / "page.md"
-    page.write_text(FIXTURE, encoding="utf-8")
-    positions = rows_fixture(tmp_path)
-    args = ["--positions", str(positions), str(page)]
-    assert apply_main(["--check", *args]) == 1
-    assert page.read_text(encoding="utf-8") == FIXTURE
-    assert apply_main(args) == 0
-    assert apply_main(["--check", *args]) == 0
-
-
-def test_pages_carry_the_positions_data() -> None:
-    """The pages agree with positions.tsv (run tools/apply_positions.py after editing it)."""
-    assert apply_main(["--check"]) == 0
-
-
-def test_format_positions() -> None:
-    rows = load_rows()
-    by = by_step(rows)
-    assert format_positions(by["xs-0027"]) == "主人 阼階上當楣 北面; 賓 西階上當楣 北面"
+    rows = [row(2, "a", "主人", "天上", "西面"), row(3, "b", "主人", "西階上", "")]
+    problems = check_rows(rows, SETTING, FIGURES, ["a", "b"])
+    assert [line for line, _ in problems] == [2, 3]
+    assert "first time without a facing" in problems[1][1]
 
 
 # -- the built edition ---------------------------------------------------------------------
@@ -192,7 +148,7 @@ def decode_stage(data: dict) -> list[list[list]]:
 def test_stage_changes_decode_to_the_full_state() -> None:
     """What a step sends (:func:`_figure_changes`) rebuilds every figure, in order, with only
     the step's own actors marked."""
-    from xiangsheli.diagrams import _figure_changes
+    from ritual.diagram.stage import figure_changes as _figure_changes
 
     def entry(role, place, moved=0):
         return [role, place, 0, 0, moved, place * 10, 0, 0, 0, [], []]

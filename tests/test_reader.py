@@ -1,7 +1,7 @@
 """Issue 15 on the built site (the browser side is tests/browser/reader.mjs): the Simplified copy
 has its own converted stage data; plans and steps link to the stage; the headword pages' tables
 sit in focusable regions; pages carry only the reading scripts they use. And the pure
-conversion of a data script (:mod:`xiangsheli.simplified_data`)."""
+conversion of a data script (:mod:`ritual_site.simplified_data`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from xiangsheli import simplified_data as sd
+from ritual_site import simplified_data as sd
 
 
 def _data(path: Path) -> dict:

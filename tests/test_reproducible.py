@@ -141,11 +141,13 @@ def test_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
     out, doctrees = tmp_path / "site", tmp_path / "doctrees"
     _build_copy(project, out, doctrees)
     before = tree(out)
+    positions = project / "source" / "_edition" / "positions.tsv"
+    rows = positions.read_text(encoding="utf-8")
+    old = "xs-0021\t相\t門外東\t西面\t"
+    assert old in rows
+    positions.write_text(rows.replace(old, "xs-0021\t相\t門外東\t北面\t", 1), encoding="utf-8")
     page = project / "source" / "rite" / "drinking.md"
-    text = page.read_text(encoding="utf-8")
-    old = ":positions: 主人 門外東 西面; 相 門外東 西面;"
-    assert old in text
-    edited = text.replace(old, ":positions: 主人 門外東 西面; 相 門外東 北面;", 1)
+    edited = page.read_text(encoding="utf-8")
     first_translation = edited.index(":::{xs:translation}\n") + len(":::{xs:translation}\n")
     edited = edited[:first_translation] + "（改）" + edited[first_translation:]
     page.write_text(edited, encoding="utf-8")

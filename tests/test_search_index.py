@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from xiangsheli import search_index as si
+from ritual import search_index as si
 
 STEPS: list[si.StepEntry] = [
     {"id": "xs-0001", "number": 1, "url": "a.html#xs-0001", "section": "甲",
@@ -97,11 +97,12 @@ def test_a_step_number_or_id_names_the_step():
 
 
 def test_variant_forms_fold_to_the_standard_forms():
-    from xiangsheli.search import fold_table, variant_pairs
+    from ritual.search import fold_table, variant_pairs
 
-    pairs = variant_pairs()
+    pairs = variant_pairs(Path(__file__).parents[1] / "source" / "_edition" / "variants.tsv")
     assert pairs["衆"] == "眾" and pairs["賔"] == "賓"
-    fold = fold_table(STEPS)
+    assert variant_pairs(Path("no-such-file.tsv")) == {}
+    fold = fold_table(STEPS, pairs)
     assert si.fold_text("衆賔", fold) == si.fold_text("眾賓", fold) == "众宾"
     index = si.build_index(STEPS, fold)
     assert rows(index, "賔") == rows(index, "賓") == ["xs-0003"]

@@ -9,27 +9,30 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import EDITION
 
 from tools import annotate as ann
 
 vocab = ann.vocab
+DIR = EDITION / "vocab"
+KINDS = ("role", "vessel", "action", "place")
 
 
 def test_the_shipped_vocabularies_validate():
-    assert vocab.validate() == []
+    assert vocab.validate(DIR, KINDS) == []
 
 
 def test_every_kind_has_a_file_with_provenance():
-    for kind in vocab.KINDS:
-        header = vocab.read_header(vocab.DATA_DIR / f"{kind}.tsv")
+    for kind in KINDS:
+        header = vocab.read_header(DIR / f"{kind}.tsv")
         assert header["kind"] == kind
         assert header["categories"]
-        assert "pypinyin" in (vocab.DATA_DIR / f"{kind}.tsv").read_text(encoding="utf-8")
+        assert "pypinyin" in (DIR / f"{kind}.tsv").read_text(encoding="utf-8")
 
 
 def test_load_returns_plain_records_located_in_their_file():
-    terms = vocab.load()
-    assert set(terms) == set(vocab.KINDS)
+    terms = vocab.load(DIR, KINDS)
+    assert set(terms) == set(KINDS)
     jue = vocab.index(terms)["vessel"]["爵"]
     assert jue.pinyin == "jué" and jue.category == "酒器"
     assert Path(jue.source).name == "vessel.tsv" and jue.line > 1
@@ -48,7 +51,7 @@ def test_load_returns_plain_records_located_in_their_file():
     ],
 )
 def test_sub_terms_sit_under_their_headword(kind, term, parent):
-    assert vocab.index(vocab.load())[kind][term].parent == parent
+    assert vocab.index(vocab.load(DIR, KINDS))[kind][term].parent == parent
 
 
 @pytest.mark.parametrize(
@@ -68,7 +71,7 @@ def test_sub_terms_sit_under_their_headword(kind, term, parent):
     ],
 )
 def test_polyphones_have_their_ritual_reading(kind, term, pinyin):
-    assert vocab.index(vocab.load())[kind][term].pinyin == pinyin
+    assert vocab.index(vocab.load(DIR, KINDS))[kind][term].pinyin == pinyin
 
 
 @pytest.mark.parametrize(
@@ -93,7 +96,7 @@ def write(dir_: Path, kind: str, rows: list[str], header: str | None = None) -> 
 
 
 def test_validate_reports_located_problems(tmp_path: Path):
-    for kind in vocab.KINDS:
+    for kind in KINDS:
         write(tmp_path, kind, ["爵\t\tjué\t甲\tcup\t酒器"])
     write(
         tmp_path,
@@ -108,7 +111,7 @@ def test_validate_reports_located_problems(tmp_path: Path):
             "鹿中\t上篚\tlù zhōng\t甲\ttally\t中",  # 11: parent is a sub-term
         ],
     )
-    problems = [p for p in vocab.validate(tmp_path) if p.file.endswith("vessel.tsv")]
+    problems = [p for p in vocab.validate(tmp_path, KINDS) if p.file.endswith("vessel.tsv")]
     by_line = {p.line: p.message for p in problems}
     assert "duplicate headword" in by_line[6]
     assert "parent '篚' is not a headword" in by_line[7]
@@ -117,12 +120,14 @@ def test_validate_reports_located_problems(tmp_path: Path):
     assert "cells" in by_line[10]
     assert "sub-term" in by_line[11]
     assert len(problems) == 6
-    assert len(vocab.load(tmp_path)["vessel"]) == 6  # the short row is left out, no exception
+    assert (
+        len(vocab.load(tmp_path, KINDS)["vessel"]) == 6
+    )  # the short row is left out, no exception
 
 
 def test_validate_wants_a_provenance_header_and_every_file(tmp_path: Path):
     write(tmp_path, "vessel", ["爵\t\tjué\t甲\tcup\t酒器"], header="")
-    messages = [p.message for p in vocab.validate(tmp_path)]
+    messages = [p.message for p in vocab.validate(tmp_path, KINDS)]
     assert any("provenance" in m for m in messages)
     assert sum("missing vocabulary file" in m for m in messages) == 3
 
@@ -139,8 +144,26 @@ def test_every_headword_occurs_in_the_text():
     }
     unused = [
         f"{t.kind} {t.term} ({Path(t.source).name}:{t.line})"
-        for terms in vocab.load().values()
+        for terms in vocab.load(DIR, KINDS).values()
         for t in terms
         if (t.kind, t.term) not in used
     ]
     assert unused == []
+
+
+def test_a_shared_term_is_taken_by_reference(tmp_path: Path):
+    """``shared.tsv`` takes a record from another edition's vocabulary as it stands there (no
+    copy to drift), beside the edition's own terms; a bad reference is located."""
+    for kind in KINDS:
+        write(tmp_path, kind, ["僎\t\tzhuàn\t甲\tthe zhuan\t僎"] if kind == "role" else [])
+    (tmp_path / "shared.tsv").write_text(
+        "# shared\nkind\tterm\tedition\nrole\t主人\txiangsheli\nrole\t無此人\txiangsheli\n"
+        "vessel\t爵\tother\n",
+        encoding="utf-8",
+    )
+    others = {"xiangsheli": DIR}
+    terms = vocab.index(vocab.load(tmp_path, KINDS, others))
+    assert set(terms["role"]) == {"僎", "主人"}
+    assert terms["role"]["主人"] == vocab.index(vocab.load(DIR, KINDS))["role"]["主人"]
+    problems = {p.line: p.message for p in vocab.validate(tmp_path, KINDS, others)}
+    assert "has no role '無此人'" in problems[4] and "no edition 'other'" in problems[5]

@@ -27,7 +27,7 @@ def test_each_bad_input_is_located_and_typed(app: SphinxTestApp) -> None:
             "[xs.duplicate_step]",
             "bad.md:21: WARNING: step 'xs-0002' has no text [xs.empty_step]",
             "bad.md:32: WARNING: step id 'step-5' is not of the form xs-NNNN [xs.bad_step_id]",
-            "bad.md:24: WARNING: step 'xs-0003' is not in the step registry (registry.tsv) "
+            "bad.md:24: WARNING: step 'xs-0003' is not in the step registry (step-registry.tsv) "
             "[xs.unregistered_step]",
             "bad.md:28: WARNING: step 'xs-0004' no longer carries the text it was published "
             "with (fingerprint e8402d2c76a3 ≠ 89093868ced2); give the new text a new id and "

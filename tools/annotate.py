@@ -1,7 +1,7 @@
 """Wrap every term of the 鄉射禮 text in its MyST role: ``annotate(text) -> text``.
 
-The vocabularies (``_ext/xiangsheli/data/vocab/*.tsv``) say *what* the terms are; the decision
-table (``data/vocab/decisions.tsv``) says *which* reading an ambiguous surface has in a given
+The vocabularies (``source/_edition/vocab/*.tsv``) say *what* the terms are; the decision
+table (``tools/work/decisions.tsv``) says *which* reading an ambiguous surface has in a given
 context (洗 the basin or the verb, 中 the tally-holder or 'middle' …). Both are data, so an
 editor who disagrees with a reading edits a row, not this file.
 
@@ -39,8 +39,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-VOCAB_DIR = ROOT / "_ext" / "xiangsheli" / "data" / "vocab"
-DECISIONS = VOCAB_DIR / "decisions.tsv"
+VOCAB_DIR = ROOT / "source" / "_edition" / "vocab"
+#: The annotation decisions for ambiguous surfaces: a tool's data, not the build's.
+DECISIONS = ROOT / "tools" / "work" / "decisions.tsv"
 TERM_KINDS = ("role", "vessel", "action", "place")
 DECISION_KINDS = (*TERM_KINDS, "plain", "none")
 
@@ -53,10 +54,10 @@ EXPLICIT_RE = re.compile(r"^(?P<surface>.+?)\s*<(?P<headword>[^<>]+)>$", re.S)
 def _load_vocab_module():
     """Import ``vocab.py`` by path: importing the package would import Sphinx."""
     spec = importlib.util.spec_from_file_location(
-        "xiangsheli_vocab", ROOT / "_ext" / "xiangsheli" / "vocab.py"
+        "ritual_vocab", ROOT / "_ext" / "ritual" / "vocab.py"
     )
     module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("xiangsheli_vocab", module)
+    sys.modules.setdefault("ritual_vocab", module)
     spec.loader.exec_module(module)
     return module
 
@@ -109,7 +110,7 @@ def _parse_decision(text: str, surface: str) -> Decision | None:
 
 def build_tagger(vocab_dir: Path = VOCAB_DIR, decisions: Path = DECISIONS) -> Tagger:
     """Merge vocabularies and decision table into a lexicon plus ordered context rules."""
-    terms = vocab.load(vocab_dir)
+    terms = vocab.load(vocab_dir, TERM_KINDS)
     known = {kind: {t.term for t in terms[kind]} for kind in TERM_KINDS}
     readings: dict[str, set[Decision]] = {}
     for kind in TERM_KINDS:

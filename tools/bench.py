@@ -273,7 +273,7 @@ def synthetic(edition: Path, dest: Path, copies: int) -> Path:
     if copies * 600 > 10_000:
         raise SystemExit("at most 16 copies (step ids have four digits)")
     rite = sorted((edition / "source" / "rite").glob("*.md"))
-    data = dest / "_ext" / "xiangsheli" / "data"
+    data = dest / "_ext" / "ritual" / "data"
     # The rows and entries of the chapter, read once (not from the files as they grow).
     apparatus = (data / "apparatus.toml").read_text(encoding="utf-8")
     entries = re.split(r"(?m)^(?=\[\[entry\]\])", apparatus)[1:]

@@ -1,4 +1,4 @@
-"""Regenerate ``_ext/xiangsheli/data/common-chars.txt`` from the Unicode Han Database.
+"""Regenerate ``_ext/ritual/data/common-chars.txt`` from the Unicode Han Database.
 
 The list is level 1 (常用字, the first 3500 characters) of 通用规范汉字表 (2013), read from the
 ``kTGH`` field of Unihan (Debian package ``unicode-data``: /usr/share/unicode). A character of the
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 UNIHAN = Path("/usr/share/unicode/Unihan_OtherMappings.txt.bz2")
-OUT = Path(__file__).resolve().parents[1] / "_ext/xiangsheli/data/common-chars.txt"
+OUT = Path(__file__).resolve().parents[1] / "_ext/ritual/data/common-chars.txt"
 LEVEL_1 = 3500
 
 

@@ -1,5 +1,5 @@
 """Offline collation of the base text of 鄉射禮 with the Kanseki Repository witnesses.
 
 Run ``python -m tools.collate [WITNESS_DIR]``; it writes
-``_ext/xiangsheli/data/collation.json``.  See :mod:`tools.collate.core`.
+``tools/work/collation.json``.  See :mod:`tools.collate.core`.
 """

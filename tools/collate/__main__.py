@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from .core import DATA, ROOT, run
+from .core import ROOT, WORK, run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="seed text (default: WITNESS_DIR/../seed/xiangsheli.txt)",
     )
-    ap.add_argument("--out", type=Path, default=DATA / "collation.json")
+    ap.add_argument("--out", type=Path, default=WORK / "collation.json")
     args = ap.parse_args(argv)
     args.witness_dir = args.witnesses or args.witness_dir or ROOT.parent / "shared" / "witnesses"
     if not args.witness_dir.is_dir():

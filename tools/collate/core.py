@@ -23,7 +23,9 @@ from collatex import Collation, collate
 from .witnesses import SKIPPED, SOURCES, Token, Witness, is_text_char, read_all
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "_ext" / "xiangsheli" / "data"
+#: The edition's data (the folding table, the registry) and the tools' own work files.
+DATA = ROOT / "source" / "_edition"
+WORK = ROOT / "tools" / "work"
 SEED_NAME = "seed/xiangsheli.txt"
 #: A witness-only stretch at least this long is material of the witness (commentary,
 #: headings, the author's prose), reported under "additions", not a variant.
@@ -265,7 +267,7 @@ def collate_all(base: list[BaseChar], witnesses: list[Witness], fold) -> dict:
         "about": {
             "generator": "python -m tools.collate",
             "base": SEED_NAME + " (原文, punctuation removed); seed_line/column are 1-based",
-            "folding": "_ext/xiangsheli/data/variants.tsv",
+            "folding": "source/_edition/variants.tsv",
             "aligner": "collatex (one token per character) per seed line; difflib as pre-chunker",
             "auxiliary": sorted(AUXILIARY),
             "long_addition": LONG_ADDITION,
@@ -352,7 +354,7 @@ def run(witness_dir: Path, seed: Path | None = None, out: Path | None = None) ->
         return table.get(c, c)
 
     result = collate_all(base, read_all(witness_dir), fold)
-    out = out or DATA / "collation.json"
+    out = out or WORK / "collation.json"
     out.write_text(
         json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1) + "\n",
         encoding="utf-8",

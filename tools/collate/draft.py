@@ -5,7 +5,7 @@ Why: every difference the collation reports was reviewed by hand; the verdicts a
 the collation reports, apart from gaiji, is a genuine variant and is RETAINED.  This module
 turns those verdicts into entries with unique contexts, so the data file is reproducible.
 Run ``python -m tools.collate.draft [SEED]``; it prints TOML to stdout (the editors then
-keep the reviewed file in _ext/xiangsheli/data/apparatus.toml).
+keep the reviewed file in source/_edition/apparatus.toml).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 import sys
 from pathlib import Path
 
-from .core import DATA, ROOT, load_variants
+from .core import DATA, ROOT, WORK, load_variants
 
 # (line, column of the first base char or of the insertion point) -> (lemma, kind, note)
 EMEND: dict[tuple[int, int], tuple[str, str, str]] = {
@@ -94,7 +94,7 @@ def main(argv: list[str]) -> int:
     """Print the drafted TOML entries."""
     seed = Path(argv[0]) if argv else ROOT.parent / "shared" / "seed" / "xiangsheli.txt"
     lines = seed.read_text(encoding="utf-8").splitlines()
-    col = json.loads((DATA / "collation.json").read_text(encoding="utf-8"))
+    col = json.loads((WORK / "collation.json").read_text(encoding="utf-8"))
     table = load_variants()
 
     def fold(s: str) -> str:

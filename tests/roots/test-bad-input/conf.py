@@ -1,11 +1,15 @@
 # The base of the bad-input matrix (tests/test_bad_input.py): a valid one-page edition with its
 # own small data files. Each case of the matrix overwrites one file with one bad input.
-extensions = ["myst_parser", "xiangsheli"]
+extensions = ["myst_parser", "ritual", "ritual_site"]
 myst_enable_extensions = ["colon_fence"]
 root_doc = "index"
-xs_step_registry = "registry.tsv"
-xs_apparatus = "apparatus.toml"
-xs_sigla = "sigla.tsv"
-xs_vocabulary_dir = "vocab"
 # The registry is checked only by the cases about it (they switch this on).
 xs_check_registry = False
+# The edition's data: _edition/ (the default). Files it shares with the 鄉射禮 edition by
+# reference ("@xiangsheli" in _edition/edition.toml) are found through xs_editions, which the
+# test suite points at the real edition folder (tests/conftest.py sets the variable).
+import os  # noqa: E402
+
+xs_editions = {"xiangsheli": os.environ.get("RITUAL_MAIN_EDITION", "")}
+xs_base_url = "https://example.org/test/"
+exclude_patterns = ["_build", "_edition"]

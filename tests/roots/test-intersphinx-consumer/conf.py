@@ -5,7 +5,7 @@
 
 - ``{external+xiangsheli:ref}`xs-0017``` — steps are ``std:label`` entries: no extension needed;
 - ``{external+xiangsheli:xs:step}`xs-0017``` — the ``xs:step`` entries; the ``xs`` domain must be
-  known, so a project without the xiangsheli extension declares this small stand-in.
+  known, so a project without the ritual extension declares this small stand-in.
 """
 
 from sphinx.domains import Domain, ObjType

@@ -1,0 +1,137 @@
+"""Every configuration value of the engine, declared once, and checked when the config is read.
+
+All values are prefixed ``xs_`` (the engine's domain). A bad value stops the build at
+``config-inited`` with a :class:`~sphinx.errors.ConfigError` that names it — before any page is
+read — rather than surfacing later as a puzzling warning. The edition folder is resolved and
+read here too (:mod:`.edition`), because the term roles and indices it declares must be
+registered before reading begins (:func:`.terms.register_kinds`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.errors import ConfigError
+
+from .edition import EditionError, load_edition
+from .warnings import XsWarning, warn
+
+
+class Value(NamedTuple):
+    """One configuration value: its name, default, what it invalidates, its type, and why."""
+
+    name: str
+    default: Any
+    rebuild: str
+    types: tuple[type, ...]
+    doc: str
+
+
+VALUES = (
+    Value(
+        "xs_edition",
+        "_edition",
+        "env",
+        (str,),
+        "the edition folder (relative to the source folder)",
+    ),
+    Value("xs_editions", {}, "env", (dict,), "other editions, name → folder, for shared data"),
+    Value("xs_edition_title", "", "env", (str,), "the edition's full title, as cited"),
+    Value("xs_base_text", "", "env", (str,), "what the base text is, in a sentence"),
+    Value("xs_check_registry", True, "env", (bool,), "warn about steps the registry does not know"),
+    Value("xs_base_url", "", "env", (str,), "the canonical address of the site (absolute http(s))"),
+    Value("xs_release_date", "", "env", (str,), "the date of this version (YYYY-MM-DD)"),
+    Value(
+        "xs_license", "CC BY-SA 4.0", "env", (str,), "the licence of the edition's text and data"
+    ),
+    Value(
+        "xs_license_url",
+        "https://creativecommons.org/licenses/by-sa/4.0/",
+        "env",
+        (str,),
+        "the licence's address",
+    ),
+    Value("xs_search_page", "search", "html", (str,), "the document that holds the search form"),
+    Value("xs_search_ngram", 2, "html", (int,), "the longest character n-gram indexed"),
+    Value("xs_pinyin", True, "html", (bool,), "pinyin of rare characters on hover (HTML)"),
+    Value(
+        "xs_plan_drawers",
+        {},
+        "env",
+        (dict,),
+        "more furnishing drawers for the plans: kind → 'module:function'",
+    ),
+)
+
+
+def conf_location(app: Sphinx, name: str) -> str:
+    """``conf.py:<line>`` of the line that sets ``name`` (line 1 if it is not set there: the
+    default, or ``-D``), for warnings about a configuration value."""
+    path = Path(app.confdir) / "conf.py"
+    line = 1
+    if path.is_file():
+        m = re.search(rf"^{re.escape(name)}\s*=", path.read_text(encoding="utf-8"), re.M)
+        if m:
+            line = path.read_text(encoding="utf-8").count("\n", 0, m.start()) + 1
+    return f"{path}:{line}"
+
+
+def setup_config(app: Sphinx) -> None:
+    """Declare every value (from ``setup()``); check them once the config is read."""
+    for value in VALUES:
+        app.add_config_value(value.name, value.default, value.rebuild, value.types, value.doc)
+    app.connect("config-inited", check_config, priority=100)
+
+
+def check_config(app: Sphinx, config: Config) -> None:
+    """``config-inited``: types, forms and the edition folder; relative paths made absolute."""
+    for value in VALUES:
+        if not isinstance(config[value.name], value.types):
+            raise ConfigError(
+                f"{value.name} must be {' or '.join(t.__name__ for t in value.types)}, "
+                f"not {config[value.name]!r}"
+            )
+    base = config.xs_base_url
+    if base:
+        if not re.match(r"^https?://[^/]+", base):
+            raise ConfigError(f"xs_base_url must be an absolute http(s) URL, not {base!r}")
+        if not base.endswith("/"):
+            config.xs_base_url = base + "/"
+    if config.xs_release_date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", config.xs_release_date):
+        raise ConfigError(f"xs_release_date must be YYYY-MM-DD, not {config.xs_release_date!r}")
+    if config.xs_search_ngram < 1:
+        raise ConfigError(f"xs_search_ngram must be at least 1, not {config.xs_search_ngram}")
+    src = Path(app.srcdir)
+    config.xs_editions = {
+        str(name): str((src / folder).resolve()) for name, folder in config.xs_editions.items()
+    }
+    config.xs_edition = str((src / config.xs_edition).resolve())
+    _check_drawers(app, config)
+    try:
+        load_edition(config.xs_edition, config.xs_editions)
+    except EditionError as exc:
+        raise ConfigError(f"{exc.location}: {exc} (xs_edition = {config.xs_edition!r})") from None
+
+
+def _check_drawers(app: Sphinx, config: Config) -> None:
+    """A plan drawer that cannot be imported is reported and left out."""
+    from .plan_data import import_drawer
+
+    kept = {}
+    for kind, target in config.xs_plan_drawers.items():
+        try:
+            import_drawer(target)
+        except (ImportError, AttributeError, ValueError) as exc:
+            warn(
+                f"xs_plan_drawers: the drawer {target!r} of furnishing kind {kind!r} cannot be "
+                f"imported ({exc}); it is left out",
+                XsWarning.BAD_EDITION,
+                conf_location(app, "xs_plan_drawers"),
+            )
+            continue
+        kept[kind] = target
+    config.xs_plan_drawers = kept

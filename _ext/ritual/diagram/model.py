@@ -1,0 +1,363 @@
+"""The setting of a rite (hall, court, range …) loaded from an edition's data.
+
+The numbers live in the edition's ``setting.toml`` and ``facings.tsv`` rather than in code so
+that a ritual scholar can dispute and change a placement without reading Python, and so that
+every coordinate sits next to its warrant. This module only reads, checks and freezes them.
+
+No Sphinx import: the diagram package is pure and unit-tested alone.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+#: The views a setting may declare (``[views.*]``): a close view of the hall and court, and
+#: an overview of the whole precinct (``overview = true``: smaller type, fewer labels).
+VIEWS = ("hall", "range")
+
+#: ``row`` values a place may carry: which end of a group standing there is the senior one.
+ROW_WORDS = ("北上", "南上", "東上", "西上")
+
+
+class DiagramError(ValueError):
+    """Base of every error the diagram package raises on bad input.
+
+    A ``ValueError`` so plain callers can catch it broadly; the Sphinx directive catches the
+    subclasses and turns each into a located warning naming :attr:`value`.
+    """
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
+
+
+class SettingError(DiagramError):
+    """The setting data itself is inconsistent (a place outside the plan, a missing warrant)."""
+
+
+class UnknownPlaceError(DiagramError):
+    """A position names a place that is not a key of ``[places]``; ``value`` is that name."""
+
+
+class UnknownFacingError(DiagramError):
+    """A position names a facing word not in ``facings.tsv``; ``value`` is that word."""
+
+
+class UnknownFurnishingError(DiagramError):
+    """A render call asks for a furnishing not in ``[furnishings]``; ``value`` is its key."""
+
+
+class UnknownViewError(DiagramError):
+    """A render call asks for a view other than those in :data:`VIEWS`."""
+
+
+class PositionSyntaxError(DiagramError):
+    """A ``:positions:`` entry is not ``role place [facing]``; ``value`` is the entry text."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """A named standing place: where a role is put when a step says it is "at" ``name``."""
+
+    name: str
+    x: float
+    y: float
+    area: str
+    warrant: str
+    estimate: bool
+    row: str | None = None
+
+
+@dataclass(frozen=True)
+class Furnishing:
+    """A thing drawn on the plan (mat, vessel, target …); ``params`` holds its kind's sizes."""
+
+    name: str
+    kind: str
+    x: float
+    y: float
+    default: bool
+    warrant: str
+    estimate: bool
+    params: Mapping[str, object] = field(default_factory=dict)
+    label: str = ""  # what the plan writes beside it (its name unless the data say)
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A built outline (platform, wall, post, stair, purlin, roof, gate, range line)."""
+
+    name: str
+    kind: str
+    coords: tuple[float, ...]
+    style: str
+    warrant: str
+    estimate: bool
+    views: tuple[str, ...] = VIEWS
+
+
+@dataclass(frozen=True)
+class View:
+    """A window on the plan: extent ``(x0, y0, x1, y1)`` in 尺, pixels per 尺, scale-bar length.
+
+    An ``overview`` (the whole precinct at a small scale) labels only the furnishings of
+    ``label_kinds`` and the figures south of ``label_below``: the rest is the close view's.
+    """
+
+    name: str
+    extent: tuple[float, float, float, float]
+    scale: float
+    scalebar: float
+    overview: bool = False
+    label_below: float | None = None
+    label_kinds: tuple[str, ...] = ()
+    title: str = ""  # what a reader is offered to switch to it (the stage view's button)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A name written on the plan (西堂, 阼階 …), placed by hand so it sits in empty ground."""
+
+    text: str
+    x: float
+    y: float
+    views: tuple[str, ...]
+    size: str  # "big" | "small"
+    vertical: bool
+    anchor: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """The plan's units: the small one of its coordinates (尺) and the large one of its scale
+    bar (弓 = 6 尺)."""
+
+    small: str = "尺"
+    large: str = ""
+    large_in_small: float = 1.0
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """A named measure (堂深, 侯道, 弓 …) with its warrant; placements are checked against it."""
+
+    name: str
+    value: float
+    warrant: str
+    estimate: bool
+
+
+@dataclass(frozen=True)
+class Setting:
+    """The whole setting, immutable so one cached instance can be shared by every build."""
+
+    meta: Mapping[str, object]
+    dimensions: Mapping[str, Dimension]
+    places: Mapping[str, Place]
+    furnishings: Mapping[str, Furnishing]
+    structures: tuple[Structure, ...]
+    views: Mapping[str, View]
+    facings: Mapping[str, float]
+    bounds: tuple[float, float, float, float]
+    labels: tuple[Label, ...] = ()
+    unit: Unit = Unit()
+
+    def place(self, name: str) -> Place:
+        """Return the place called ``name`` or raise :class:`UnknownPlaceError` naming it."""
+        try:
+            return self.places[name]
+        except KeyError:
+            raise UnknownPlaceError(f"unknown place {name!r}", name) from None
+
+    def bearing(self, word: str) -> float:
+        """Return the compass bearing of a facing word or raise :class:`UnknownFacingError`."""
+        try:
+            return self.facings[word]
+        except KeyError:
+            raise UnknownFacingError(f"unknown facing {word!r}", word) from None
+
+    def view(self, name: str) -> View:
+        """Return the view called ``name`` or raise :class:`UnknownViewError`."""
+        try:
+            return self.views[name]
+        except KeyError:
+            raise UnknownViewError(
+                f"unknown view {name!r} (known: {', '.join(self.views)})", name
+            ) from None
+
+
+def load_facings(path: Path | str) -> dict[str, float]:
+    """Read ``facings.tsv`` (word, bearing, gloss; ``#`` comments) into word → bearing."""
+    facings: dict[str, float] = {}
+    for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        cols = raw.split("\t")
+        if len(cols) < 2:
+            raise SettingError(f"{path}:{lineno}: expected word<TAB>bearing", raw)
+        word, bearing = cols[0].strip(), float(cols[1])
+        if word in facings:
+            raise SettingError(f"{path}:{lineno}: duplicate facing {word!r}", word)
+        facings[word] = bearing % 360.0
+    return facings
+
+
+def _need(table: Mapping[str, object], key: str, where: str) -> object:
+    if key not in table:
+        raise SettingError(f"{where}: missing {key!r}", where)
+    return table[key]
+
+
+def _warrant(table: Mapping[str, object], where: str) -> tuple[str, bool]:
+    warrant = str(_need(table, "warrant", where)).strip()
+    if not warrant:
+        raise SettingError(f"{where}: empty warrant", where)
+    return warrant, bool(table.get("estimate", False))
+
+
+def _inside(bounds: tuple[float, float, float, float], x: float, y: float) -> bool:
+    x0, y0, x1, y1 = bounds
+    return x0 <= x <= x1 and y0 <= y <= y1
+
+
+def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
+    """Load and check the setting; raise :class:`SettingError` on inconsistent data.
+
+    The checks are the ones a diagram silently gets wrong otherwise: every place and furnishing
+    inside the plan bounds, every entry warranted, ``row`` words valid, the views known.
+    """
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    meta = dict(_need(data, "meta", "setting"))  # type: ignore[arg-type]
+    bounds = tuple(float(v) for v in meta["bounds"])  # type: ignore[union-attr]
+    if len(bounds) != 4:
+        raise SettingError("meta.bounds must be [x0, y0, x1, y1]", bounds)
+
+    dimensions = {}
+    for name, table in data.get("dimensions", {}).items():
+        warrant, estimate = _warrant(table, f"dimensions.{name}")
+        dimensions[name] = Dimension(name, float(table["value"]), warrant, estimate)
+
+    places = {}
+    for name, table in data.get("places", {}).items():
+        where = f"places.{name}"
+        warrant, estimate = _warrant(table, where)
+        x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
+        if not _inside(bounds, x, y):
+            raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+        row = table.get("row")
+        if row is not None and row not in ROW_WORDS:
+            raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
+        places[name] = Place(name, x, y, str(_need(table, "area", where)), warrant, estimate, row)
+
+    furnishings = {}
+    for name, table in data.get("furnishings", {}).items():
+        where = f"furnishings.{name}"
+        warrant, estimate = _warrant(table, where)
+        x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
+        if not _inside(bounds, x, y):
+            raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+        params = {
+            k: v
+            for k, v in table.items()
+            if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
+        }
+        furnishings[name] = Furnishing(
+            name,
+            str(_need(table, "kind", where)),
+            x,
+            y,
+            bool(table.get("default", False)),
+            warrant,
+            estimate,
+            MappingProxyType(params),
+            str(table.get("label", name)),
+        )
+
+    structures = []
+    for i, table in enumerate(data.get("structure", [])):
+        where = f"structure[{i}] {table.get('name', '?')}"
+        warrant, estimate = _warrant(table, where)
+        views = tuple(table.get("views", tuple(data.get("views", {}))))
+        for v in views:
+            if v not in VIEWS:
+                raise SettingError(f"{where}: unknown view {v!r}", v)
+        structures.append(
+            Structure(
+                str(_need(table, "name", where)),
+                str(_need(table, "kind", where)),
+                tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[union-attr]
+                str(table.get("style", "wall")),
+                warrant,
+                estimate,
+                views,
+            )
+        )
+
+    views = {}
+    for name, table in data.get("views", {}).items():
+        if name not in VIEWS:
+            raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
+        extent = tuple(float(v) for v in table["extent"])
+        below = table.get("label_below")
+        views[name] = View(
+            name,
+            extent,  # type: ignore[arg-type]
+            float(table["scale"]),
+            float(table["scalebar"]),
+            bool(table.get("overview", False)),
+            None if below is None else float(below),
+            tuple(str(k) for k in table.get("label_kinds", ())),
+            str(table.get("title", name)),
+        )
+    if not views:
+        raise SettingError("setting: no [views]", "views")
+
+    labels = []
+    for i, table in enumerate(data.get("label", [])):
+        where = f"label[{i}] {table.get('text', '?')}"
+        y = table.get("y")
+        if isinstance(y, str):  # a named measure: 楣, 棟 …
+            if y not in dimensions:
+                raise SettingError(f"{where}: y names no dimension {y!r}", y)
+            y = dimensions[y].value
+        label_views = tuple(table.get("views", list(views)))
+        for v in label_views:
+            if v not in views:
+                raise SettingError(f"{where}: unknown view {v!r}", v)
+        labels.append(
+            Label(
+                str(_need(table, "text", where)),
+                float(_need(table, "x", where)),  # type: ignore[arg-type]
+                float(y if y is not None else _need(table, "y", where)),  # type: ignore[arg-type]
+                label_views,
+                str(table.get("size", "small")),
+                bool(table.get("vertical", False)),
+                str(table.get("anchor", "middle")),
+                str(table.get("colour", "line")),
+            )
+        )
+    unit_table = meta.get("unit", {})
+    unit = Unit(
+        str(unit_table.get("small", meta.get("units", "尺"))),  # type: ignore[union-attr]
+        str(unit_table.get("large", "")),  # type: ignore[union-attr]
+        float(unit_table.get("large_in_small", 1.0)),  # type: ignore[union-attr, arg-type]
+    )
+
+    return Setting(
+        meta=MappingProxyType(meta),
+        dimensions=MappingProxyType(dimensions),
+        places=MappingProxyType(places),
+        furnishings=MappingProxyType(furnishings),
+        structures=tuple(structures),
+        views=MappingProxyType(views),
+        facings=MappingProxyType(load_facings(facings_path)),
+        bounds=bounds,  # type: ignore[arg-type]
+        labels=tuple(labels),
+        unit=unit,
+    )

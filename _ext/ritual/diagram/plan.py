@@ -1,0 +1,219 @@
+"""A plan as a structured object, and its one serialisation to SVG.
+
+:func:`.svg.compose` draws a plan into a :class:`Plan`: the frame (title, scale bar, notes), the
+*background* (buildings, their names, the furnishings: the same for every plan of one view
+with the same furnishings) and the *figures*. Each drawn element is an :class:`El` whose
+presentation properties are kept apart from its geometry, so that one serialisation
+(:func:`to_svg`) can
+
+- write the styles as classes with one rule each (a plan repeats a dozen styles on hundreds of
+  elements), and on a page that carries several plans write each rule once
+  (:class:`PageState`);
+- draw a background that an earlier plan of the page drew already as a ``<use>`` of it;
+
+without ever parsing SVG text back. The standalone files and the PDF serialise each plan
+whole.
+
+No Sphinx import.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cache
+from xml.sax.saxutils import escape, quoteattr
+
+#: Elements whose presentation attributes become classes: browsers and librsvg (the PDF's
+#: converter) apply ``<style>`` rules to them alike.
+STYLED = frozenset({"rect", "polyline", "polygon", "circle", "text"})
+#: Presentation properties (all inherited, so a class and the attribute it replaces draw the
+#: same), and the CSS unit a bare number needs.
+STYLE_ATTRS = (
+    "fill",
+    "stroke",
+    "stroke-width",
+    "stroke-dasharray",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "font-size",
+    "text-anchor",
+    "paint-order",
+)
+_CSS_UNIT = {"font-size": "px", "stroke-width": "px"}
+
+
+def num(value: float) -> str:
+    """A coordinate with at most one decimal and no ``-0`` (determinism).
+
+    A tenth of a pixel is below what any screen or printer shows, at a plan's scale a
+    hundredth of a 尺."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _value(value: object) -> str:
+    return num(value) if isinstance(value, float) else str(value)
+
+
+@dataclass
+class El:
+    """One SVG element: its attributes in order, its presentation properties apart (for the
+    elements of :data:`STYLED`), and its children (elements or text)."""
+
+    tag: str
+    attrs: list[tuple[str, str]] = field(default_factory=list)
+    style: list[tuple[str, str]] = field(default_factory=list)
+    children: list[El | str] = field(default_factory=list)
+
+    @classmethod
+    def make(cls, tag: str, *children: El | str, **attrs: object) -> El:
+        """``El.make("rect", x=1.0, fill="#fff")``: keyword names with ``_`` for ``-`` (a
+        trailing ``_`` is dropped: ``class_``); ``None`` values are left out."""
+        el = cls(tag, children=list(children))
+        for key, value in attrs.items():
+            if value is None:
+                continue
+            name = key.rstrip("_").replace("_", "-")
+            text = _value(value)
+            if tag in STYLED and name in STYLE_ATTRS:
+                el.style.append((name, text))
+            else:
+                el.attrs.append((name, text))
+        return el
+
+    def add(self, child: El | str) -> None:
+        self.children.append(child)
+
+
+@cache
+def style_class(declarations: str) -> str:
+    """The class of a style: ``xsd-s`` and a digest of its declarations. Named from the style
+    itself, so that plans which share a page share their rules and never clash."""
+    return "xsd-s" + hashlib.sha1(declarations.encode()).hexdigest()[:5]
+
+
+def _declarations(style: list[tuple[str, str]]) -> str:
+    return ";".join(f"{name}:{value}{_CSS_UNIT.get(name, '')}" for name, value in style)
+
+
+class _Writer:
+    """Serialises elements, collecting the style rules they use."""
+
+    def __init__(self) -> None:
+        self.rules: dict[str, str] = {}
+
+    def attrs(self, el: El) -> str:
+        parts = [f"{name}={quoteattr(value)}" for name, value in el.attrs]
+        if el.style:
+            declarations = _declarations(el.style)
+            name = style_class(declarations)
+            self.rules[name] = declarations
+            parts.insert(0, f'class="{name}"')
+        return " ".join(parts)
+
+    def write(self, el: El | str) -> str:
+        if isinstance(el, str):
+            return escape(el)
+        attrs = self.attrs(el)
+        open_ = f"<{el.tag} {attrs}" if attrs else f"<{el.tag}"
+        if not el.children:
+            return open_ + "/>"
+        if el.tag == "g":  # groups: one child a line, as the files are read by people too
+            inner = "\n".join(self.write(c) for c in el.children)
+            return f"{open_}>\n{inner}\n</{el.tag}>"
+        return f"{open_}>{''.join(self.write(c) for c in el.children)}</{el.tag}>"
+
+    def lines(self, els: list[El]) -> list[str]:
+        return [self.write(el) for el in els]
+
+
+@dataclass
+class Plan:
+    """A drawn plan (see the module's docstring): the SVG root's attributes, its title and
+    description, and three layers of elements."""
+
+    width: float
+    height: float
+    root: list[tuple[str, str]]
+    title_id: str
+    title: str
+    desc_id: str
+    desc: str
+    id_prefix: str
+    paper: El  # the sheet
+    plan_box: tuple[float, float, float, float]  # x, y, width, height of the plan area
+    background: list[El]  # inside the clip: the plan's paper, buildings, names, furnishings
+    figures: list[El]  # inside the clip, over the background
+    frame: list[El]  # outside the clip: border, step label, title, scale bar, notes
+
+    def background_svg(self) -> str:
+        """The background as written (the key under which a page shares it)."""
+        return "\n".join(_Writer().lines(self.background))
+
+
+@dataclass
+class PageState:
+    """What the plans already written on one HTML page have brought: the style rules, and
+    the backgrounds drawn, by their text → the id to ``<use>``."""
+
+    rules: set[str] = field(default_factory=set)
+    backgrounds: dict[str, str] = field(default_factory=dict)
+
+
+def to_svg(plan: Plan, page: PageState | None = None) -> str:
+    """The plan as SVG: a standalone document, or (``page`` given) an element for a page that
+    holds other plans — no XML declaration, only the style rules the page lacks, and a
+    background the page has drawn already given as a ``<use>`` of it."""
+    w = _Writer()
+    x, y, width, height = plan.plan_box
+    clip_id = f"{plan.id_prefix}-clip"
+    clip = El.make(
+        "defs",
+        El.make("clipPath", El.make("rect", x=x, y=y, width=width, height=height), id=clip_id),
+    )
+    background = w.lines(plan.background)
+    segment = "\n".join(background)
+    if page is not None and background and not any(el_has_id(el) for el in plan.background):
+        if segment in page.backgrounds:
+            background = [f'<use href="#{page.backgrounds[segment]}"/>']
+        else:
+            page.backgrounds[segment] = f"{plan.id_prefix}-plan"
+            background = [f'<g id="{plan.id_prefix}-plan">\n{segment}\n</g>']
+    body = [
+        w.write(plan.paper),
+        w.write(clip),
+        f'<g clip-path="url(#{clip_id})">',
+        *background,
+        *w.lines(plan.figures),
+        "</g>",
+        *w.lines(plan.frame),
+    ]
+    rules = w.rules
+    if page is not None:
+        rules = {k: v for k, v in rules.items() if k not in page.rules}
+        page.rules.update(rules)
+    root = " ".join(f"{name}={quoteattr(value)}" for name, value in plan.root)
+    head = [] if page is not None else ['<?xml version="1.0" encoding="UTF-8"?>']
+    parts = [
+        *head,
+        f"<svg {root}>",
+        f"<title {_attr('id', plan.title_id)}>{escape(plan.title)}</title>",
+        f"<desc {_attr('id', plan.desc_id)}>{escape(plan.desc)}</desc>",
+    ]
+    if rules or page is None:
+        parts.append("<style>" + "".join(f".{k}{{{rules[k]}}}" for k in sorted(rules)) + "</style>")
+    parts += ["\n".join(body), "</svg>"]
+    return "\n".join(parts) + ("\n" if page is None else "")
+
+
+def _attr(name: str, value: str) -> str:
+    return f"{name}={quoteattr(value)}"
+
+
+def el_has_id(el: El | str) -> bool:
+    """Whether an element or one inside it has an id (a script may refer to it: such a
+    background, the stage view's, is not shared)."""
+    if isinstance(el, str):
+        return False
+    return any(name == "id" for name, _ in el.attrs) or any(el_has_id(c) for c in el.children)

@@ -1,0 +1,198 @@
+"""The positions data of an edition: ``positions.tsv`` (who stands where at each step) and
+``figures.tsv`` (who may be drawn), with the checks a scholar's edit should pass.
+
+``positions.tsv`` is the one place the editors record positions; the build reads it directly
+(``plan_data``) for the plans, the stage view and the itineraries. The furnishing timeline
+(``furnishings.tsv``: when a thing is set out and cleared) lives here too, since it follows
+the same steps.
+
+No Sphinx import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .layout import EXIT
+from .model import DiagramError, Setting
+
+BASES = ("text", "inferred", "注")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of ``positions.tsv``; ``line`` locates it for error messages."""
+
+    step: str
+    role: str
+    place: str
+    facing: str
+    basis: str
+    note: str
+    line: int
+
+
+@dataclass(frozen=True)
+class FigureInfo:
+    """One figure of ``figures.tsv``: its vocabulary headword ('' if none), its rank in the
+    archers' lines (None if it does not stand in them) and a note."""
+
+    name: str
+    headword: str
+    rank: int | None
+    note: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Span:
+    """A furnishing set out at step ``start`` and cleared at step ``end`` ('' = never)."""
+
+    furnishing: str
+    start: str
+    end: str
+    warrant: str
+    line: int
+
+
+def _records(path: Path | str, ncols: int) -> Iterable[tuple[int, list[str]]]:
+    """Data lines (not comments, not the column header) split on tabs, padded to ``ncols``."""
+    header_seen = False
+    for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cols = raw.split("\t")
+        if not header_seen:
+            header_seen = True
+            continue
+        yield lineno, [c.strip() for c in (cols + [""] * ncols)[:ncols]] + cols[ncols:]
+
+
+def load_rows(path: Path | str) -> list[Row]:
+    """Read ``positions.tsv``; a row with the wrong number of columns raises DiagramError."""
+    rows = []
+    for lineno, cols in _records(path, 6):
+        if len(cols) > 6:
+            raise DiagramError(f"{path}:{lineno}: more than 6 columns", lineno)
+        rows.append(Row(*cols[:6], line=lineno))  # type: ignore[arg-type]
+    return rows
+
+
+def load_figures(path: Path | str) -> dict[str, FigureInfo]:
+    """Read ``figures.tsv`` into figure name → info, in file order."""
+    figures: dict[str, FigureInfo] = {}
+    for lineno, cols in _records(path, 4):
+        name = cols[0]
+        if name in figures:
+            raise DiagramError(f"{path}:{lineno}: duplicate figure {name!r}", name)
+        try:
+            rank = int(cols[2]) if cols[2] else None
+        except ValueError:
+            raise DiagramError(f"{path}:{lineno}: rank {cols[2]!r} is not a number", name) from None
+        figures[name] = FigureInfo(name, cols[1], rank, cols[3], lineno)
+    return figures
+
+
+def line_ranks(figures: Mapping[str, FigureInfo]) -> dict[str, int]:
+    """Figure → rank in the archers' lines, for :func:`layout.state_at`."""
+    return {name: f.rank for name, f in figures.items() if f.rank is not None}
+
+
+def load_spans(path: Path | str) -> list[Span]:
+    """Read the furnishing timeline (furnishing, set at step, cleared at step, warrant)."""
+    return [Span(c[0], c[1], c[2], c[3], lineno) for lineno, c in _records(path, 4)]
+
+
+def role_headwords(path: Path | str) -> set[str]:
+    """Headwords of the role vocabulary (empty if the file is absent)."""
+    if not Path(path).exists():
+        return set()
+    return {cols[0] for _, cols in _records(path, 1)}
+
+
+def check_rows(
+    rows: Sequence[Row],
+    setting: Setting,
+    figures: Mapping[str, FigureInfo],
+    step_order: Sequence[str] | None = None,
+) -> list[tuple[int, str]]:
+    """Problems of the positions data as ``(line, message)``; empty when all is well.
+
+    Checks every field against its vocabulary (figures, places, facings, bases), that a role's
+    first appearance gives a facing, that no role leaves the plan when it is not on it, and,
+    given ``step_order`` (ids in reading order), that every step exists and the rows are in
+    reading order (so the file reads as the rite does). A row with a problem does not count
+    as putting its role on the plan (the build leaves such rows out).
+    """
+    problems: list[tuple[int, str]] = []
+    rank = {sid: i for i, sid in enumerate(step_order or [])}
+    on_plan: dict[str, str] = {}
+    last = -1
+    for row in rows:
+        where = row.line
+        before = len(problems)
+        if step_order is not None:
+            if row.step not in rank:
+                problems.append((where, f"unknown step {row.step!r}"))
+            elif rank[row.step] < last:
+                problems.append((where, f"step {row.step} is out of reading order"))
+            else:
+                last = rank[row.step]
+        if row.role not in figures:
+            problems.append((where, f"unknown role {row.role!r} (not in figures.tsv)"))
+        if row.basis not in BASES:
+            problems.append((where, f"basis {row.basis!r} is not one of {', '.join(BASES)}"))
+        if not row.note:
+            problems.append((where, "no note: quote the words that warrant the row"))
+        if row.place == EXIT:
+            if row.facing:
+                problems.append((where, f"{row.role} leaves the plan but is given a facing"))
+            if row.role not in on_plan:
+                problems.append((where, f"{row.role} leaves the plan but is not on it"))
+            if len(problems) == before:
+                on_plan.pop(row.role, None)
+            continue
+        if row.place not in setting.places:
+            problems.append((where, f"unknown place {row.place!r} (not in setting.toml)"))
+        if row.facing:
+            if row.facing not in setting.facings:
+                problems.append((where, f"unknown facing {row.facing!r} (not in facings.tsv)"))
+        elif row.role not in on_plan:
+            problems.append((where, f"{row.role} is placed for the first time without a facing"))
+        if len(problems) == before:
+            on_plan[row.role] = row.place
+    return problems
+
+
+def by_step(rows: Iterable[Row]) -> dict[str, list[Row]]:
+    """Rows grouped by step id, each group in file order."""
+    out: dict[str, list[Row]] = {}
+    for row in rows:
+        out.setdefault(row.step, []).append(row)
+    return out
+
+
+def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: int) -> list[str]:
+    """Furnishings of the timeline that stand on the plan after the step at ``index``."""
+    out = []
+    for span in spans:
+        start = step_index.get(span.start)
+        end = step_index.get(span.end) if span.end else None
+        if start is None or index < start:
+            continue
+        if end is not None and index >= end:
+            continue
+        out.append(span.furnishing)
+    return out
+
+
+def chinese_number(n: int) -> str:
+    """一 … 九十九 (figure numbers: 圖一, 圖十二, 圖二十)."""
+    digits = "〇一二三四五六七八九"
+    if not 0 < n < 100:
+        return str(n)
+    tens, ones = divmod(n, 10)
+    head = "" if tens == 0 else ("十" if tens == 1 else digits[tens] + "十")
+    return head + (digits[ones] if ones else "")

@@ -1,0 +1,122 @@
+"""``step``: one ritual step, with a stable id, its 原文 and, nested, its 譯文.
+
+The body is the base text as transmitted, with its markup; the directive applies the
+apparatus to it (:func:`..apparatus_sphinx.place_entries`) and records the step in the domain
+with everything the export and the indexes need (the edited text, term offsets, the base
+text), so no later phase has to walk doctrees again. Who stands where is not the page's
+business: the edition's ``positions.tsv`` says it (:mod:`..plan_data`).
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from .. import nodes as xsnodes
+from ..apparatus_sphinx import place_entries
+from ..domain import Annotation, StepRecord, XsDomain
+from ..state import edition_of
+from ..warnings import XsWarning, warn
+from .phase import PHASE_KEY
+
+SEQ_KEY = "xs:step-seq"
+
+
+def text_and_annotations(body: nodes.Element) -> tuple[str, tuple[Annotation, ...]]:
+    """The body's plain text and the code-point spans of its term nodes."""
+    parts: list[str] = []
+    annotations: list[Annotation] = []
+    offset = 0
+
+    def walk(node: nodes.Node) -> None:
+        nonlocal offset
+        if isinstance(node, nodes.Text):
+            parts.append(str(node))
+            offset += len(node)
+            return
+        if isinstance(node, xsnodes.apparatus_ref):
+            return  # a marker, not text
+        start = offset
+        for child in node.children:
+            walk(child)
+        if isinstance(node, xsnodes.term_ref):
+            annotations.append(
+                Annotation(node["kind"], node["headword"], start, offset, node["negated"])
+            )
+
+    walk(body)
+    return "".join(parts), tuple(annotations)
+
+
+class StepDirective(SphinxDirective):
+    """``::::{xs:step} <id>`` — the body is the 原文; a nested ``translation`` its 譯文."""
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        step_id = self.arguments[0].strip()
+        edition = edition_of(self.env)
+        if not edition.step_id_pattern.match(step_id):
+            warn(
+                f"step id {step_id!r} is not of the form {edition.step_id_form}",
+                XsWarning.BAD_STEP_ID,
+                self.get_location(),
+            )
+        node = xsnodes.step(step_id=step_id, ids=[step_id], classes=["xs-step"])
+        self.set_source_info(node)
+        parsed = self.parse_content_to_nodes()
+        body = xsnodes.step_text()
+        translations = []
+        for child in parsed:
+            if isinstance(child, xsnodes.translation):
+                translations.append(child)
+            else:
+                body += child
+        places, base_text = place_entries(self.env, step_id, body, node)
+        text, annotations = text_and_annotations(body)
+        if not text.strip():
+            warn(f"step {step_id!r} has no text", XsWarning.EMPTY_STEP, node)
+        if len(translations) > 1:
+            warn(
+                f"step {step_id!r} has {len(translations)} translations; the first is kept",
+                XsWarning.BAD_TRANSLATION,
+                translations[1],
+            )
+        number = xsnodes.step_number("", "", step_id=step_id)
+        node += number
+        node += body
+        if translations:
+            node += translations[0]
+            translation_text = "".join(p.astext() for p in translations[0].findall(nodes.paragraph))
+            translation_source = translations[0]["source"]
+        else:
+            node += xsnodes.translation_missing("", "譯文闕")
+            translation_text, translation_source = None, None
+
+        phase_id = self.env.current_document.get(PHASE_KEY)
+        if phase_id is None:
+            warn(
+                f"step {step_id!r} stands before any phase of its document",
+                XsWarning.STEP_OUTSIDE_PHASE,
+                node,
+            )
+        seq = self.env.current_document.get(SEQ_KEY, 0) + 1
+        self.env.current_document[SEQ_KEY] = seq
+        record = StepRecord(
+            docname=self.env.docname,
+            lineno=self.lineno,
+            anchor=step_id,
+            section=phase_id or "",
+            seq=seq,
+            text=text,
+            translation=translation_text,
+            translation_source=translation_source,
+            annotations=annotations,
+            base_text=base_text,
+            apparatus=places,
+        )
+        domain: XsDomain = self.env.get_domain("xs")  # type: ignore[assignment]
+        if not domain.add_step(step_id, record, node):
+            node["ids"] = []
+        return [node]

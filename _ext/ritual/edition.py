@@ -1,0 +1,216 @@
+"""An edition as data: the folder that holds one text's facts, and its ``edition.toml``.
+
+The engine knows no fact of any one text. Everything that differs between 鄉射禮 and its sibling
+rites — the step-id prefix, the text's name, the kinds of marked term and their index titles,
+the plan's notes and spacing, the data files themselves — is read from an edition folder. This
+module finds the folder's files and reads ``edition.toml`` into an :class:`Edition`; the
+modules that use a file (vocabularies, apparatus, setting …) load it themselves.
+
+A file may also be taken from *another* edition, by reference rather than by copy: in
+``[files]``, ``setting = "@xiangsheli"`` names the edition ``xiangsheli`` of the build's
+``xs_editions`` (name → folder), whose own file of that name is then used.
+
+No Sphinx import: tools and tests read editions with it alone.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+#: The data files of an edition, by role, under their conventional names.
+FILES = {
+    "registry": "step-registry.tsv",
+    "apparatus": "apparatus.toml",
+    "sigla": "sigla.tsv",
+    "variants": "variants.tsv",
+    "orthography": "orthography.tsv",
+    "vocab": "vocab",
+    "setting": "setting.toml",
+    "facings": "facings.tsv",
+    "figures": "figures.tsv",
+    "furnishings": "furnishings.tsv",
+    "positions": "positions.tsv",
+    "pinyin_overrides": "pinyin-overrides.tsv",
+    "pinyin_readings": "pinyin-readings.tsv",
+    "commentary": "commentary.toml",
+    "translation_apparatus": "translation-apparatus.toml",
+}
+EDITION_FILE = "edition.toml"
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+class EditionError(ValueError):
+    """``edition.toml`` is missing or inconsistent; ``line`` locates it when known."""
+
+    def __init__(self, message: str, path: Path, line: int = 0) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+    @property
+    def location(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class TermKind:
+    """A kind of marked term: its role name, index title and English title."""
+
+    name: str
+    title: str
+    title_en: str
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One text's edition: where its data lie and the facts the engine reads from them."""
+
+    folder: Path
+    id: str
+    label: str
+    id_prefix: str
+    id_digits: int
+    lang: str
+    kinds: tuple[TermKind, ...]
+    negated_prefix: str = "不"
+    negated_pinyin: str = "bù"
+    negated_gloss: str = "不{term}"
+    apparatus_kinds: Mapping[str, str] = field(default_factory=dict)
+    plan: Mapping[str, Any] = field(default_factory=dict)
+    search_placeholder: str = ""
+    files: Mapping[str, Path] = field(default_factory=dict)
+
+    @property
+    def step_id_pattern(self) -> re.Pattern[str]:
+        """The form of this edition's step ids (``xs-0001``)."""
+        return re.compile(rf"^{re.escape(self.id_prefix)}-\d{{{self.id_digits}}}$")
+
+    @property
+    def step_id_form(self) -> str:
+        """How the form is named in messages: ``xs-NNNN``."""
+        return f"{self.id_prefix}-{'N' * self.id_digits}"
+
+    def step_id(self, number: int) -> str:
+        return f"{self.id_prefix}-{number:0{self.id_digits}d}"
+
+    @property
+    def kind_names(self) -> tuple[str, ...]:
+        return tuple(k.name for k in self.kinds)
+
+    def kind(self, name: str) -> TermKind:
+        return next(k for k in self.kinds if k.name == name)
+
+    def path(self, role: str) -> Path:
+        """The file (or folder) of ``role`` (a key of :data:`FILES`); it need not exist."""
+        return self.files[role]
+
+    def has(self, role: str) -> bool:
+        return self.files[role].exists()
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line where ``key`` is first set (for messages about it); 0 if not found."""
+    m = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.M)
+    return text.count("\n", 0, m.start()) + 1 if m else 0
+
+
+def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = None) -> Edition:
+    """Read ``folder/edition.toml``; raise :class:`EditionError` where it cannot be used.
+
+    ``others`` names the editions a ``"@name"`` file reference may point at.
+    """
+    folder = Path(folder).resolve()
+    path = folder / EDITION_FILE
+    if not path.is_file():
+        raise EditionError(f"no {EDITION_FILE} in the edition folder {folder}", path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = re.search(r"at line (\d+)", str(exc))
+        raise EditionError(
+            f"{EDITION_FILE} is not valid TOML: {exc}", path, int(line[1]) if line else 0
+        ) from None
+
+    def need(table: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+        value = table.get(key)
+        if not isinstance(value, kind) or (kind is str and not value):
+            raise EditionError(
+                f"{where}.{key} must be a {'non-empty ' if kind is str else ''}{kind.__name__}",
+                path,
+                _line_of(text, key),
+            )
+        return value
+
+    meta = data.get("edition", {})
+    ident = need(meta, "id", str, "edition")
+    if not _NAME.match(ident):
+        raise EditionError(
+            f"edition.id {ident!r}: lower-case letters, digits, - and _", path, _line_of(text, "id")
+        )
+    prefix = need(meta, "id_prefix", str, "edition")
+    if not _NAME.match(prefix):
+        raise EditionError(
+            f"edition.id_prefix {prefix!r}: lower-case letters and digits",
+            path,
+            _line_of(text, "id_prefix"),
+        )
+    digits = need(meta, "id_digits", int, "edition")
+
+    terms = data.get("terms", {})
+    kinds = []
+    for raw in need(terms, "kinds", list, "terms"):
+        if not isinstance(raw, dict) or not _NAME.match(str(raw.get("name", ""))):
+            raise EditionError(f"terms.kinds: {raw!r} needs a name", path, _line_of(text, "kinds"))
+        kinds.append(
+            TermKind(raw["name"], str(raw.get("title", raw["name"])), str(raw.get("title_en", "")))
+        )
+    if len({k.name for k in kinds}) != len(kinds):
+        raise EditionError("terms.kinds: a kind is declared twice", path, _line_of(text, "kinds"))
+
+    app_kinds = {
+        str(k["name"]): str(k.get("label", k["name"]))
+        for k in data.get("apparatus", {}).get("kinds", [])
+        if isinstance(k, dict) and "name" in k
+    }
+    files = {role: folder / name for role, name in FILES.items()}
+    for role, value in data.get("files", {}).items():
+        if role not in FILES:
+            raise EditionError(
+                f"files.{role}: not a file the engine reads ({', '.join(FILES)})",
+                path,
+                _line_of(text, role),
+            )
+        if isinstance(value, str) and value.startswith("@"):
+            other = (others or {}).get(value[1:])
+            if other is None:
+                raise EditionError(
+                    f"files.{role} = {value!r}: no edition {value[1:]!r} in xs_editions",
+                    path,
+                    _line_of(text, role),
+                )
+            files[role] = Path(other).resolve() / FILES[role]
+        else:
+            files[role] = (folder / str(value)).resolve()
+    return Edition(
+        folder=folder,
+        id=ident,
+        label=need(meta, "label", str, "edition"),
+        id_prefix=prefix,
+        id_digits=digits,
+        lang=str(meta.get("lang", "zh-Hant")),
+        kinds=tuple(kinds),
+        negated_prefix=str(terms.get("negated_prefix", "不")),
+        negated_pinyin=str(terms.get("negated_pinyin", "bù")),
+        negated_gloss=str(terms.get("negated_gloss", "不{term}")),
+        apparatus_kinds=MappingProxyType(app_kinds),
+        plan=MappingProxyType(dict(data.get("plan", {}))),
+        search_placeholder=str(data.get("search", {}).get("placeholder", "")),
+        files=MappingProxyType(files),
+    )

@@ -1,0 +1,350 @@
+"""Sphinx side of the term indexes: domain indices, headword pages, links, export.
+
+The concordance itself (:mod:`.concordance`) is computed from the domain's step records and the
+vocabularies after reading; here it becomes
+
+* a domain index per kind of term the edition declares (``xs-vessel`` …, titled from
+  ``edition.toml``),
+* one HTML page per headword (``terms/<kind>/<slug>.html``) with its definition, sub-terms and
+  every occurrence in context (KWIC), and for a role its itinerary (place and facing by step),
+* links from every marked term in the text to its headword page,
+* the ``indexes`` of ``edition.json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.domains import Index, IndexEntry
+from sphinx.util.osutil import relative_uri
+
+from . import concordance
+from .concordance import Entry, Negation, Occurrence
+from .edition import TermKind
+from .nodes import term_ref
+from .plan_data import actors, rows_by_step
+from .state import build_state, edition_of
+from .terms import vocabulary_for
+
+
+def build_concordance(env: Any) -> dict[str, list[Entry]]:
+    """kind → sorted entries, from the steps read in this build and the vocabularies.
+
+    Built once per numbering (:mod:`.state`): the headword pages, the indices, the term links
+    and the export all ask for it.
+    """
+    return build_state(env).derive("concordance", lambda: _build_concordance(env))
+
+
+def _build_concordance(env: Any) -> dict[str, list[Entry]]:
+    domain = env.get_domain("xs")
+    edition = edition_of(env)
+    vocabulary = vocabulary_for(env)
+    negation = Negation(edition.negated_prefix, edition.negated_pinyin, edition.negated_gloss)
+    kinds = edition.kind_names
+    occurrences: dict[str, list[tuple[str, Occurrence]]] = {k: [] for k in kinds}
+    numbers = domain.data["numbers"]
+    for step_id, rec in domain.ordered_steps():
+        for ann in rec.annotations:
+            occ = Occurrence(
+                step_id, numbers[step_id][0], rec.text, ann.start, ann.end, ann.negated
+            )
+            occurrences.setdefault(ann.kind, []).append((ann.term, occ))
+    return {
+        kind: concordance.build(
+            kind, vocabulary.headwords(kind).values(), occurrences[kind], negation
+        )
+        for kind in kinds
+    }
+
+
+def page_names(entries: dict[str, list[Entry]]) -> dict[tuple[str, str], str]:
+    """(kind, term) → page name ``terms/<kind>/<term>``.
+
+    The headword itself names its page: unique within its kind, readable, and stable when
+    other headwords are added (a pinyin slug would need numbering among homophones, which
+    shifts; a cited URL must not).
+    """
+    return {
+        (kind, entry.term): f"terms/{kind}/{entry.term}"
+        for kind, top in entries.items()
+        for entry in concordance.walk(top)
+    }
+
+
+# -- domain indices -------------------------------------------------------------------------
+
+
+class TermIndex(Index):
+    """A term index of one kind: headwords by pinyin, sub-terms grouped, counts and steps."""
+
+    kind = ""
+
+    def generate(self, docnames: Any = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        entries = build_concordance(self.domain.env)
+        names = page_names(entries)
+        content = []
+        for letter, group in concordance.grouped(entries[self.kind]):
+            rows = []
+            for entry in group:
+                rows.append(self._row(entry, names, 1 if entry.sub else 0))
+                rows += [self._row(sub, names, 2) for sub in entry.sub]
+            content.append((letter, rows))
+        return content, True
+
+    def _row(self, entry: Entry, names: dict[tuple[str, str], str], subtype: int) -> IndexEntry:
+        numbers = "、".join(str(n) for n in entry.step_numbers[:40])
+        more = "…" if len(entry.step_numbers) > 40 else ""
+        descr = f"{entry.gloss_zh}；{entry.count} 次：{numbers}{more}"
+        return IndexEntry(
+            entry.term, subtype, names[(self.kind, entry.term)], "", entry.pinyin, "", descr
+        )
+
+
+def make_index(kind: TermKind) -> type[TermIndex]:
+    """The domain index of one kind of term (``xs-<kind>``), titled as the edition says."""
+    return type(
+        f"{kind.name.title()}Index",
+        (TermIndex,),
+        {"name": kind.name, "localname": kind.title, "shortname": kind.title, "kind": kind.name},
+    )
+
+
+# -- headword pages ---------------------------------------------------------------------------
+
+
+def _step_link(env: Any, page: str, occ: Occurrence, builder: Any) -> str:
+    rec = env.get_domain("xs").steps[occ.step_id]
+    uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(rec.docname))
+    return f'<a href="{uri}#{occ.step_id}" title="{occ.step_id}">{occ.number}</a>'
+
+
+def _entry_link(page: str, target: str, label: str, builder: Any) -> str:
+    uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(target))
+    return f'<a href="{uri}">{html.escape(label)}</a>'
+
+
+def headword_body(
+    env: Any,
+    builder: Any,
+    kind: str,
+    entry: Entry,
+    parent: Entry | None,
+    names: dict[tuple[str, str], str],
+) -> str:
+    """The HTML body of a headword page."""
+    page = names[(kind, entry.term)]
+    e = html.escape
+    title = edition_of(env).kind(kind).title
+    index_uri = relative_uri(builder.get_target_uri(page), builder.get_target_uri(f"xs-{kind}"))
+    out = [
+        f'<section class="xs-headword" id="{e(kind)}-{e(entry.term)}">',
+        f'<h1 lang="zh-Hant">{e(entry.term)} <span class="xs-hw-pinyin" lang="zh-Latn-pinyin">'
+        f"{e(entry.pinyin)}</span></h1>",
+        '<dl class="xs-hw-facts">',
+        f'<dt>釋義</dt><dd lang="zh-Hant">{e(entry.gloss_zh)}</dd>',
+        f'<dt>English</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
+        f'<dt>類別</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
+    ]
+    if parent is not None:
+        link = _entry_link(page, names[(kind, parent.term)], parent.term, builder)
+        out.append(f"<dt>上位詞</dt><dd>{link}</dd>")
+    if entry.sub:
+        links = "、".join(
+            _entry_link(page, names[(kind, s.term)], s.term, builder) + f"（{s.count}）"
+            for s in entry.sub
+        )
+        out.append(f"<dt>下位詞</dt><dd>{links}</dd>")
+    out.append(f"<dt>次數</dt><dd>{entry.count} 次，見於 {len(entry.steps)} 節</dd></dl>")
+    occurrences = entry.occurrences if entry.negated else entry.all_occurrences
+    if kind == "role" and not entry.negated:
+        out.append(itinerary_html(env, builder, page, entry))
+    # The tables scroll sideways in their own region on a narrow screen (KWIC lines keep their
+    # alignment); the region takes the keyboard focus, so arrow keys scroll it.
+    out.append(
+        '<h2>用例</h2><div class="xs-table-scroll" tabindex="0" role="region" '
+        'aria-label="用例"><table class="xs-kwic"><thead><tr><th scope="col">節</th>'
+        '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
+        "</tr></thead><tbody>"
+    )
+    for occ in occurrences:
+        left, key, right = occ.kwic()
+        out.append(
+            f'<tr><td class="xs-kwic-n">{_step_link(env, page, occ, builder)}</td>'
+            f'<td class="xs-kwic-l" lang="zh-Hant">{e(left)}</td>'
+            f'<td class="xs-kwic-k" lang="zh-Hant">{e(key)}</td>'
+            f'<td class="xs-kwic-r" lang="zh-Hant">{e(right)}</td></tr>'
+        )
+    out.append("</tbody></table></div></section>")
+    return "\n".join(out)
+
+
+def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
+    """A role's itinerary: the steps it acts in, in order, with place and facing."""
+    domain = env.get_domain("xs")
+    numbers = domain.data["numbers"]
+    names = {entry.term} | {s.term for s in entry.sub if not s.negated}
+    by_step = rows_by_step(env)
+    rows = []
+    place, facing = "", ""
+    for step_id, rec in domain.ordered_steps():
+        for pos in by_step.get(step_id, []):
+            if pos.role in names:
+                place, facing = pos.place, pos.facing or facing
+        role_terms = [a.term for a in rec.annotations if a.kind == "role"]
+        if not names & set(actors(env, step_id, role_terms)):
+            continue
+        occ = Occurrence(step_id, numbers[step_id][0], rec.text, 0, 0, False)
+        text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
+        rows.append(
+            f"<tr><td>{_step_link(env, page, occ, builder)}</td><td>{html.escape(place)}</td>"
+            f'<td>{html.escape(facing)}</td><td lang="zh-Hant">{html.escape(text)}</td></tr>'
+        )
+    return (
+        '<h2>行止</h2><div class="xs-table-scroll" tabindex="0" role="region" '
+        'aria-label="行止"><table class="xs-itinerary"><thead><tr><th scope="col">節</th>'
+        '<th scope="col">位</th><th scope="col">面</th><th scope="col">經文</th></tr></thead>'
+        "<tbody>" + "\n".join(rows) + "</tbody></table></div>"
+    )
+
+
+def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: one page per headword, sub-term and negated sub-entry.
+
+    A page whose content and surroundings (see :func:`_surroundings`) are those of the last
+    build, and whose file is still there, is not rendered again: after an edit to one phase, a
+    rebuild renders the few headword pages the edit touched instead of all of them.
+    """
+    entries = build_concordance(app.env)
+    names = page_names(entries)
+    digests_path = Path(app.doctreedir) / DIGESTS_FILE
+    try:
+        previous = json.loads(digests_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        previous = {}
+    around = _surroundings(app)
+    if previous.get("") != around:
+        previous = {}
+    digests = {"": around}
+    for kind, top in entries.items():
+        parents: dict[str, Entry] = {}
+        for entry in top:
+            for sub in entry.sub:
+                parents[sub.term] = entry
+        for entry in concordance.walk(top):
+            page = names[(kind, entry.term)]
+            body = headword_body(app.env, app.builder, kind, entry, parents.get(entry.term), names)
+            context = {"title": f"{entry.term} {entry.pinyin}", "body": body}
+            digest = hashlib.sha256(json.dumps(context, ensure_ascii=False).encode()).hexdigest()
+            digests[page] = digest
+            if previous.get(page) == digest and app.builder.get_output_path(page).is_file():
+                continue
+            yield page, context, "page.html"
+    for page in set(previous) - set(digests):  # a headword no longer used: its page goes too
+        app.builder.get_output_path(page).unlink(missing_ok=True)
+    digests_path.parent.mkdir(parents=True, exist_ok=True)
+    digests_path.write_text(json.dumps(digests, sort_keys=True), encoding="utf-8")
+
+
+#: Where the digests of the headword pages of the last build are kept (beside the doctrees).
+DIGESTS_FILE = "xs-headword-pages.json"
+
+
+def _surroundings(app: Sphinx) -> str:
+    """A digest of what a headword page takes from outside its own content: the configuration
+    and tags (as Sphinx's ``.buildinfo``), the templates, and the navigation (every document's
+    title and table of contents)."""
+    env = app.env
+    builder: Any = app.builder
+    h = hashlib.sha256()
+    info = builder.build_info
+    h.update(f"{info.config_hash}\x1f{info.tags_hash}\x1f".encode())
+    if builder.templates:
+        h.update(str(builder.templates.newest_template_mtime()).encode())
+    for doc in sorted(env.all_docs):
+        title = env.titles.get(doc)
+        h.update(f"\x1e{doc}\x1f{title.astext() if title else ''}\x1f".encode())
+        h.update(str(env.tocs.get(doc, "")).encode())
+        h.update(repr(env.toctree_includes.get(doc, [])).encode())
+    return h.hexdigest()
+
+
+# -- links from the text, export -------------------------------------------------------------
+
+
+def readable_uri(uri: str) -> str:
+    """``../terms/vessel/%E7%88%B5.html`` → ``../terms/vessel/爵.html``.
+
+    An HTML5 link may hold the characters themselves (browsers encode them as UTF-8 when they
+    fetch); they are a third of the bytes and can be read. Left encoded if decoding would
+    expose a character that has a meaning in a URL.
+    """
+    plain = unquote(uri)
+    return uri if any(c in plain for c in ' "<>%#?') else plain
+
+
+def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: in HTML, every marked term links to its headword page.
+
+    An event handler rather than a post-transform: it needs the builder's URIs, which the
+    event hands over (a transform's ``app`` is deprecated in Sphinx 9).
+    """
+    if app.builder.format != "html":
+        return
+    names = app.env.get_domain("xs").data["term_pages"]
+    here = app.builder.get_target_uri(docname)
+    for node in doctree.findall(term_ref):
+        page = names.get((node["kind"], node["headword"]))
+        if page:
+            node["refuri"] = readable_uri(relative_uri(here, app.builder.get_target_uri(page)))
+
+
+def store_term_pages(app: Sphinx, env: Any) -> list[str]:
+    """``env-updated``: name the headword pages once per build, in the domain's data.
+
+    Links from the text, the inventory and cross-references all read these names.
+    """
+    env.get_domain("xs").data["term_pages"] = page_names(build_concordance(env))
+    return []
+
+
+def export_indexes(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
+    """edition.json ``indexes``: every headword with its sub-entries, counts and steps."""
+    entries = build_concordance(app.env)
+    names = page_names(entries)
+
+    def record(kind: str, entry: Entry) -> dict[str, Any]:
+        occurrences = entry.occurrences if entry.negated else entry.all_occurrences
+        steps = list(dict.fromkeys(o.step_id for o in occurrences))
+        return {
+            "term": entry.term,
+            "pinyin": entry.pinyin,
+            "gloss_en": entry.gloss_en,
+            "gloss_zh": entry.gloss_zh,
+            "category": entry.category,
+            "url": app.builder.get_target_uri(names[(kind, entry.term)]),
+            "count": len(occurrences),
+            "steps": steps,
+            "sub": [record(kind, sub) for sub in entry.sub],
+        }
+
+    return {kind: [record(kind, e) for e in top] for kind, top in entries.items()}
+
+
+def setup_indexes(app: Sphinx) -> None:
+    """Headword pages, links from the text, the names the inventory lists, the export.
+    (The domain indices themselves are registered per kind by :func:`.terms.register_kinds`.)"""
+    from . import export
+
+    app.connect("doctree-resolved", link_terms)
+    app.connect("env-updated", store_term_pages)
+    app.connect("html-collect-pages", collect_headword_pages)
+    export.PROVIDERS["indexes"] = export_indexes

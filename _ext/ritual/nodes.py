@@ -1,0 +1,126 @@
+"""Every node of the engine, format-neutral; :mod:`.writers` gives each a visitor per format.
+
+Nodes carry plain attributes (strings, numbers, lists, dicts, and the plain dataclasses of a
+drawn plan), so doctrees pickle and each builder renders them in its own way. What a node
+shows is put into it by a directive or a transform; the writers only write it out.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+
+class step(nodes.General, nodes.Element):
+    """A ritual step: ``ids`` holds its anchor, ``step_id`` its stable id.
+
+    Its children are a :class:`step_number`, a :class:`step_text` (the 原文) and a
+    :class:`translation` or :class:`translation_missing`; the cite control is added for HTML.
+    """
+
+
+class step_text(nodes.General, nodes.Element):
+    """The edited 原文 of a step (paragraphs with inline term and apparatus nodes)."""
+
+
+class step_number(nodes.Inline, nodes.TextElement):
+    """The step's display number, for the margin: ``label`` (global), ``local`` (§phase.step)
+    and ``title``, filled in at resolve time once every document is read."""
+
+
+class translation(nodes.General, nodes.Element):
+    """The 譯文 of a step; ``source`` is ``"base"`` (the base text's) or ``"editors"``."""
+
+
+class translation_missing(nodes.General, nodes.TextElement):
+    """Says visibly that a step has no translation (譯文闕)."""
+
+
+class doubt(nodes.Inline, nodes.TextElement):
+    """A rendering the editors mark as uncertain (``{doubt}`…``` in an editors' translation)."""
+
+
+class term_ref(nodes.Inline, nodes.TextElement):
+    """An occurrence of a vocabulary term: ``kind``, ``headword``, ``negated``; text = surface.
+    In HTML ``refuri`` (the headword page) is added at resolve time."""
+
+
+class plain_term(nodes.Inline, nodes.TextElement):
+    """An ambiguous character deliberately marked as not a term (a recorded decision)."""
+
+
+class phase_marker(nodes.General, nodes.Element):
+    """Marks where a phase begins (its id and English subtitle); renders the subtitle."""
+
+
+class apparatus_lemma(nodes.Inline, nodes.TextElement):
+    """The printed reading at an apparatus place; ``base`` holds the transmitted reading."""
+
+
+class apparatus_ref(nodes.Inline, nodes.TextElement):
+    """The marker after an apparatus place: ``entry_id``, ``label``, the whole entry as data
+    (``lemma``, ``readings``, ``note``, ``pages``) and as text (``entry_text``)."""
+
+
+class apparatus_list(nodes.General, nodes.Element):
+    """The apparatus of a phase (校記), listed under it; the site's, not the book's."""
+
+
+class diagram(nodes.General, nodes.Element):
+    """A plan of the hall with who stands where after a step (``xs:diagram``).
+
+    Attributes from the directive: ``fig_id``, ``step``, ``view``, ``extra`` (list), ``title``;
+    children: the caption body. Filled in at resolve time (:mod:`.diagrams`): ``label``
+    (圖一 …), ``plan`` (the drawn :class:`~.diagram.plan.Plan`), ``figures`` (list of
+    ``[role, place, facing]``), ``step_label``.
+    """
+
+
+class stage(nodes.General, nodes.Element):
+    """The interactive stage view (``xs:stage``): ``views`` (view → the base
+    :class:`~.diagram.plan.Plan`) and ``view_titles`` are filled in at resolve time; the
+    timeline itself is written as a script at build-finished."""
+
+
+class pinyin_char(nodes.Inline, nodes.TextElement):
+    """A rare character with its ``reading`` (pinyin), shown on hover in HTML."""
+
+
+class search_box(nodes.General, nodes.Element):
+    """Where the character search form and its results go (HTML); ``placeholder``."""
+
+
+class cite_control(nodes.General, nodes.Element):
+    """The cite control of one step (``step_id``, ``number``); HTML only."""
+
+
+class citation_download(nodes.Inline, nodes.TextElement):
+    """A link to a generated citation file (``xs_file``), relative to the page at write time."""
+
+
+class term_indexes(nodes.General, nodes.Element):
+    """The term indexes: ``indexes`` is filled in at resolve time (:mod:`.printed_indexes`)
+    with, per kind, its titles, sizes and entries; the site lists them, the book prints them."""
+
+
+#: Every node of the engine, for the writers' table.
+ALL = (
+    step,
+    step_text,
+    step_number,
+    translation,
+    translation_missing,
+    doubt,
+    term_ref,
+    plain_term,
+    phase_marker,
+    apparatus_lemma,
+    apparatus_ref,
+    apparatus_list,
+    diagram,
+    stage,
+    pinyin_char,
+    search_box,
+    cite_control,
+    citation_download,
+    term_indexes,
+)

@@ -1,0 +1,152 @@
+"""The character search page (Sphinx glue of :mod:`.search_index`).
+
+- ``{xs:search}`` places the search form and the result list on a page (``source/search.md``).
+- At ``build-finished`` the index of every step is written to ``_static/xs-search-index.js``.
+- That page *replaces* Sphinx's own ``search.html``: when the project has a document named like
+  ``xs_search_page`` (default ``search``), the builder's word search (which cannot find single
+  characters) is switched off, so the theme's search box (which submits ``q`` to
+  ``search.html``) leads to the character search.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+
+from . import search_index
+from .nodes import search_box
+from .state import edition_of
+
+INDEX_FILE = "xs-search-index.js"
+
+
+class SearchDirective(SphinxDirective):
+    """``{xs:search}`` — the character search form (needs scripts; local files only)."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        node = search_box(placeholder=edition_of(self.env).search_placeholder)
+        self.set_source_info(node)
+        return [node]
+
+
+def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
+    """The steps in reading order, as the index's input."""
+    domain = app.env.get_domain("xs")
+    numbers = domain.data["numbers"]
+    out: list[search_index.StepEntry] = []
+    for step_id, rec in domain.ordered_steps():
+        phase = domain.phases.get(rec.section)
+        out.append(
+            {
+                "id": step_id,
+                "number": numbers[step_id][0],
+                "url": f"{app.builder.get_target_uri(rec.docname)}#{rec.anchor}",
+                "section": phase.title if phase else "",
+                "text": rec.text,
+                "translation": rec.translation,
+                "base": rec.base_text,
+            }
+        )
+    return out
+
+
+def variant_pairs(path: Path) -> dict[str, str]:
+    """The edition's ``variants.tsv`` (the witnesses' variant forms and the standard forms the
+    edition prints: 衆 → 眾, 賔 → 賓) as variant → standard; one character each; header and
+    notes skipped; none when the edition has no such file."""
+    pairs: dict[str, str] = {}
+    if not path.is_file():
+        return pairs
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cols = line.split("\t")
+        if line.startswith("#") or len(cols) < 2 or cols[0] == "variant":
+            continue
+        if len(cols[0]) == 1 and len(cols[1]) == 1:
+            pairs[cols[0]] = cols[1]
+    return pairs
+
+
+def fold_table(
+    entries: list[search_index.StepEntry], variants: dict[str, str] | None = None
+) -> dict[str, str]:
+    """Traditional → Simplified, character by character (OpenCC t2s), for the corpus' chars;
+    and each variant form of ``variants.tsv`` → the fold of its standard form, so that a query
+    typed as a witness prints it (衆賓, 賔) finds the edition's 眾賓, 賓."""
+    from opencc import OpenCC
+
+    cc = OpenCC("t2s")
+    chars = {
+        c for e in entries for c in e["text"] + (e["translation"] or "") + (e.get("base") or "")
+    }
+    fold = {c: cc.convert(c) for c in chars}
+    for variant, standard in (variants or {}).items():
+        fold.setdefault(standard, cc.convert(standard))
+        fold[variant] = fold[standard]
+    return search_index.safe_fold(fold)
+
+
+def write_index(app: Sphinx, builder: Any) -> None:
+    """``write-started``: ``_static/xs-search-index.js``, before the pages that load it.
+
+    Written first, the file is there when a page names it, so the page's ``?v=`` checksum is
+    the same in a clean build and an incremental one (written last, only a rebuild had it).
+    """
+    if builder.format != "html":
+        return
+    entries = step_entries(app)
+    edition = edition_of(app.env)
+    variants = variant_pairs(edition.path("variants")) if "variants" in edition.files else {}
+    fold = fold_table(entries, variants)
+    index = search_index.build_index(entries, fold, max_n=app.config.xs_search_ngram)
+    out = Path(app.outdir) / "_static" / INDEX_FILE
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(search_index.dumps_js(index), encoding="utf-8")
+
+
+def replace_builtin_search(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """``env-before-read-docs``: our page stands in for Sphinx's search page.
+
+    Sphinx writes its own ``search.html`` after the documents (it would overwrite ours) and
+    indexes words only; with ``builder.search`` off it does neither, and the theme's search box,
+    which points at the document ``search``, reaches our page.
+    """
+    page = app.config.xs_search_page
+    if page and page in env.found_docs and hasattr(app.builder, "search"):
+        app.builder.search = False
+
+
+def rewrite_search_page(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-updated``: the search page is written again in every build.
+
+    It names the index with a checksum of its contents (``?v=``), and the index follows every
+    step's text and translation; the page is small, its rewriting cheap.
+    """
+    page = app.config.xs_search_page
+    return [page] if page and page in env.found_docs else []
+
+
+def add_scripts(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: the index, search.js and its styles on pages with a search box
+    only."""
+    if doctree is None or not any(True for _ in doctree.findall(search_box)):
+        return
+    app.add_js_file(INDEX_FILE, defer="defer")
+    app.add_js_file("search.js", defer="defer")
+    app.add_css_file("xs-search.css")
+
+
+def setup_search(app: Sphinx) -> None:
+    app.add_directive_to_domain("xs", "search", SearchDirective)
+    app.connect("env-before-read-docs", replace_builtin_search)
+    app.connect("env-updated", rewrite_search_page)
+    app.connect("html-page-context", add_scripts)
+    app.connect("write-started", write_index)

@@ -1,0 +1,24 @@
+"""The steps of the rite in the build: the step, phase and translation directives, the
+editors' doubt role, and the numbers filled in once every document is read."""
+
+from __future__ import annotations
+
+from sphinx.application import Sphinx
+
+from .directives.phase import PhaseDirective, record_phases
+from .directives.step import StepDirective
+from .directives.translation import TranslationDirective, check_placement
+from .roles import DoubtRole, PlainRole
+from .transforms import PhaseNumbers, StepNumbers
+
+
+def setup_steps(app: Sphinx) -> None:
+    app.add_directive_to_domain("xs", "step", StepDirective)
+    app.add_directive_to_domain("xs", "phase", PhaseDirective)
+    app.add_directive_to_domain("xs", "translation", TranslationDirective)
+    app.add_role("plain", PlainRole())
+    app.add_role("doubt", DoubtRole())
+    app.add_post_transform(StepNumbers)
+    app.add_post_transform(PhaseNumbers)
+    app.connect("doctree-read", record_phases)
+    app.connect("doctree-read", check_placement)

@@ -1,0 +1,246 @@
+"""The edition's term vocabularies: plain TSV data in, plain records out.
+
+One file per kind of term (``vocab/<kind>.tsv`` in the edition folder; the kinds are the
+edition's, declared in its ``edition.toml``), one record per headword. The files carry their own
+provenance in a ``#`` header, and a ``# categories:`` line that is the closed list of
+categories for that kind, so adding a category is a data change reviewed with the data, not a
+code change.
+
+A term that two editions share with the same meaning (主人, 賓, 爵, 阼階 in the rites of one
+book) is shared by reference, not copied: a row of ``vocab/shared.tsv`` (``kind``, ``term``,
+``edition``) takes the record from the named edition's vocabulary (``others``: edition name →
+its vocabulary folder).
+
+This module must not import Sphinx: ``tools/annotate.py`` and the unit tests use it alone, and
+the Sphinx side (``terms.py``) only turns :class:`Problem` records into located warnings.
+Reading never raises on bad data; :func:`load` skips rows it cannot use and :func:`validate`
+says why, with file and line, so one typo does not stop a build.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+COLUMNS = ("term", "parent", "pinyin", "category", "gloss_en", "gloss_zh")
+SHARED = "shared.tsv"
+SHARED_COLUMNS = ("kind", "term", "edition")
+
+# One pinyin syllable carrying exactly one tone mark (vocabulary readings are citation forms,
+# so a neutral tone is treated as an error: it usually means pypinyin's colloquial reading
+# slipped through unchecked, e.g. 天子 tiān zi).
+_TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
+_SYLLABLE = re.compile(rf"^[a-zü{_TONED}]+$")
+
+
+class Term(NamedTuple):
+    """One vocabulary record; ``source``/``line`` locate it for warnings."""
+
+    kind: str
+    term: str
+    parent: str
+    pinyin: str
+    category: str
+    gloss_en: str
+    gloss_zh: str
+    source: str
+    line: int
+
+
+class Problem(NamedTuple):
+    """A data problem, located so Sphinx can warn with ``location=(file, line)``."""
+
+    file: str
+    line: int
+    message: str
+
+
+def _is_han(text: str) -> bool:
+    return bool(text) and all(unicodedata.name(ch, "").startswith("CJK") for ch in text)
+
+
+def read_header(path: Path) -> dict[str, str]:
+    """``# key: value`` lines of the comment header (``kind``, ``categories`` …)."""
+    header: dict[str, str] = {}
+    with path.open(encoding="utf-8") as fh:
+        for raw in fh:
+            if not raw.startswith("#"):
+                break
+            key, sep, value = raw[1:].partition(":")
+            if sep and key.strip().isidentifier():
+                header.setdefault(key.strip(), value.strip())
+    return header
+
+
+def _read(path: Path, kind: str) -> tuple[list[Term], list[Problem]]:
+    terms: list[Term] = []
+    problems: list[Problem] = []
+    src = str(path)
+    seen_columns = False
+    with path.open(encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, 1):
+            line = raw.rstrip("\n").rstrip("\r")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if not seen_columns:
+                seen_columns = True
+                if tuple(cells) != COLUMNS:
+                    problems.append(Problem(src, lineno, f"column row must be {COLUMNS}"))
+                continue
+            if len(cells) != len(COLUMNS):
+                problems.append(
+                    Problem(src, lineno, f"{len(cells)} cells, expected {len(COLUMNS)}")
+                )
+                continue
+            cells = [c.strip() for c in cells]
+            terms.append(Term(kind, *cells, source=src, line=lineno))
+    return terms, problems
+
+
+def _read_shared(
+    directory: Path, kinds: Sequence[str], others: Mapping[str, Path]
+) -> tuple[list[Term], list[Problem]]:
+    """The records ``shared.tsv`` takes from other editions' vocabularies."""
+    path = directory / SHARED
+    if not path.exists():
+        return [], []
+    src = str(path)
+    terms: list[Term] = []
+    problems: list[Problem] = []
+    theirs: dict[tuple[str, str], dict[str, Term]] = {}
+    seen_columns = False
+    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cells = [c.strip() for c in raw.split("\t")]
+        if not seen_columns:
+            seen_columns = True
+            if tuple(cells) != SHARED_COLUMNS:
+                problems.append(Problem(src, lineno, f"column row must be {SHARED_COLUMNS}"))
+            continue
+        if len(cells) != len(SHARED_COLUMNS):
+            problems.append(Problem(src, lineno, f"{len(cells)} cells, expected 3"))
+            continue
+        kind, term, edition = cells
+        if kind not in kinds:
+            problems.append(Problem(src, lineno, f"unknown kind {kind!r}"))
+            continue
+        if edition not in others:
+            problems.append(Problem(src, lineno, f"no edition {edition!r} in xs_editions"))
+            continue
+        key = (edition, kind)
+        if key not in theirs:
+            their_path = Path(others[edition]) / f"{kind}.tsv"
+            records = _read(their_path, kind)[0] if their_path.exists() else []
+            theirs[key] = {t.term: t for t in reversed(records)}
+        record = theirs[key].get(term)
+        if record is None:
+            problems.append(Problem(src, lineno, f"{edition} has no {kind} {term!r} to share"))
+            continue
+        terms.append(record)
+    return terms, problems
+
+
+def load(
+    directory: Path | str, kinds: Sequence[str], others: Mapping[str, Path] | None = None
+) -> dict[str, tuple[Term, ...]]:
+    """Every kind's vocabulary, kind → records in file order, then the shared ones (malformed
+    rows left out)."""
+    directory = Path(directory)
+    shared = _read_shared(directory, kinds, others or {})[0]
+    out: dict[str, tuple[Term, ...]] = {}
+    for kind in kinds:
+        path = directory / f"{kind}.tsv"
+        own = _read(path, kind)[0] if path.exists() else []
+        out[kind] = tuple(own + [t for t in shared if t.kind == kind])
+    return out
+
+
+def index(vocab: dict[str, tuple[Term, ...]]) -> dict[str, dict[str, Term]]:
+    """kind → headword → record; the lookup the roles need (first record wins on duplicates)."""
+    return {kind: {t.term: t for t in reversed(terms)} for kind, terms in vocab.items()}
+
+
+def check_pinyin(term: str, pinyin: str) -> str | None:
+    """Why ``pinyin`` is not a valid reading of ``term``, or ``None`` if it is."""
+    syllables = pinyin.split(" ")
+    if len(syllables) != len(term):
+        return f"pinyin {pinyin!r} has {len(syllables)} syllables for {len(term)} characters"
+    for syl in syllables:
+        if not _SYLLABLE.match(syl):
+            return f"pinyin syllable {syl!r} is not lower-case tone-marked pinyin"
+        marks = sum(1 for ch in syl if ch in _TONED)
+        if marks != 1:
+            return f"pinyin syllable {syl!r} needs exactly one tone mark, has {marks}"
+    return None
+
+
+def validate(
+    directory: Path | str, kinds: Sequence[str], others: Mapping[str, Path] | None = None
+) -> list[Problem]:
+    """Every problem in the vocabulary files; an empty list means the data is usable."""
+    directory = Path(directory)
+    shared, problems = _read_shared(directory, kinds, others or {})
+    for kind in kinds:
+        path = directory / f"{kind}.tsv"
+        src = str(path)
+        if not path.exists():
+            if not any(t.kind == kind for t in shared):
+                problems.append(Problem(src, 0, f"missing vocabulary file for kind {kind!r}"))
+            continue
+        header = read_header(path)
+        if not header:
+            problems.append(Problem(src, 1, "no provenance header (# lines) before the data"))
+        if header.get("kind", kind) != kind:
+            problems.append(Problem(src, 1, f"header says kind {header['kind']!r}"))
+        categories = set(header.get("categories", "").split())
+        if not categories:
+            problems.append(Problem(src, 1, "no '# categories:' line in the header"))
+        terms, read_problems = _read(path, kind)
+        problems += read_problems
+        first: dict[str, Term] = {}
+        for t in terms:
+            if any(s.kind == kind and s.term == t.term for s in shared):
+                problems.append(
+                    Problem(src, t.line, f"{t.term!r} is also shared from {SHARED}: keep one")
+                )
+            if t.term in first:
+                problems.append(
+                    Problem(
+                        src,
+                        t.line,
+                        f"duplicate headword {t.term!r} (first on line {first[t.term].line})",
+                    )
+                )
+            else:
+                first[t.term] = t
+        for t in terms:
+            where = (src, t.line)
+            if not _is_han(t.term):
+                problems.append(Problem(*where, f"term {t.term!r} is not Chinese characters"))
+            elif (msg := check_pinyin(t.term, t.pinyin)) is not None:
+                problems.append(Problem(*where, msg))
+            if categories and t.category not in categories:
+                problems.append(Problem(*where, f"unknown category {t.category!r}"))
+            if not t.gloss_en or not t.gloss_zh:
+                problems.append(Problem(*where, f"{t.term!r} lacks a gloss"))
+            if t.parent == t.term:
+                problems.append(Problem(*where, f"{t.term!r} is its own parent"))
+            elif t.parent:
+                parent = first.get(t.parent) or next(
+                    (s for s in shared if s.kind == kind and s.term == t.parent), None
+                )
+                if parent is None:
+                    problems.append(Problem(*where, f"parent {t.parent!r} is not a headword"))
+                elif parent.parent:
+                    problems.append(
+                        Problem(
+                            *where,
+                            f"parent {t.parent!r} is itself a sub-term (one level of nesting only)",
+                        )
+                    )
+    return problems

@@ -1,0 +1,76 @@
+"""Every warning the extension emits: one subtype each, so users can suppress them precisely.
+
+Warnings are logged with ``type="xs"`` and ``subtype=<member value>``; ``suppress_warnings =
+["xs.unknown_term"]`` silences one kind. :func:`warn` is the one way the extension warns, so each
+message carries a location (file:line) and a subtype from this list.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from sphinx.util import logging
+
+logger = logging.getLogger("ritual")
+
+WARNING_TYPE = "xs"
+
+
+class XsWarning(Enum):
+    """Subtypes of the ``xs`` warning type."""
+
+    DUPLICATE_STEP = "duplicate_step"
+    """Two step directives declare the same id; the second is ignored."""
+    UNKNOWN_STEP = "unknown_step"
+    """A step reference names an id that no step declares (and no retired id maps to)."""
+    EMPTY_STEP = "empty_step"
+    """A step directive has no text."""
+    UNREGISTERED_STEP = "unregistered_step"
+    """A step id is not listed in the step registry (data/step-registry.tsv)."""
+    STEP_MOVED = "step_moved"
+    """A registered step id now carries text whose fingerprint differs from the registry's."""
+    BAD_STEP_ID = "bad_step_id"
+    """A step id does not have the form ``xs-NNNN``."""
+    STEP_OUTSIDE_PHASE = "step_outside_phase"
+    """A step stands before any phase directive of its document."""
+    DUPLICATE_PHASE = "duplicate_phase"
+    """Two phase directives declare the same id."""
+    PHASE_WITHOUT_HEADING = "phase_without_heading"
+    """A phase directive does not stand under a section heading to take its title from."""
+    UNKNOWN_TERM = "unknown_term"
+    """A term role names a headword that its vocabulary does not list."""
+    BAD_TERM = "bad_term"
+    """A term role's text is malformed (empty, or a negation where the kind has none)."""
+    BAD_VOCABULARY = "bad_vocabulary"
+    """A vocabulary data file has a malformed or inconsistent record."""
+    BAD_POSITION = "bad_position"
+    """A step's ``:positions:`` names an unknown role, place or facing, or is malformed."""
+    BAD_APPARATUS = "bad_apparatus"
+    """An apparatus entry cannot be placed in its step (lemma or context not found, offsets
+    outside the text), or names a step that does not exist; or an entry of apparatus.toml or a
+    row of sigla.tsv is malformed (it is left out)."""
+    UNKNOWN_SIGLUM = "unknown_siglum"
+    """An apparatus reading cites a siglum that the sigla table does not declare."""
+    BAD_DIAGRAM = "bad_diagram"
+    """A diagram directive is malformed (unknown step, view or furnishing, a duplicate id)."""
+    DIAGRAM_TOOL = "diagram_tool"
+    """No SVG-to-PDF converter (``rsvg-convert`` or the ``cairosvg`` package) for the PDF's
+    diagrams, or the conversion failed; the figure is printed as its caption and key only."""
+    BAD_REGISTRY = "bad_registry"
+    """A row of the step registry (data/step-registry.tsv) is malformed; it is left out."""
+    NO_BASE_URL = "no_base_url"
+    """``xs_base_url`` is not set: citations use relative paths, there is no canonical link
+    and no sitemap (said once per HTML build)."""
+    BAD_EDITION = "bad_edition"
+    """A value of the edition folder's data is unusable (a drawer that cannot be imported …)."""
+    BAD_TRANSLATION = "bad_translation"
+    """A translation directive stands outside a step, or twice in one step."""
+
+
+def warn(message: str, subtype: XsWarning, location: Any) -> None:
+    """Log a located, typed warning.
+
+    ``location`` is a node, a ``(docname, line)`` pair, or ``"file:line"`` for data files.
+    """
+    logger.warning(message, type=WARNING_TYPE, subtype=subtype.value, location=location)

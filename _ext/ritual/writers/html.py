@@ -1,0 +1,223 @@
+"""HTML visitors: semantic markup with ``xs-`` classes, styled by ``static/ritual.css``.
+
+Each pair is ``(visit, depart)``. Text content is escaped by the translator; attributes that
+carry text (titles, data-) go through ``attval``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from docutils import nodes
+
+from ..citation import cite_control_html
+
+
+def _visit_step(self, node):
+    self.body.append(self.starttag(node, "div", CLASS="xs-step", **{"data-step": node["step_id"]}))
+
+
+def _depart_div(self, node):
+    self.body.append("</div>\n")
+
+
+step = (_visit_step, _depart_div)
+
+
+def _visit_step_text(self, node):
+    self.body.append(self.starttag(node, "div", CLASS="xs-text", lang="zh-Hant"))
+
+
+step_text = (_visit_step_text, _depart_div)
+
+
+def _visit_step_number(self, node):
+    sid = node["step_id"]
+    label = node.get("label", "")
+    title = node.get("title", sid)
+    self.body.append(
+        f'<a class="xs-num" href="#{sid}" title="{self.attval(title)}">'
+        f'<span class="xs-num-global">{label}</span>'
+        f'<span class="xs-num-local">{node.get("local", "")}</span></a>'
+    )
+    raise nodes.SkipNode
+
+
+step_number = (_visit_step_number, None)
+
+
+def _visit_translation(self, node):
+    cls = "xs-trans" + (" xs-trans-editors" if node["source"] == "editors" else "")
+    self.body.append(self.starttag(node, "div", CLASS=cls, lang="zh-Hant"))
+    label = "譯文（編者）" if node["source"] == "editors" else "譯文"
+    self.body.append(f'<span class="xs-trans-label">{label}</span>')
+
+
+translation = (_visit_translation, _depart_div)
+
+
+def _visit_doubt(self, node):
+    self.body.append(self.starttag(node, "span", "", CLASS="xs-doubt", title="編者譯文存疑"))
+
+
+def _depart_doubt(self, node):
+    self.body.append('<span class="xs-doubt-mark">？</span></span>')
+
+
+doubt = (_visit_doubt, _depart_doubt)
+
+
+def _visit_translation_missing(self, node):
+    self.body.append(
+        self.starttag(node, "div", CLASS="xs-trans xs-trans-missing", lang="zh-Hant")
+        + '<span class="xs-trans-label">譯文</span>'
+        + f'<span class="xs-trans-gap" title="底本無譯文">{node.astext()}</span></div>\n'
+    )
+    raise nodes.SkipNode
+
+
+translation_missing = (_visit_translation_missing, None)
+
+
+def _visit_term(self, node):
+    # The kind and headword are in the class and the link (the chapter has ~3,400 terms: a
+    # few bytes each add up to a fifth of a page).
+    if node.get("refuri"):
+        self.body.append(self.starttag(node, "a", "", href=node["refuri"]))
+    else:
+        self.body.append(self.starttag(node, "span", "", title=node["headword"]))
+
+
+def _depart_term(self, node):
+    self.body.append("</a>" if node.get("refuri") else "</span>")
+
+
+term_ref = (_visit_term, _depart_term)
+
+
+def _visit_plain(self, node):
+    self.body.append(self.starttag(node, "span", ""))
+
+
+def _depart_span(self, node):
+    self.body.append("</span>")
+
+
+plain_term = (_visit_plain, _depart_span)
+
+
+def _visit_phase_marker(self, node):
+    if node.get("title_en"):
+        self.body.append(f'<p class="xs-phase-en" lang="en">{self.encode(node["title_en"])}</p>\n')
+    raise nodes.SkipNode
+
+
+phase_marker = (_visit_phase_marker, None)
+
+
+def _visit_lemma(self, node):
+    self.body.append(
+        self.starttag(
+            node,
+            "span",
+            "",
+            CLASS="xs-lemma",
+            **{"data-base": node["base"], "data-entry": node["entry_id"]},
+        )
+    )
+
+
+apparatus_lemma = (_visit_lemma, _depart_span)
+
+
+def _visit_apparatus_ref(self, node):
+    entry_id = node["entry_id"]
+    self.body.append(
+        f'<a class="xs-app-ref" href="#{entry_id}" id="ref-{entry_id}" '
+        f'role="doc-noteref" aria-describedby="{entry_id}" '
+        f'data-entry="{self.attval(node["entry_text"])}">{self.encode(node["label"])}</a>'
+    )
+    raise nodes.SkipNode
+
+
+apparatus_ref = (_visit_apparatus_ref, None)
+
+
+def _visit_apparatus_list(self, node):
+    self.body.append(self.starttag(node, "section", CLASS="xs-apparatus"))
+
+
+def _depart_apparatus_list(self, node):
+    self.body.append("</section>\n")
+
+
+apparatus_list = (_visit_apparatus_list, _depart_apparatus_list)
+
+
+def _visit_pinyin(self, node):
+    self.body.append(f'<span class="xs-py" title="{self.attval(node["reading"])}">')
+
+
+pinyin_char = (_visit_pinyin, _depart_span)
+
+
+def _visit_search_box(self, node):
+    placeholder = self.attval(node.get("placeholder", ""))
+    self.body.append(
+        '<div class="xs-search">\n'
+        '<form class="xs-search-form" role="search" method="get">\n'
+        '<label for="xs-search-q">字或詞</label>\n'
+        '<input id="xs-search-q" name="q" type="search" autocomplete="off" spellcheck="false" '
+        f'placeholder="{placeholder}" lang="zh-Hant">\n'
+        '<button type="submit">檢索</button>\n'
+        "</form>\n"
+        '<p class="xs-search-status" role="status" aria-live="polite"></p>\n'
+        '<ol class="xs-search-results"></ol>\n'
+        '<noscript><p class="xs-search-noscript">檢索由本站自帶的腳本執行（不連外網）；'
+        "瀏覽器停用腳本時無法檢索。全部經文與譯文亦見 "
+        "<code>edition.json</code>。</p></noscript>\n"
+        "</div>\n"
+    )
+    raise nodes.SkipNode
+
+
+search_box = (_visit_search_box, None)
+
+
+def _visit_cite_control(self, node):
+    self.body.append(cite_control_html(node["number"], node["step_id"]))
+    raise nodes.SkipNode
+
+
+cite_control = (_visit_cite_control, None)
+
+
+def _visit_download(self, node):
+    here = posixpath.dirname(self.builder.get_target_uri(self.builder.current_docname))
+    href = posixpath.relpath(node["xs_file"], here or ".")
+    self.body.append(f'<a class="reference download" href="{self.attval(href)}">')
+
+
+def _depart_link(self, node):
+    self.body.append("</a>")
+
+
+citation_download = (_visit_download, _depart_link)
+
+
+def _visit_term_indexes(self, node):
+    """The site lists the indexes (the domain indices), with their sizes."""
+    self.body.append('<ul class="xs-index-list">\n')
+    for index in node["indexes"]:
+        uri = self.builder.get_relative_uri(self.builder.current_docname, f"xs-{index['kind']}")
+        self.body.append(
+            f'<li><a href="{uri}">{self.encode(index["title"])}</a> '
+            f'<span lang="en">{self.encode(index["title_en"])}</span>'
+            f'<span class="xs-index-size">：{index["headwords"]} 詞目，'
+            f"{index['occurrences']} 處</span></li>\n"
+        )
+    self.body.append("</ul>\n")
+    raise nodes.SkipNode
+
+
+term_indexes = (_visit_term_indexes, None)

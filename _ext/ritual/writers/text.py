@@ -1,0 +1,96 @@
+"""Text visitors: the plain-text builder shows numbers, text and translation on their own lines."""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+
+def _visit_block(self, node):
+    self.new_state(0)
+
+
+def _depart_block(self, node):
+    self.end_state()
+
+
+def _pass(self, node):
+    pass
+
+
+def _skip(self, node):
+    raise nodes.SkipNode
+
+
+step = (_visit_block, _depart_block)
+step_text = (_pass, _pass)
+
+
+def _visit_number(self, node):
+    self.add_text(f"[{node.get('label', '')}] ")
+    raise nodes.SkipNode
+
+
+step_number = (_visit_number, None)
+
+
+def _visit_translation(self, node):
+    self.new_state(2)
+    self.add_text("譯文：")
+
+
+translation = (_visit_translation, _depart_block)
+
+
+def _visit_missing(self, node):
+    self.new_state(2)
+    self.add_text("譯文：" + node.astext())
+    self.end_state()
+    raise nodes.SkipNode
+
+
+translation_missing = (_visit_missing, None)
+term_ref = (_pass, _pass)
+
+
+def _depart_doubt(self, node):
+    self.add_text("〔？〕")
+
+
+doubt = (_pass, _depart_doubt)
+plain_term = (_pass, _pass)
+apparatus_lemma = (_pass, _pass)
+
+
+def _visit_ref(self, node):
+    self.add_text(f"[{node['label']}]")
+    raise nodes.SkipNode
+
+
+apparatus_ref = (_visit_ref, None)
+
+
+def _visit_phase(self, node):
+    if node.get("title_en"):
+        self.new_state(0)
+        self.add_text(node["title_en"])
+        self.end_state()
+    raise nodes.SkipNode
+
+
+phase_marker = (_visit_phase, None)
+apparatus_list = (_visit_block, _depart_block)
+
+pinyin_char = (_pass, _pass)
+search_box = (_skip, None)
+cite_control = (_skip, None)
+citation_download = (_pass, _pass)
+
+
+def _visit_term_indexes(self, node):
+    self.new_state(0)
+    self.add_text("\n".join(f"{i['title']} ({i['title_en']})" for i in node["indexes"]))
+    self.end_state()
+    raise nodes.SkipNode
+
+
+term_indexes = (_visit_term_indexes, None)

@@ -1,0 +1,270 @@
+"""A Simplified-Chinese rendering of the site at ``zh-Hans/``, and a 繁/简 switch on every page.
+
+At ``build-finished`` every built page is read once: a switch is put into it (idempotent), and
+a copy is written under ``zh-Hans/`` whose *text* is converted with OpenCC (t2s, phrase-aware) —
+text between tags and the human-readable attributes (``title``, ``alt``, ``aria-label``,
+``placeholder``) only; markup, URLs, scripts and styles are left as they are. In the copies:
+
+- links between pages stay inside ``zh-Hans/``; every other relative URL (styles, scripts,
+  images, data files) gains one ``../`` and points at the one copy of the assets;
+- ``lang="zh-Hant"`` becomes ``lang="zh-Hans"``, and the page's own URL in the meta tags and the
+  canonical link becomes the Simplified page's;
+- regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` (the citations, which
+  quote the edition's title as published) are not converted.
+
+Converting the written HTML rather than building twice keeps one source of truth, costs a
+fraction of a second, and cannot drift from the Traditional pages.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import time
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from ritual.state import build_state
+from sphinx.application import Sphinx
+
+from . import simplified_data
+
+PREFIX = "zh-Hans"
+SKIP_DIRS = {"_static", "_sources", "_images", "_downloads", PREFIX}
+
+TOKEN = re.compile(
+    r"(<!--.*?-->|<script\b.*?</script\s*>|<style\b.*?</style\s*>|<[^>]*>)",
+    re.DOTALL | re.IGNORECASE,
+)
+NOCONVERT = re.compile(r"(<!--xs:noconvert-->.*?<!--/xs:noconvert-->)", re.DOTALL)
+SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
+ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
+TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder"}
+URL_ATTRS = {"href", "src", "action"}
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+ABSOLUTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
+INTERESTING = re.compile(r"(?:href|src|action|title|alt|aria-label|placeholder|lang)\s*=", re.I)
+SWITCH_ANCHOR = '<div class="content-icon-container">'
+
+
+@cache
+def _converter():
+    from opencc import OpenCC
+
+    return OpenCC("t2s")
+
+
+@lru_cache(maxsize=65536)
+def t2s(text: str) -> str:
+    """Convert one text segment (cached: the navigation repeats on every page)."""
+    return _converter().convert(text) if HAN.search(text) else text
+
+
+def pages(outdir: Path) -> list[str]:
+    """Built pages, as POSIX paths relative to ``outdir`` (assets and copies excluded)."""
+    out = []
+    for path in sorted(outdir.rglob("*.html")):
+        rel = path.relative_to(outdir).as_posix()
+        if rel.split("/", 1)[0] in SKIP_DIRS:
+            continue
+        out.append(rel)
+    return out
+
+
+def switch_html(rel: str, simplified: bool) -> str:
+    """The 繁/简 switch of the page ``rel`` (in the Traditional tree, or in ``zh-Hans/``)."""
+    depth = rel.count("/") + (1 if simplified else 0)
+    up = "../" * depth
+    trad, simp = up + rel, up + f"{PREFIX}/{rel}"
+    cur_t = ' aria-current="page"' if not simplified else ""
+    cur_s = ' aria-current="page"' if simplified else ""
+    return (
+        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形 Script">'
+        f'<a class="xs-script-link" href="{trad}" lang="zh-Hant" hreflang="zh-Hant"'
+        f' title="繁體字版"{cur_t}>繁</a>'
+        f'<a class="xs-script-link" href="{simp}" lang="zh-Hans" hreflang="zh-Hans"'
+        f' title="简体字版"{cur_s}>简</a></nav><!--/xs:switch-->'
+    )
+
+
+def insert_switch(page: str, rel: str) -> str:
+    """Put the switch into a Traditional page (replacing an older one)."""
+    switch = switch_html(rel, simplified=False)
+    if SWITCH.search(page):
+        return SWITCH.sub(lambda m: switch, page, count=1)
+    if SWITCH_ANCHOR in page:
+        return page.replace(SWITCH_ANCHOR, SWITCH_ANCHOR + switch, 1)
+    m = re.search(r"<body\b[^>]*>", page)
+    return page[: m.end()] + switch + page[m.end() :] if m else page
+
+
+def rewrite_url(url: str, rel: str, page_set: frozenset[str]) -> str:
+    """A relative URL of page ``rel`` as seen from its copy in ``zh-Hans/``."""
+    if not url or ABSOLUTE.match(url):
+        return url
+    path = unquote(re.split(r"[?#]", url, maxsplit=1)[0])
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), path))
+    if target in page_set or (path.endswith("/") and f"{target}/index.html" in page_set):
+        return url
+    return "../" + url
+
+
+def _convert_tag(tag: str, rel: str, page_set: frozenset[str]) -> str:
+    if tag.startswith("<!--") or not tag[1:2].isalpha() or not INTERESTING.search(tag):
+        return tag
+    # Relative URLs depend on the page's folder only: pages of one folder share the result.
+    folder = posixpath.dirname(rel)
+    return _convert_tag_in(tag, f"{folder}/_.html" if folder else "_.html", page_set)
+
+
+@lru_cache(maxsize=131072)
+def _convert_tag_in(tag: str, rel: str, page_set: frozenset[str]) -> str:
+
+    def attr(m: re.Match[str]) -> str:
+        space, name, eq, quoted = m.groups()
+        q, value = quoted[0], quoted[1:-1]
+        low = name.lower()
+        if low in URL_ATTRS:
+            value = rewrite_url(value, rel, page_set)
+        elif low in TEXT_ATTRS:
+            value = t2s(value)
+        elif low == "lang" and value == "zh-Hant":
+            value = "zh-Hans"
+        return f"{space}{name}{eq}{q}{value}{q}"
+
+    if tag.lower().startswith(("<script", "<style")):
+        head_end = tag.find(">") + 1
+        return ATTR.sub(attr, tag[:head_end]) + tag[head_end:]
+    return ATTR.sub(attr, tag)
+
+
+def to_simplified(
+    page: str,
+    rel: str,
+    page_set: frozenset[str],
+    base_url: str = "",
+    tags: dict[str, str] | None = None,
+) -> str:
+    """The ``zh-Hans/`` copy of the Traditional page ``rel`` (``page_set``: all pages).
+
+    ``tags`` memoises converted tags for pages of ``rel``'s folder: a tag's copy depends on
+    the page's folder only, and pages repeat their tags (a term link, a step's number), so
+    each repeat is one dictionary lookup instead of a conversion. The caller owns it.
+    """
+    page = SWITCH.sub(lambda m: "\0SWITCH\0", page, count=1)
+    out = []
+    tags = {} if tags is None else tags
+    for region in NOCONVERT.split(page):
+        convert = not region.startswith("<!--xs:noconvert-->")
+        for token in TOKEN.split(region):
+            if not token:
+                continue
+            if token[0] == "<":
+                done = tags.get(token)
+                if done is None:
+                    done = tags[token] = _convert_tag(token, rel, page_set)
+                out.append(done)
+            else:
+                out.append(t2s(token) if convert else token)
+    result = "".join(out).replace("\0SWITCH\0", switch_html(rel, simplified=True), 1)
+    if base_url:
+        own = base_url + ("" if rel == "index.html" else rel)
+        mine = base_url + f"{PREFIX}/" + ("" if rel == "index.html" else rel)
+        for before in (
+            'name="citation_public_url" content="{}"',
+            'name="DC.identifier" content="{}"',
+            'rel="canonical" href="{}"',
+        ):
+            result = result.replace(before.format(own), before.format(mine), 1)
+        result = result.replace(
+            'name="DC.language" content="zh-Hant"', 'name="DC.language" content="zh-Hans"', 1
+        )
+    return result
+
+
+def alternate_links(app: Sphinx, pagename: str) -> str:
+    uri = app.builder.get_target_uri(pagename)
+    base = app.config.xs_base_url
+    own = "" if uri == "index.html" else uri
+    return (
+        f'<link rel="alternate" hreflang="zh-Hant" href="{base}{own}" />\n'
+        f'<link rel="alternate" hreflang="zh-Hans" href="{base}{PREFIX}/{own}" />\n'
+    )
+
+
+def add_alternates(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: ``hreflang`` alternates (identifiers, never fetched; so only on a
+    site with an address: the page's own 繁/简 switch links the other script in any case)."""
+    if app.config.xs_simplified and app.builder.name == "html" and app.config.xs_base_url:
+        context["metatags"] = context.get("metatags", "") + alternate_links(app, pagename)
+
+
+def _mark_start(app: Sphinx, builder: Any) -> None:
+    """``write-started``: when this build's writing began (pages older than this were not
+    rewritten), kept in the build's state."""
+    build_state(app.env).files["simplified-start"] = time.time_ns()
+
+
+def write_simplified(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``: the switch on every page and the ``zh-Hans/`` copies.
+
+    Only pages written by this build are converted again (an untouched page's copy is as it
+    was): a rebuild after one edit then converts a few pages, not the whole site. Copies of
+    pages that no longer exist are removed.
+    """
+    if exception is not None or not app.config.xs_simplified or app.builder.name != "html":
+        return
+    outdir = Path(app.outdir)
+    rels = pages(outdir)
+    target = outdir / PREFIX
+    # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
+    page_set = frozenset(rels) | simplified_data.write_copies(outdir, PREFIX, t2s)
+    start = build_state(app.env).files.get("simplified-start", 0)
+    tags: dict[str, dict[str, str]] = {}
+    if target.is_dir():
+        for copy in target.rglob("*.html"):
+            if copy.relative_to(target).as_posix() not in page_set:
+                copy.unlink()
+    for rel in rels:
+        src = outdir / rel
+        dest = target / rel
+        if dest.is_file() and src.stat().st_mtime_ns < start:
+            continue
+        text = src.read_text(encoding="utf-8")
+        with_switch = insert_switch(text, rel)
+        if with_switch != text:
+            src.write_text(with_switch, encoding="utf-8")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(
+            to_simplified(
+                with_switch,
+                rel,
+                page_set,
+                app.config.xs_base_url,
+                tags.setdefault(posixpath.dirname(rel), {}),
+            ),
+            encoding="utf-8",
+        )
+
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _add_static(app: Sphinx) -> None:
+    if app.builder.format == "html" and app.config.xs_simplified:
+        app.config.html_static_path.append(str(STATIC))
+        # Not deferred: it sends a returning reader to the script they chose before the page
+        # is drawn (a few hundred bytes, in the head).
+        app.add_js_file("xs-script-switch.js")
+
+
+def setup_simplified(app: Sphinx) -> None:
+    app.connect("builder-inited", _add_static)
+    app.connect("write-started", _mark_start)
+    app.connect("html-page-context", add_alternates)
+    # Late, after every other build-finished writer has touched the pages.
+    app.connect("build-finished", write_simplified, priority=900)
