@@ -1,9 +1,11 @@
-"""Browser tests: the character search, the cite control and the stage view, in headless Chromium.
+"""Browser tests: the character search, the cite control and the stage view, in headless Chromium;
+and what a new reader meets on a desktop and on a phone (issue 15).
 
-Runs ``node tests/browser/search-and-cite.mjs`` against the built edition served by Python's
-http.server on 127.0.0.1. Needs node, the system Chromium (/usr/bin/chromium, or $CHROMIUM)
-and ``node_modules/playwright-core`` (``npm ci`` at the repository root installs it from
-package-lock.json; no browser is downloaded). Skipped, with the reason, when one is missing.
+Runs ``node tests/browser/search-and-cite.mjs`` and ``node tests/browser/reader.mjs`` against the
+built edition served by Python's http.server on 127.0.0.1. Needs node, the system Chromium
+(/usr/bin/chromium, or $CHROMIUM) and ``node_modules/playwright-core`` (``npm ci`` at the
+repository root installs it from package-lock.json; no browser is downloaded). Skipped, with
+the reason, when one is missing.
 Set XS_SCREENSHOTS=DIR to keep screenshots (desktop and 390 px phone).
 """
 
@@ -22,7 +24,7 @@ import pytest
 from conftest import tool_missing
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "tests" / "browser" / "search-and-cite.mjs"
+BROWSER = ROOT / "tests" / "browser"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 pytestmark = [pytest.mark.edition, pytest.mark.browser]
@@ -56,11 +58,11 @@ def site(edition_html: Path) -> Iterator[str]:
         server.server_close()
 
 
-def test_search_and_cite_in_chromium(site: str) -> None:
+def _run(script: str, site: str) -> None:
     reason = _missing()
     if reason:
         tool_missing(reason)
-    cmd = ["node", str(SCRIPT), site]
+    cmd = ["node", str(BROWSER / script), site]
     if os.environ.get("XS_SCREENSHOTS"):
         cmd += ["--screenshots", os.environ["XS_SCREENSHOTS"]]
     result = subprocess.run(
@@ -72,4 +74,14 @@ def test_search_and_cite_in_chromium(site: str) -> None:
         env={**os.environ, "CHROMIUM": CHROMIUM},
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "0 failed" in result.stdout
+    assert " 0 failed" in result.stdout
+
+
+def test_search_and_cite_in_chromium(site: str) -> None:
+    _run("search-and-cite.mjs", site)
+
+
+def test_reader_on_desktop_and_phone(site: str) -> None:
+    """Issue 15: the Simplified stage and the remembered script, the stage view, the apparatus
+    entry on a phone, copying, the search, the tab order, the index tables, the plans' zoom."""
+    _run("reader.mjs", site)

@@ -36,8 +36,8 @@ def test_safe_fold_keeps_one_to_one_changes_only():
 
 def test_index_shape_and_postings():
     index = si.build_index(STEPS, FOLD)
-    assert index["fields"] == ["id", "number", "url", "section", "text", "translation"]
-    assert index["docs"][1] == ["xs-0002", 2, "a.html#xs-0002", "甲", "主人坐取觶于篚。", ""]
+    assert index["fields"] == ["id", "number", "url", "section", "text", "translation", "base"]
+    assert index["docs"][1] == ["xs-0002", 2, "a.html#xs-0002", "甲", "主人坐取觶于篚。", "", ""]
     assert index["fold"] == {"階": "阶", "賓": "宾", "觶": "觯"}
     assert index["grams"]["阼阶"] == [0]  # folded
     assert index["grams"]["阶上"] == [0, 2]
@@ -67,6 +67,46 @@ def test_search_reports_every_hit_in_text_and_translation():
     index = si.build_index(STEPS, FOLD)
     [(_row, hits)] = si.search(index, "阼階")
     assert hits == [("text", 2), ("translation", 3)]
+
+
+def test_every_word_of_a_spaced_query_must_be_in_the_step():
+    index = si.build_index(STEPS, FOLD)
+    assert rows(index, "主人 爵") == ["xs-0001"]  # xs-0002 has 主人 but no 爵
+    assert rows(index, "賓　拜") == ["xs-0003"]  # an ideographic space separates words too
+    assert rows(index, "主人 賓") == []
+    [(_row, hits)] = si.search(index, "阼 爵")
+    assert hits == [("text", 2), ("text", 7), ("translation", 3), ("translation", 9)]
+
+
+def test_the_base_text_is_searched_and_its_hits_are_labelled():
+    steps = [{**STEPS[0], "base": "主人阼階上拜送尊。"}, {**STEPS[1], "base": STEPS[1]["text"]}]
+    index = si.build_index(steps, FOLD)
+    assert index["docs"][0][6] == "主人阼階上拜送尊。"
+    assert index["docs"][1][6] == ""  # the same as the text: not repeated
+    [(_row, hits)] = si.search(index, "送尊")
+    assert hits == [("base", 6)]
+    assert rows(index, "爵") == ["xs-0001"]  # the edited text still found
+
+
+def test_a_step_number_or_id_names_the_step():
+    index = si.build_index(STEPS, FOLD)
+    for query in ("2", "第2節", "第 2 节", "xs-0002", "XS-0002", " xs-0002 ", "xs2"):
+        assert si.step_for(index, query) == 1, query
+    assert si.step_for(index, "9") is None
+    assert si.step_for(index, "ab-0002") is None  # another edition's prefix
+    assert si.step_for(index, "觶") is None
+
+
+def test_variant_forms_fold_to_the_standard_forms():
+    from ritual.search import fold_table, variant_pairs
+
+    pairs = variant_pairs(Path(__file__).parents[1] / "source" / "_edition" / "variants.tsv")
+    assert pairs["衆"] == "眾" and pairs["賔"] == "賓"
+    assert variant_pairs(Path("no-such-file.tsv")) == {}
+    fold = fold_table(STEPS, pairs)
+    assert si.fold_text("衆賔", fold) == si.fold_text("眾賓", fold) == "众宾"
+    index = si.build_index(STEPS, fold)
+    assert rows(index, "賔") == rows(index, "賓") == ["xs-0003"]
 
 
 def test_dumps_js_is_a_compact_script():

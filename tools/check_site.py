@@ -5,8 +5,10 @@
 Reads every ``.html`` page (``href`` and ``src`` of any element, ``srcset``, ``<meta
 http-equiv=refresh>``) and every ``.css`` file (``url(…)``) under the site root. A reference
 to a local file must name a file inside the site; a ``#fragment`` must be an ``id`` (or an
-``<a name>``) in the page it points to. External URLs (with a scheme or ``//``) are not
-fetched. Exits 1 and lists each broken reference as ``page: reference (reason)``.
+``<a name>``) in the page it points to, or match the ``data-fragments`` pattern of an element
+of that page (a page whose script reads its fragment: the stage view's ``#xs-0300`` names a
+step, not an element). External URLs (with a scheme or ``//``) are not fetched. Exits 1 and
+lists each broken reference as ``page: reference (reason)``.
 
 Pure standard library, so it runs anywhere the site was built; ``tests/test_quality.py`` runs
 it on the built edition.
@@ -35,6 +37,10 @@ class Page:
 
     ids: set[str] = field(default_factory=set)
     refs: list[str] = field(default_factory=list)
+    fragments: list[re.Pattern[str]] = field(default_factory=list)  # read by the page's script
+
+    def has(self, fragment: str) -> bool:
+        return fragment in self.ids or any(p.fullmatch(fragment) for p in self.fragments)
 
 
 class _Collector(HTMLParser):
@@ -49,6 +55,8 @@ class _Collector(HTMLParser):
             self.page.ids.add(attr["id"])
         if tag == "a" and "name" in attr:
             self.page.ids.add(attr["name"])
+        if "data-fragments" in attr:
+            self.page.fragments.append(re.compile(attr["data-fragments"]))
         hint_only = tag == "link" and attr.get("rel") in ("preconnect", "dns-prefetch")
         for name in sorted(URL_ATTRS & attr.keys()):
             if hint_only or (tag == "form" and name == "action"):
@@ -122,7 +130,7 @@ def check_site(root: Path) -> list[str]:
                 continue
             if fragment and target.suffix == ".html":
                 page = pages.get(target) or read_page(target)
-                if fragment not in page.ids:
+                if not page.has(fragment):
                     problems.append(
                         f"{rel_origin}: {ref} "
                         f"(no id {fragment!r} in {target.relative_to(root).as_posix()})"

@@ -25,6 +25,7 @@ from .latex import setup_latex
 from .pinyin import setup_pinyin
 from .plan_data import setup_positions
 from .printed_indexes import setup_printed_indexes
+from .reader import setup_reader
 from .search import setup_search
 from .state import setup_state
 from .static_files import setup_static
@@ -52,6 +53,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_diagrams(app)
     setup_citation(app)
     setup_search(app)
+    setup_reader(app)
     setup_pinyin(app)
     setup_cjk(app)
     setup_export(app)

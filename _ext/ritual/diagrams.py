@@ -222,6 +222,7 @@ class RenderDiagrams(SphinxPostTransform):
             views = setting_for(self.env).views
             node["views"] = {view: stage_plan(self.env, view) for view in views}
             node["view_titles"] = {name: v.title for name, v in views.items()}
+            node["empty"] = str(edition_of(self.env).plan.get("empty", ""))
 
 
 def stage_plan(env: BuildEnvironment, view: str) -> Plan:
@@ -281,7 +282,6 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         spacing=spacing(env),
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
-        empty=str(edition_of(env).plan.get("empty", "")),
     )
 
 

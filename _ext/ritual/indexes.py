@@ -169,8 +169,11 @@ def headword_body(
     occurrences = entry.occurrences if entry.negated else entry.all_occurrences
     if kind == "role" and not entry.negated:
         out.append(itinerary_html(env, builder, page, entry))
+    # The tables scroll sideways in their own region on a narrow screen (KWIC lines keep their
+    # alignment); the region takes the keyboard focus, so arrow keys scroll it.
     out.append(
-        '<h2>用例</h2><table class="xs-kwic"><thead><tr><th scope="col">節</th>'
+        '<h2>用例</h2><div class="xs-table-scroll" tabindex="0" role="region" '
+        'aria-label="用例"><table class="xs-kwic"><thead><tr><th scope="col">節</th>'
         '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
         "</tr></thead><tbody>"
     )
@@ -182,7 +185,7 @@ def headword_body(
             f'<td class="xs-kwic-k" lang="zh-Hant">{e(key)}</td>'
             f'<td class="xs-kwic-r" lang="zh-Hant">{e(right)}</td></tr>'
         )
-    out.append("</tbody></table></section>")
+    out.append("</tbody></table></div></section>")
     return "\n".join(out)
 
 
@@ -208,9 +211,10 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
             f'<td>{html.escape(facing)}</td><td lang="zh-Hant">{html.escape(text)}</td></tr>'
         )
     return (
-        '<h2>行止</h2><table class="xs-itinerary"><thead><tr><th scope="col">節</th>'
+        '<h2>行止</h2><div class="xs-table-scroll" tabindex="0" role="region" '
+        'aria-label="行止"><table class="xs-itinerary"><thead><tr><th scope="col">節</th>'
         '<th scope="col">位</th><th scope="col">面</th><th scope="col">經文</th></tr></thead>'
-        "<tbody>" + "\n".join(rows) + "</tbody></table>"
+        "<tbody>" + "\n".join(rows) + "</tbody></table></div>"
     )
 
 

@@ -52,18 +52,45 @@ def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
                 "section": phase.title if phase else "",
                 "text": rec.text,
                 "translation": rec.translation,
+                "base": rec.base_text,
             }
         )
     return out
 
 
-def fold_table(entries: list[search_index.StepEntry]) -> dict[str, str]:
-    """Traditional → Simplified, character by character (OpenCC t2s), for the corpus' chars."""
+def variant_pairs(path: Path) -> dict[str, str]:
+    """The edition's ``variants.tsv`` (the witnesses' variant forms and the standard forms the
+    edition prints: 衆 → 眾, 賔 → 賓) as variant → standard; one character each; header and
+    notes skipped; none when the edition has no such file."""
+    pairs: dict[str, str] = {}
+    if not path.is_file():
+        return pairs
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cols = line.split("\t")
+        if line.startswith("#") or len(cols) < 2 or cols[0] == "variant":
+            continue
+        if len(cols[0]) == 1 and len(cols[1]) == 1:
+            pairs[cols[0]] = cols[1]
+    return pairs
+
+
+def fold_table(
+    entries: list[search_index.StepEntry], variants: dict[str, str] | None = None
+) -> dict[str, str]:
+    """Traditional → Simplified, character by character (OpenCC t2s), for the corpus' chars;
+    and each variant form of ``variants.tsv`` → the fold of its standard form, so that a query
+    typed as a witness prints it (衆賓, 賔) finds the edition's 眾賓, 賓."""
     from opencc import OpenCC
 
     cc = OpenCC("t2s")
-    chars = {c for e in entries for c in e["text"] + (e["translation"] or "")}
-    return search_index.safe_fold({c: cc.convert(c) for c in chars})
+    chars = {
+        c for e in entries for c in e["text"] + (e["translation"] or "") + (e.get("base") or "")
+    }
+    fold = {c: cc.convert(c) for c in chars}
+    for variant, standard in (variants or {}).items():
+        fold.setdefault(standard, cc.convert(standard))
+        fold[variant] = fold[standard]
+    return search_index.safe_fold(fold)
 
 
 def write_index(app: Sphinx, builder: Any) -> None:
@@ -75,7 +102,10 @@ def write_index(app: Sphinx, builder: Any) -> None:
     if builder.format != "html":
         return
     entries = step_entries(app)
-    index = search_index.build_index(entries, fold_table(entries), max_n=app.config.xs_search_ngram)
+    edition = edition_of(app.env)
+    variants = variant_pairs(edition.path("variants")) if "variants" in edition.files else {}
+    fold = fold_table(entries, variants)
+    index = search_index.build_index(entries, fold, max_n=app.config.xs_search_ngram)
     out = Path(app.outdir) / "_static" / INDEX_FILE
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(search_index.dumps_js(index), encoding="utf-8")
@@ -106,11 +136,13 @@ def rewrite_search_page(app: Sphinx, env: BuildEnvironment) -> list[str]:
 def add_scripts(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: the index and search.js on pages with a search box only."""
+    """``html-page-context``: the index, search.js and its styles on pages with a search box
+    only."""
     if doctree is None or not any(True for _ in doctree.findall(search_box)):
         return
     app.add_js_file(INDEX_FILE, defer="defer")
     app.add_js_file("search.js", defer="defer")
+    app.add_css_file("xs-search.css")
 
 
 def setup_search(app: Sphinx) -> None:

@@ -7,9 +7,16 @@ looks up the n-grams of a query, intersects their lists, then checks each candid
 so any character or phrase is found, and nothing else.
 
 Matching is script-blind: text and query are *folded* character by character (``fold`` maps a
-Traditional character to its Simplified form, made with OpenCC by the Sphinx glue), so 阼階,
-阼阶 and 阼阶 find the same steps. Folding is one character to one character, so an offset in
-the folded text is an offset in the printed text: hits are highlighted in the text as printed.
+Traditional character to its Simplified form, made with OpenCC by the Sphinx glue, and a
+witness's variant form — 衆, 賔 — to the fold of the standard form, from ``variants.tsv``), so
+阼階, 阼阶, 衆賓 and 眾賓 find the same steps. Folding is one character to one character, so an
+offset in the folded text is an offset in the printed text: hits are highlighted as printed.
+
+A query of several words separated by spaces finds the steps that hold every word (each in
+the text, the translation or the base text); a step's *base text* (the text as transmitted, before
+the apparatus's emendations) is searched with the rest, so a reading the edition emended away
+is still found (the page labels such a hit 底本). A query that is a step number (``300``,
+``第300節``) or id (``<prefix>-0300``) names that step (:func:`step_for`): the page goes there.
 
 The index is a JSON-ready dict (see :func:`build_index`); :func:`dumps_js` writes it as a script
 that sets ``window.XS_SEARCH_INDEX`` (a script, not a fetched JSON file, so the search page works
@@ -21,13 +28,23 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+
+#: A query naming a step by its number (300, 第300節) or its id (a prefix, a hyphen, digits:
+#: the edition's form; the hyphen and the leading zeros may be left out).
+STEP_QUERY = re.compile(
+    r"^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*)-?(\d{1,6}))\s*$", re.I
+)
 
 #: Characters that make n-grams: CJK ideographs (with extensions), letters and digits.
 #: Punctuation and spaces break n-grams (a query's punctuation is checked by substring only).
 WORD_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f0-9A-Za-z]")
+
+
+#: The columns of a row of ``docs``.
+FIELDS = ["id", "number", "url", "section", "text", "translation", "base"]
 
 
 class StepEntry(TypedDict):
@@ -37,6 +54,7 @@ class StepEntry(TypedDict):
     section: str  # title of the phase
     text: str
     translation: str | None
+    base: NotRequired[str]  # the text as transmitted, when the edited text differs
 
 
 def fold_text(text: str, fold: Mapping[str, str]) -> str:
@@ -92,45 +110,52 @@ def build_index(
 ) -> dict[str, Any]:
     """The index: the steps (as rows), the fold table and the n-gram postings.
 
-    ``docs`` rows are ``[id, number, url, section, text, translation or ""]``; ``grams`` maps an
-    n-gram of the folded text or translation to the ascending list of row numbers holding it.
+    ``docs`` rows are ``[id, number, url, section, text, translation or "", base or ""]``
+    (``base`` only where it differs from ``text``); ``grams`` maps an n-gram of the folded text,
+    translation or base text to the ascending list of row numbers holding it.
     """
     fold = safe_fold(fold or {})
     docs: list[list[Any]] = []
     postings: dict[str, list[int]] = {}
     for row, step in enumerate(steps):
         translation = step["translation"] or ""
-        docs.append(
-            [step["id"], step["number"], step["url"], step["section"], step["text"], translation]
-        )
-        grams = ngrams(fold_text(step["text"], fold), max_n) | ngrams(
-            fold_text(translation, fold), max_n
-        )
+        base = step.get("base") or ""
+        base = "" if base == step["text"] else base
+        row_of = [step["id"], step["number"], step["url"], step["section"], step["text"]]
+        docs.append([*row_of, translation, base])
+        grams = set()
+        for value in (step["text"], translation, base):
+            grams |= ngrams(fold_text(value, fold), max_n)
         for gram in grams:
             postings.setdefault(gram, []).append(row)
     return {
         "version": FORMAT_VERSION,
         "max_n": max_n,
-        "fields": ["id", "number", "url", "section", "text", "translation"],
+        "fields": FIELDS,
         "fold": fold,
         "docs": docs,
         "grams": dict(sorted(postings.items())),
     }
 
 
+def terms(query: str) -> list[str]:
+    """The words of a query: separated by spaces (any width), each searched for on its own."""
+    return query.split()
+
+
 def search(index: Mapping[str, Any], query: str) -> list[tuple[int, list[tuple[str, int]]]]:
     """Reference implementation of the page's search (the JS does the same).
 
-    Returns ``[(row, [(field, offset), …]), …]`` for rows whose text or translation contains the
-    folded query, with the offsets of every hit.
+    Returns ``[(row, [(field, offset), …]), …]`` for the rows that contain every word of the
+    folded query in their text, translation or base text, with the offsets of every hit (in the
+    base text, of the words the edited text lacks).
     """
     fold = index["fold"]
-    q = fold_text(query.strip(), fold)
-    if not q:
+    words = [fold_text(w, fold) for w in terms(query)]
+    if not words:
         return []
-    grams = query_grams(q, index["max_n"])
     candidates: set[int] | None = None
-    for gram in grams:
+    for gram in {g for w in words for g in query_grams(w, index["max_n"])}:
         rows = set(index["grams"].get(gram, ()))
         candidates = rows if candidates is None else candidates & rows
         if not candidates:
@@ -140,16 +165,37 @@ def search(index: Mapping[str, Any], query: str) -> list[tuple[int, list[tuple[s
     out = []
     for row in sorted(candidates):
         doc = index["docs"][row]
-        hits = []
-        for field, value in (("text", doc[4]), ("translation", doc[5])):
+        hits, found = [], set()
+        text = fold_text(doc[4], fold)
+        for field, value in zip(("text", "translation", "base"), doc[4:7], strict=False):
             hay = fold_text(value, fold)
-            start = hay.find(q)
-            while start != -1:
-                hits.append((field, start))
-                start = hay.find(q, start + 1)
-        if hits:
-            out.append((row, hits))
+            # the base text counts only for what the edited text lacks (a reading emended away)
+            for w in words if field != "base" else [w for w in words if w not in text]:
+                start = hay.find(w)
+                while start != -1:
+                    hits.append((field, start))
+                    found.add(w)
+                    start = hay.find(w, start + 1)
+        if found == set(words):
+            out.append((row, sorted(hits, key=lambda h: (FIELDS.index(h[0]), h[1]))))
     return out
+
+
+def step_for(index: Mapping[str, Any], query: str) -> int | None:
+    """The row of the step a query names by number or id (``300``, ``第300節``, or the id:
+    ``<prefix>-0300``, ``<prefix>300``)."""
+    m = STEP_QUERY.match(query)
+    if m is None:
+        return None
+    number, plain, prefix, digits = m.groups()
+    for row, doc in enumerate(index["docs"]):
+        if prefix is not None:
+            head, _, tail = doc[0].rpartition("-")
+            if head.lower() == prefix.lower() and tail.isdigit() and int(tail) == int(digits):
+                return row
+        elif doc[1] == int(number or plain):
+            return row
+    return None
 
 
 def dumps_js(index: Mapping[str, Any]) -> str:

@@ -29,6 +29,8 @@ from urllib.parse import unquote
 from ritual.state import build_state
 from sphinx.application import Sphinx
 
+from . import simplified_data
+
 PREFIX = "zh-Hans"
 SKIP_DIRS = {"_static", "_sources", "_images", "_downloads", PREFIX}
 
@@ -218,8 +220,9 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
         return
     outdir = Path(app.outdir)
     rels = pages(outdir)
-    page_set = frozenset(rels)
     target = outdir / PREFIX
+    # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
+    page_set = frozenset(rels) | simplified_data.write_copies(outdir, PREFIX, t2s)
     start = build_state(app.env).files.get("simplified-start", 0)
     tags: dict[str, dict[str, str]] = {}
     if target.is_dir():
@@ -254,7 +257,9 @@ STATIC = Path(__file__).parent / "static"
 def _add_static(app: Sphinx) -> None:
     if app.builder.format == "html" and app.config.xs_simplified:
         app.config.html_static_path.append(str(STATIC))
-        app.add_js_file("xs-script-switch.js", defer="defer")
+        # Not deferred: it sends a returning reader to the script they chose before the page
+        # is drawn (a few hundred bytes, in the head).
+        app.add_js_file("xs-script-switch.js")
 
 
 def setup_simplified(app: Sphinx) -> None:

@@ -21,13 +21,16 @@ const jsonAt = args.indexOf('--json');
 const jsonPath = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
 const root = resolve(args[0] ?? '_build/html');
 
-// The main pages: front matter, one rite page (the longest), the search page with a query.
+// The main pages: front matter, one rite page (the longest), the search page with a query, the
+// stage view and a headword page.
 const PAGES = [
   'index.html',
   'preface.html',
   'conventions.html',
   'rite/drinking.html',
   'search.html?q=%E4%B8%BB%E4%BA%BA', // 主人
+  'stage.html', // the stage view
+  'terms/role/%E4%B8%BB%E4%BA%BA.html', // a headword page: 行止 and KWIC tables
 ];
 const FAILING = new Set(['serious', 'critical']);
 const TYPES = {

@@ -76,9 +76,13 @@ for (const q of ["觶", "阼階", "拜送"]) {
   );
   const marks = await page.$$eval(".xs-search-results mark", (ms) => ms.map((m) => m.textContent));
   check(marks.length > 0 && marks.every((m) => m === q), `search ${q}: hits highlighted`);
-  const href = await page.$eval(".xs-search-results a", (a) => a.href);
-  const first = edition.steps.find((s) => s.id === want[0]);
-  check(href === new URL(first.url, base).href, `search ${q}: first result links to ${first.url}`);
+  // the step's URL, with the words found for its page to mark (?hl=, xs-reader.js)
+  const href = new URL(await page.$eval(".xs-search-results a", (a) => a.href));
+  const first = new URL(edition.steps.find((s) => s.id === want[0]).url, base);
+  check(
+    href.pathname === first.pathname && href.hash === first.hash && href.searchParams.get("hl") === q,
+    `search ${q}: first result links to ${first.pathname}${first.hash} with ?hl=${q}`,
+  );
 }
 
 // Typing: Simplified input finds the same steps; a phrase not in the text finds nothing.

@@ -55,12 +55,10 @@ def encode_stage(
     spacing: float,
     line_rank: Mapping[str, int] | None = None,
     drawers: Mapping[str, Drawer] = DRAWERS,
-    empty: str = "",
 ) -> dict[str, Any]:
     """The timeline for the stage script: per step its text, number, phase, page, the
     furnishings on the plan and the figures that changed, with their pixel places and label
-    offsets in both views (as :func:`.svg.render` would draw them). ``empty`` is what the key
-    says at a step where nobody is on the plan."""
+    offsets in both views (as :func:`.svg.render` would draw them)."""
     roles = list(roles)
     # The script reads two views, the close one and the overview; a setting with one view
     # gives it for both.
@@ -142,7 +140,6 @@ def encode_stage(
         previous_furn = furn
     return {
         "title": title,
-        "empty": empty,
         "roles": roles,
         "places": places,
         "facings": facings,

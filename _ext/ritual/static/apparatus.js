@@ -1,5 +1,7 @@
-/* The critical apparatus in the page: tap a marker to show its entry; switch the whole page
-   between the edited text and the base text as transmitted. No external code. */
+/* The critical apparatus in the page: switch the whole page between the edited text and the
+   base text as transmitted; tap (or click, or Enter on) a marker to show its entry beside it
+   (xs-app-pop.js and .css, fetched when a marker is first used; without scripts the marker
+   leads to the entry in the phase's 校記). No external code. */
 (function () {
   "use strict";
   const lemmas = document.querySelectorAll(".xs-lemma");
@@ -29,18 +31,31 @@
     button.textContent = showingBase ? "顯示校訂本" : "顯示底本原貌";
   });
 
-  // Tap or hover a marker: its entry shows beside it (CSS), and stays while focused.
-  document.querySelectorAll(".xs-app-ref").forEach(function (ref) {
-    ref.setAttribute("tabindex", "0");
-    ref.addEventListener("click", function (event) {
-      if (!ref.classList.contains("xs-open")) {
-        event.preventDefault();
-        document.querySelectorAll(".xs-app-ref.xs-open").forEach(function (o) {
-          o.classList.remove("xs-open");
+  // The entry beside its marker: its code and styles are fetched at the first tap.
+  const here = document.currentScript ? document.currentScript.src : window.location.href;
+  let ready = null;
+  const popup = function () {
+    if (!ready) {
+      ready = Promise.all(["xs-app-pop.css", "xs-app-pop.js"].map(function (name) {
+        return new Promise(function (resolve, reject) {
+          const css = name.endsWith(".css");
+          const el = document.createElement(css ? "link" : "script");
+          if (css) el.rel = "stylesheet";
+          el[css ? "href" : "src"] = new URL(name, here).href;
+          el.onload = resolve;
+          el.onerror = reject;
+          document.head.append(el);
         });
-        ref.classList.add("xs-open");
-      }
+      }));
+    }
+    return ready;
+  };
+  document.querySelectorAll(".xs-app-ref").forEach(function (ref) {
+    ref.addEventListener("click", function (event) {
+      event.preventDefault();
+      popup().then(function () { window.xsAppPop(ref); }, function () {
+        window.location.hash = ref.hash; // not loaded: the entry in the 校記, as without scripts
+      });
     });
-    ref.addEventListener("blur", function () { ref.classList.remove("xs-open"); });
   });
 })();

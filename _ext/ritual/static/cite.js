@@ -4,8 +4,8 @@
 // id="xs-cite-forms">). When a control first opens, this script writes them into its panel
 // with a copy button, adds the access date (GB/T 7714 引用日期) and copies the GB/T 7714 and
 // Chicago forms to the clipboard; "複製引文" copies again. The status line says what happened
-// (role="status", read out by screen readers). Without scripts the panel holds the step's
-// permanent link.
+// (role="status", read out by screen readers), and a link shows the step in the stage view.
+// Without scripts the panel holds the step's permanent link.
 (() => {
   "use strict";
 
@@ -68,6 +68,28 @@
     status.setAttribute("aria-live", "polite");
     actions.prepend(button, " ");
     actions.append(" ", status);
+    // The step in the stage view (its page named by reader.py's #xs-reader data).
+    const stage = reader().stage;
+    if (stage) {
+      const go = document.createElement("a");
+      go.className = "xs-cite-stage";
+      go.href = `${stage}#${details.dataset.step}`;
+      go.textContent = simplified ? "于位次演示中看此节" : "於位次演示中看此節";
+      actions.append(" ", go);
+    }
+  };
+
+  const simplified = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
+  let readerData = null;
+  const reader = () => {
+    if (readerData === null) {
+      try {
+        readerData = JSON.parse(document.getElementById("xs-reader").textContent);
+      } catch (e) {
+        readerData = {};
+      }
+    }
+    return readerData;
   };
 
   const rowText = (details, format) => {

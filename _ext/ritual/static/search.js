@@ -1,7 +1,10 @@
 // Character search of the steps (the search page; index in _static/xs-search-index.js).
 // Any character or phrase: the query's characters and bigrams are looked up in the index, their
 // step lists intersected, and each candidate checked by substring. Traditional and Simplified
-// forms find each other (the index's fold table). Runs offline, from file:// as well.
+// forms, and a witness's variant forms (衆, 賔), find each other (the index's fold table).
+// Words separated by spaces must all be in the step; the base text (底本) is searched too.
+// Hits are grouped by phase with their counts; a step number or id goes to the step; a hit's
+// link carries ?hl= so that its page marks the words. Runs offline, from file:// as well.
 (() => {
   "use strict";
 
@@ -17,16 +20,20 @@
     return;
   }
 
-  const [ID, NUMBER, HREF, SECTION, TEXT, TRANS] = [0, 1, 2, 3, 4, 5];
+  const [ID, NUMBER, HREF, SECTION, TEXT, TRANS, BASE] = [0, 1, 2, 3, 4, 5, 6];
+  const FIELDS = [TEXT, TRANS, BASE];
   const fold = index.fold;
   const maxN = index.max_n;
   const simplified = (document.documentElement.lang || "").toLowerCase().startsWith("zh-hans");
   const contentRoot = document.documentElement.dataset.content_root || "";
   // Same characters as search_index.WORD_CHAR (n-grams never cross punctuation or spaces).
   const WORD = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}0-9A-Za-z]$/u;
+  // Same as search_index.STEP_QUERY: a step's number (300, 第300節) or id (a prefix, a hyphen
+  // and digits, as the edition forms them; hyphen and leading zeros optional).
+  const STEP_QUERY = /^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*)-?(\d{1,6}))\s*$/i;
 
   const foldText = (s) => Array.from(s, (c) => fold[c] || c).join("");
-  const folded = index.docs.map((d) => [foldText(d[TEXT]), foldText(d[TRANS])]);
+  const folded = index.docs.map((d) => FIELDS.map((f) => foldText(d[f] || "")));
 
   const queryGrams = (q) => {
     const grams = new Set();
@@ -59,20 +66,23 @@
     return out;
   };
 
-  const positions = (hay, needle) => {
+  // [start, length] of every occurrence of each word in hay (words: folded).
+  const positions = (hay, words) => {
     const out = [];
-    let at = hay.indexOf(needle);
-    while (at !== -1) {
-      out.push(at);
-      at = hay.indexOf(needle, at + 1);
+    for (const w of words) {
+      for (let at = hay.indexOf(w); at !== -1; at = hay.indexOf(w, at + 1)) out.push([at, w.length]);
     }
-    return out;
+    return out.sort((a, b) => a[0] - b[0]);
   };
 
+  // The words of a query: separated by spaces (of any width), each folded.
+  const words = (query) => query.trim().split(/\s+/).filter(Boolean).map(foldText);
+
+  // The rows holding every word (in text, translation or base text), with their hits per field.
   const search = (query) => {
-    const q = foldText(query.trim());
-    if (!q) return [];
-    const lists = queryGrams(q).map((g) => index.grams[g] || []);
+    const ws = words(query);
+    if (!ws.length) return [];
+    const lists = [...new Set(ws.flatMap(queryGrams))].map((g) => index.grams[g] || []);
     let candidates;
     if (lists.length === 0) candidates = index.docs.map((_, i) => i);
     else {
@@ -81,17 +91,39 @@
     }
     const results = [];
     for (const row of candidates) {
-      const inText = positions(folded[row][0], q);
-      const inTrans = positions(folded[row][1], q);
-      if (inText.length || inTrans.length) results.push({ row, inText, inTrans, length: q.length });
+      const [text, trans, base] = folded[row];
+      const all = text + "\n" + trans + "\n" + base;
+      if (!ws.every((w) => all.includes(w))) continue;
+      results.push({
+        row,
+        inText: positions(text, ws),
+        inTrans: positions(trans, ws),
+        // the base text only for what the edited text lacks (a reading emended away)
+        inBase: positions(base, ws.filter((w) => !text.includes(w))),
+      });
     }
     return results;
   };
 
-  const highlighted = (text, hits, length) => {
+  const stepFor = (query) => {
+    const m = STEP_QUERY.exec(query);
+    if (!m) return null;
+    const sameId = (docId) => {
+      const cut = docId.lastIndexOf("-");
+      return (
+        docId.slice(0, cut).toLowerCase() === m[3].toLowerCase() &&
+        Number(docId.slice(cut + 1)) === Number(m[4])
+      );
+    };
+    const n = Number(m[1] || m[2]);
+    const row = index.docs.findIndex((d) => (m[3] ? sameId(d[ID]) : d[NUMBER] === n));
+    return row < 0 ? null : row;
+  };
+
+  const highlighted = (text, hits) => {
     const frag = document.createDocumentFragment();
     let last = 0;
-    for (const at of hits) {
+    for (const [at, length] of hits) {
       if (at < last) continue;
       frag.append(text.slice(last, at));
       const mark = document.createElement("mark");
@@ -106,73 +138,129 @@
   const shown = (s) => (simplified ? foldText(s) : s);
   const say = simplified
     ? {
-        empty: (n) => `共 ${n} 节可检索：输入一字或一词。`,
-        found: (q, n, a, b) => `「${q}」见于 ${n} 节（原文 ${a} 节，译文 ${b} 节）。`,
+        empty: (n) => `共 ${n} 节可检索：输入一字或一词，或以空格分隔数词；输入节次（如 300）径至该节。`,
+        found: (q, n, a, b, c, g) =>
+          `「${q}」见于 ${n} 节，分属 ${g} 仪节（原文 ${a} 节，译文 ${b} 节${c ? `，底本 ${c} 节` : ""}）。`,
         none: (q) => `未见「${q}」。`,
         step: (n) => `第 ${n} 节 `,
+        count: (n) => `${n} 节`,
+        jump: "径至",
         trans: "译文",
+        base: "底本",
       }
     : {
-        empty: (n) => `共 ${n} 節可檢索：輸入一字或一詞。`,
-        found: (q, n, a, b) => `「${q}」見於 ${n} 節（原文 ${a} 節，譯文 ${b} 節）。`,
+        empty: (n) => `共 ${n} 節可檢索：輸入一字或一詞，或以空格分隔數詞；輸入節次（如 300）徑至該節。`,
+        found: (q, n, a, b, c, g) =>
+          `「${q}」見於 ${n} 節，分屬 ${g} 儀節（原文 ${a} 節，譯文 ${b} 節${c ? `，底本 ${c} 節` : ""}）。`,
         none: (q) => `未見「${q}」。`,
         step: (n) => `第 ${n} 節 `,
+        count: (n) => `${n} 節`,
+        jump: "徑至",
         trans: "譯文",
+        base: "底本",
       };
 
+  // The step's page, with the words found (as printed there) for xs-reader.js to mark: ?hl=.
+  const stepLink = (d, forms) => {
+    const [path, hash] = d[HREF].split("#");
+    const hl = forms && forms.size ? `?hl=${encodeURIComponent([...forms].join(" "))}` : "";
+    return `${contentRoot}${path}${hl}#${hash}`;
+  };
+
+  const line = (cls, label, text, hits) => {
+    const p = document.createElement("p");
+    p.className = cls;
+    if (label) {
+      const span = document.createElement("span");
+      span.className = "xs-search-label";
+      span.textContent = label;
+      p.append(span);
+    }
+    p.append(highlighted(text, hits));
+    return p;
+  };
+
+  const hitItem = (r) => {
+    const d = index.docs[r.row];
+    const text = shown(d[TEXT]);
+    const trans = shown(d[TRANS]);
+    const forms = new Set();
+    for (const [hay, hits] of [[text, r.inText], [trans, r.inTrans]]) {
+      for (const [at, length] of hits) forms.add(hay.slice(at, at + length));
+    }
+    const li = document.createElement("li");
+    li.className = "xs-search-hit";
+    li.dataset.step = d[ID];
+    const head = document.createElement("p");
+    head.className = "xs-search-head";
+    const a = document.createElement("a");
+    a.href = stepLink(d, forms);
+    a.className = "xs-search-link";
+    a.append(say.step(d[NUMBER]));
+    const code = document.createElement("code");
+    code.textContent = d[ID];
+    a.append(code);
+    head.append(a);
+    li.append(head);
+    li.append(line("xs-search-text", "", text, r.inText));
+    if (r.inTrans.length) li.append(line("xs-search-trans", say.trans, trans, r.inTrans));
+    if (r.inBase.length) li.append(line("xs-search-base", say.base, shown(d[BASE]), r.inBase));
+    return li;
+  };
+
+  // The results, grouped by phase (儀節) in reading order, each group with its count.
   const render = (query, results) => {
     list.replaceChildren();
-    if (!query.trim()) {
-      status.textContent = say.empty(index.docs.length);
-      return;
-    }
-    const inText = results.filter((r) => r.inText.length).length;
-    const inTrans = results.filter((r) => r.inTrans.length).length;
     const q = query.trim();
-    status.textContent = results.length
-      ? say.found(q, results.length, inText, inTrans)
-      : say.none(q);
-    for (const r of results) {
-      const d = index.docs[r.row];
+    const target = stepFor(q);
+    if (!q) {
+      status.textContent = say.empty(index.docs.length);
+      return target;
+    }
+    if (target !== null) {
+      const d = index.docs[target];
       const li = document.createElement("li");
-      li.className = "xs-search-hit";
-      li.dataset.step = d[ID];
-      const head = document.createElement("p");
-      head.className = "xs-search-head";
+      li.className = "xs-search-jump";
       const a = document.createElement("a");
-      a.href = contentRoot + d[HREF];
-      a.className = "xs-search-link";
-      a.append(say.step(d[NUMBER]));
+      a.href = stepLink(d, null);
+      a.append(`${say.jump} ${say.step(d[NUMBER])}`);
       const code = document.createElement("code");
       code.textContent = d[ID];
-      a.append(code);
-      head.append(a);
-      if (d[SECTION]) {
-        const sec = document.createElement("span");
-        sec.className = "xs-search-section";
-        sec.textContent = shown(d[SECTION]);
-        head.append(" ", sec);
-      }
-      li.append(head);
-      const text = document.createElement("p");
-      text.className = "xs-search-text";
-      text.append(highlighted(shown(d[TEXT]), r.inText, r.length));
-      li.append(text);
-      if (r.inTrans.length) {
-        const trans = document.createElement("p");
-        trans.className = "xs-search-trans";
-        const label = document.createElement("span");
-        label.className = "xs-trans-label";
-        label.textContent = say.trans;
-        trans.append(label, highlighted(shown(d[TRANS]), r.inTrans, r.length));
-        li.append(trans);
-      }
+      a.append(code, d[SECTION] ? `（${shown(d[SECTION])}）` : "");
+      li.append(a);
       list.append(li);
     }
+    let group = null;
+    let groups = 0;
+    for (const r of results) {
+      const section = index.docs[r.row][SECTION];
+      if (!group || group.section !== section) {
+        const li = document.createElement("li");
+        li.className = "xs-search-group";
+        const h = document.createElement("h2");
+        h.className = "xs-search-phase";
+        const count = document.createElement("span");
+        count.className = "xs-search-count";
+        h.append(shown(section) || "—", " ", count);
+        const ol = document.createElement("ol");
+        li.append(h, ol);
+        list.append(li);
+        group = { section, ol, count, n: 0 };
+        groups++;
+      }
+      group.ol.append(hitItem(r));
+      group.n++;
+      group.count.textContent = say.count(group.n);
+    }
+    const n = (key) => results.filter((r) => r[key].length).length;
+    if (results.length) {
+      status.textContent = say.found(q, results.length, n("inText"), n("inTrans"), n("inBase"), groups);
+    } else status.textContent = target === null ? say.none(q) : "";
+    return target;
   };
 
   const run = (query, push) => {
-    render(query, search(query));
+    const target = render(query, search(query));
     if (push) {
       const url = new URL(window.location.href);
       if (query.trim()) url.searchParams.set("q", query.trim());
@@ -181,6 +269,7 @@
       url.searchParams.delete("area");
       window.history.replaceState(null, "", url);
     }
+    return target;
   };
 
   let timer = null;
@@ -188,16 +277,24 @@
     window.clearTimeout(timer);
     timer = window.setTimeout(() => run(input.value, true), 150);
   });
+  // Enter on a step number goes to the step.
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     window.clearTimeout(timer);
-    run(input.value, true);
+    const target = run(input.value, true);
+    if (target !== null) window.location.assign(stepLink(index.docs[target], null));
   });
 
   const initial = new URLSearchParams(window.location.search).get("q") || "";
   document.querySelectorAll('input[name="q"]').forEach((el) => {
     el.value = initial;
   });
-  run(initial, false);
+  const target = run(initial, false);
   root.dataset.ready = "true";
+  // Arriving with a step number (the sidebar's box): straight on to the step, in place of this
+  // page in the history; coming Back (or reloading) shows the page with its 徑至 link instead.
+  const nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  if (target !== null && (!nav || nav.type === "navigate")) {
+    window.location.replace(stepLink(index.docs[target], null));
+  }
 })();

@@ -43,6 +43,13 @@
   });
 
   var $ = function (sel) { return root.querySelector(sel); };
+  // The page's words for the script's messages (a <template> in the page, so that the
+  // Simplified copy of the page has them converted), with {n}-style blanks.
+  var words = $("template.xs-stage-say");
+  function say(key, vars) {
+    var w = words && words.content.querySelector('[data-say="' + key + '"]');
+    return (w ? w.textContent : key).replace(/\{(\w+)\}/g, function (_, k) { return vars[k]; });
+  }
   var input = $(".xs-stage-n"), slider = $(".xs-stage-slider");
   input.max = slider.max = String(N);
   var plans = {}, layers = {}, markers = { hall: {}, range: {} };
@@ -144,12 +151,15 @@
   }
 
   var current = 0, view = "hall";
+  var note = $(".xs-stage-note");
   function show(i, push) {
     i = Math.max(0, Math.min(N - 1, i));
+    if (isNaN(i)) i = current;
     current = i;
+    if (note && push !== false) note.textContent = "";
     var s = steps[i];
     input.value = slider.value = String(i + 1);
-    $(".xs-stage-phase").textContent = (s.p >= 0 ? D.phases[s.p] + "　" : "") + "第" + s.n + "節 · " + s.id;
+    $(".xs-stage-phase").textContent = (s.p >= 0 ? D.phases[s.p] + "　" : "") + say("step", { n: s.n }) + " · " + s.id;
     var text = $(".xs-stage-text");
     text.textContent = "";
     var a = document.createElement("a");
@@ -168,7 +178,7 @@
       li.children[2].textContent = D.facings[e[2]];
       key.appendChild(li);
     });
-    if (!figs[i].length) key.innerHTML = "<li></li>", key.firstChild.textContent = D.empty || "";
+    if (!figs[i].length) key.appendChild(document.createElement("li")).textContent = say("nobody", {});
     draw("hall", i);
     draw("range", i);
     if (push !== false && history.replaceState) history.replaceState(null, "", "#" + s.id);
@@ -187,10 +197,17 @@
       plans.hall.hidden = view !== "hall";
       plans.range.hidden = view !== "range";
       b.setAttribute("aria-pressed", String(view === "range"));
-      b.textContent = view === "range" ? "堂庭詳圖" : "射道全圖";
+      b.textContent = say(view === "range" ? "hall" : "range", {});
     }
   });
-  input.addEventListener("change", function () { show(parseInt(input.value, 10) - 1); });
+  // An empty or unreadable box (Enter on "", "e") puts the current step back, not an error.
+  function fromBox() {
+    var n = parseInt(input.value, 10);
+    if (isNaN(n)) input.value = String(current + 1);
+    else show(n - 1);
+  }
+  input.addEventListener("change", fromBox);
+  input.addEventListener("keydown", function (ev) { if (ev.key === "Enter") fromBox(); });
   slider.addEventListener("input", function () { show(parseInt(slider.value, 10) - 1); });
   // On this page the arrow keys step through the rite. Sphinx's doctools.js turns them into
   // "previous/next page" (navigation_with_keys) on the document; listening on the window in
@@ -206,11 +223,40 @@
     ev.stopPropagation();
   }, true);
 
-  var start = 0, m = /^#(xs-\d{4})$/.exec(location.hash);
-  if (m) steps.forEach(function (s, k) { if (s.id === m[1]) start = k; });
-  else {
-    var n = /^#n=(\d+)$/.exec(location.hash);
-    if (n) start = parseInt(n[1], 10) - 1;
+  // The step the address names (#<step id>, or #n=300 for the 300th), or null.
+  function fromHash() {
+    var m = /^#([a-z][a-z0-9]*-\d+)$/.exec(location.hash), k = null;
+    if (m) steps.forEach(function (s, j) { if (s.id === m[1]) k = j; });
+    else if ((m = /^#n=(\d+)$/.exec(location.hash))) k = parseInt(m[1], 10) - 1;
+    return k;
+  }
+  // A new hash (typed, followed from a link, or Back/Forward) moves the plan with it.
+  window.addEventListener("hashchange", function () {
+    var k = fromHash();
+    if (k !== null && k !== current) show(k, false);
+  });
+
+  // Whether anyone of step i stands inside the plan drawn in the hall view (門外 is off it).
+  var box = plans.hall.querySelector("svg").viewBox.baseVal;
+  function onPlan(i) {
+    return figs[i].some(function (e) {
+      return e[5] >= box.x && e[5] <= box.x + box.width && e[6] >= box.y && e[6] <= box.y + box.height;
+    });
+  }
+  // Without a step in the address, open where the plan first has someone on it, and say so.
+  var start = fromHash();
+  if (start === null) {
+    start = 0;
+    while (start < N - 1 && !onPlan(start)) start++;
+    if (start > 0 && note) {
+      var before = [];
+      for (var k = 0; k < start; k++) {
+        var ph = D.phases[steps[k].p];
+        if (ph && before.indexOf(ph) < 0) before.push(ph);
+      }
+      note.textContent = say("start", {
+        n: steps[start].n, k: start, phases: before.length ? "（" + before.join("、") + "）" : "" });
+    }
   }
   show(start, false);
 })();

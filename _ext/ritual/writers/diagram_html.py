@@ -50,9 +50,24 @@ def _visit_diagram_html(self, node):
     )
 
 
+def _stage_link(self, node) -> str:
+    """「於位次演示中看此節」: the plan's step in the stage view, when the site has one."""
+    domain = self.builder.env.get_domain("xs")
+    stages = sorted(domain.data.get("stages", {}))
+    step_id = domain.resolve_step_id(node.get("step", ""))
+    if not stages or step_id is None:
+        return ""
+    uri = relative_uri(
+        self.builder.get_target_uri(self.builder.current_docname),
+        self.builder.get_target_uri(stages[0]),
+    )
+    return f'<a class="xs-diagram-stage" href="{uri}#{step_id}">於位次演示中看此節</a>'
+
+
 def _depart_diagram_html(self, node):
     # the key ends the caption: <figure> allows nothing after its <figcaption>
     self.body.append(_key(node.get("figures", [])))
+    self.body.append(_stage_link(self, node))
     self.body.append("</figcaption></figure>\n")
 
 
@@ -60,7 +75,15 @@ diagram_html = (_visit_diagram_html, _depart_diagram_html)
 
 
 def _visit_stage_html(self, node):
-    self.body.append(self.starttag(node, "section", CLASS="xs-stage", **{"aria-label": "位次演示"}))
+    # its script reads the fragment (#<step id>, #n=300): tools/check_site.py accepts those
+    attrs = {"aria-label": "位次演示", "data-fragments": r"xs-\d{4}|n=\d+"}
+    here = self.builder.get_target_uri(self.builder.current_docname)
+    # the stage's styles, on its page only (the rite's pages do not carry them)
+    css = relative_uri(here, "_static/xs-stage.css")
+    self.body.append(
+        self.starttag(node, "section", CLASS="xs-stage", **attrs)
+        + f'<link rel="stylesheet" href="{css}">'
+    )
 
 
 def _depart_stage_html(self, node):
@@ -77,15 +100,35 @@ def _depart_stage_html(self, node):
         else ""
     )
     self.body.append(
+        # Two rows that fit a 360 px phone: the steppers, then the slider and the view. On a
+        # narrow screen the words of ← 上一節 / 下一節 → are hidden visually, not from the name.
         '<div class="xs-stage-controls" role="group" aria-label="節">'
-        '<button type="button" data-go="first" title="第一節">⇤</button>'
-        '<button type="button" data-go="prev" title="上一節（←）">← 上一節</button>'
+        '<div class="xs-stage-row">'
+        '<button type="button" data-go="first" aria-label="第一節" '
+        'title="第一節（Home）">⇤</button>'
+        '<button type="button" data-go="prev" title="上一節（←）">←'
+        '<span class="xs-stage-word"> 上一節</span></button>'
         '<label>第 <input type="number" class="xs-stage-n" min="1" value="1" '
         'inputmode="numeric" aria-label="節次"> 節</label>'
-        '<button type="button" data-go="next" title="下一節（→）">下一節 →</button>'
-        '<button type="button" data-go="last" title="最後一節">⇥</button>'
-        '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次">'
-        f"{toggle}</div>"
+        '<button type="button" data-go="next" title="下一節（→）">'
+        '<span class="xs-stage-word">下一節 </span>→</button>'
+        '<button type="button" data-go="last" aria-label="最後一節" '
+        'title="最後一節（End）">⇥</button>'
+        "</div>"
+        '<div class="xs-stage-row">'
+        '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次（滑桿）">'
+        f"{toggle}</div></div>"
+        '<p class="xs-stage-note" role="status"></p>'
+        # the script's messages, as page text (so that the zh-Hans copy converts them)
+        '<template class="xs-stage-say">'
+        '<span data-say="step">第{n}節</span>'
+        f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
+        + "".join(
+            f'<span data-say="{escape(view)}">{escape(titles.get(view, view))}</span>'
+            for view in views
+        )
+        + '<span data-say="start">自第{n}節始，堂庭圖上始有人；此前{k}節{phases}圖上無人。'
+        "按「⇤」回到第一節。</span></template>"
         '<div class="xs-stage-now" aria-live="polite">'
         '<p class="xs-stage-phase"></p>'
         '<p class="xs-stage-text" lang="zh-Hant"></p>'

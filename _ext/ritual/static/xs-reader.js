@@ -1,0 +1,78 @@
+// Reading aids on the pages of the rite (loaded where there are steps: reader.py).
+// - Copying: a selection copies the text and translation only, as the PDF does — no step
+//   numbers, apparatus markers, 譯文 labels or cite controls (those are user-select: none in
+//   the CSS too; this handler is for the browsers that copy them all the same).
+// - Keyboard: the term links (thousands on a page, styled as text) leave the tab order; they
+//   stay links for the mouse and are all reachable from the headword indexes.
+// - Search hits: ?hl=阼階 (space-separated words) marks the words on the page a hit opens
+//   (xs-highlight.js, fetched only then).
+// - Plans: a 「放大」 button on each; the full-screen view (xs-plan-zoom.js and .css) is fetched
+//   when a plan is first opened. Fetched on demand, they weigh nothing on the pages until used.
+(() => {
+  "use strict";
+  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch";
+
+  document.addEventListener("copy", (event) => {
+    const sel = window.getSelection();
+    if (!sel || sel.isCollapsed || !sel.rangeCount || !event.clipboardData) return;
+    const frag = sel.getRangeAt(0).cloneContents();
+    if (!frag.querySelector(SKIP)) return; // nothing to leave out: the browser's own copy
+    frag.querySelectorAll(SKIP).forEach((el) => el.remove());
+    // innerText of a rendered copy keeps the line breaks between steps and their blocks.
+    const holder = document.createElement("div");
+    holder.style.cssText = "position:fixed;left:-10000px;top:0;width:40em;white-space:normal";
+    holder.append(frag);
+    (document.querySelector("article") || document.body).append(holder);
+    const text = holder.innerText.replace(/\n{3,}/g, "\n\n").trim();
+    event.clipboardData.setData("text/plain", text);
+    event.clipboardData.setData("text/html", holder.innerHTML);
+    holder.remove();
+    event.preventDefault();
+  });
+
+  document.querySelectorAll("a.xs-term").forEach((a) => {
+    a.tabIndex = -1;
+  });
+
+
+  // Beside this script: a style sheet or script, loaded once.
+  const here = document.currentScript ? document.currentScript.src : "";
+  const loaded = {};
+  const load = (name) => {
+    if (!loaded[name]) {
+      loaded[name] = new Promise((resolve, reject) => {
+        const css = name.endsWith(".css");
+        const el = document.createElement(css ? "link" : "script");
+        if (css) el.rel = "stylesheet";
+        el[css ? "href" : "src"] = new URL(name, here || window.location.href).href;
+        el.onload = resolve;
+        el.onerror = reject;
+        document.head.append(el);
+      });
+    }
+    return loaded[name];
+  };
+
+  if (new URLSearchParams(window.location.search).get("hl")) load("xs-highlight.js");
+
+  const hans = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
+  document.querySelectorAll("figure.xs-diagram .xs-diagram-plan").forEach((plan) => {
+    if (!plan.querySelector("svg") || !window.HTMLDialogElement) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "xs-zoom-open";
+    button.textContent = "⤢ 放大";
+    button.setAttribute("aria-label", hans ? "放大此图" : "放大此圖");
+    button.setAttribute("aria-haspopup", "dialog");
+    const open = () =>
+      Promise.all([load("xs-plan-zoom.css"), load("xs-plan-zoom.js")]).then(() =>
+        window.xsPlanZoom(plan.closest("figure"), button),
+      );
+    button.addEventListener("click", open);
+    plan.addEventListener("click", (event) => {
+      if (event.target !== button) open();
+    });
+    plan.classList.add("xs-zoomable");
+    plan.append(button);
+  });
+})();

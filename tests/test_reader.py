@@ -1,0 +1,83 @@
+"""Issue 15 on the built site (the browser side is tests/browser/reader.mjs): the Simplified copy
+has its own converted stage data; plans and steps link to the stage; the headword pages' tables
+sit in focusable regions; pages carry only the reading scripts they use. And the pure
+conversion of a data script (:mod:`ritual_site.simplified_data`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from ritual_site import simplified_data as sd
+
+
+def _data(path: Path) -> dict:
+    _head, body = path.read_text(encoding="utf-8").split("window.XS_STAGE=", 1)
+    return json.loads(body.rstrip().rstrip(";"))
+
+
+def test_convert_script_converts_strings_only() -> None:
+    src = '/* key 1 */\nwindow.X={"roles":["賓","眾賓"],"n":3,"u":["rite/a.html"],"賓":"賓"};\n'
+    out = sd.convert_script(src, lambda s: s.replace("賓", "宾").replace("眾", "众"))
+    assert out.startswith("/* key 1 */\nwindow.X={") and out.endswith("};\n")
+    data = json.loads(out.split("=", 1)[1].rstrip().rstrip(";"))
+    assert data == {"roles": ["宾", "众宾"], "n": 3, "u": ["rite/a.html"], "賓": "宾"}
+
+
+def test_convert_script_refuses_what_it_cannot_read() -> None:
+    with pytest.raises(ValueError):
+        sd.convert_script("var x = 1;", str)
+
+
+def test_write_copies_follows_the_original(tmp_path: Path) -> None:
+    (tmp_path / "_diagrams").mkdir()
+    src = tmp_path / "_diagrams" / "stage-data.js"
+    src.write_text('window.XS_STAGE={"t":"鄉射"};\n', encoding="utf-8")
+    done = sd.write_copies(tmp_path, "zh-Hans", lambda s: s.replace("鄉", "乡"))
+    copy = tmp_path / "zh-Hans" / "_diagrams" / "stage-data.js"
+    assert done == {"_diagrams/stage-data.js"}
+    assert copy.read_text(encoding="utf-8") == 'window.XS_STAGE={"t":"乡射"};\n'
+    src.unlink()
+    assert sd.write_copies(tmp_path, "zh-Hans", str) == frozenset() and not copy.exists()
+
+
+@pytest.mark.edition
+def test_the_simplified_stage_has_converted_data(edition_html: Path) -> None:
+    trad = _data(edition_html / "_diagrams" / "stage-data.js")
+    simp = _data(edition_html / "zh-Hans" / "_diagrams" / "stage-data.js")
+    assert "賓" in trad["roles"] and "宾" in simp["roles"] and "賓" not in simp["roles"]
+    assert len(simp["steps"]) == len(trad["steps"])
+    assert [s["id"] for s in simp["steps"]] == [s["id"] for s in trad["steps"]]
+    assert simp["pages"] == trad["pages"]  # URLs are left as they are
+    step = next(s for s in simp["steps"] if s["id"] == "xs-0039")
+    assert "宾" in step["text"] and "賓" not in step["text"] + step["tr"]
+    page = (edition_html / "zh-Hans" / "stage.html").read_text(encoding="utf-8")
+    assert '<script src="_diagrams/stage-data.js">' in page  # its own copy, not ../_diagrams
+    assert 'data-say="step">第{n}节<' in page  # the script's words, converted with the page
+
+
+@pytest.mark.edition
+def test_plans_and_steps_link_to_the_stage(edition_html: Path, edition: dict) -> None:
+    page = (edition_html / "rite" / "drinking.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a class="xs-diagram-stage" href="([^"]+)">於位次演示中看此節</a>', page)
+    figures = re.findall(r'<figure class="xs-diagram" id="([^"]+)"', page)
+    steps = {d["id"]: d["steps"][0] for d in edition["diagrams"]}
+    assert links == [f"../stage.html#{steps[f]}" for f in figures] and links
+    assert '<script type="application/json" id="xs-reader">{"stage": "../stage.html"}' in page
+    assert "xs-reader.js" in page
+    stage = (edition_html / "stage.html").read_text(encoding="utf-8")
+    assert 'aria-label="第一節"' in stage and 'aria-label="最後一節"' in stage
+    assert 'href="_static/xs-stage.css"' in stage and "xs-stage.css" not in page
+    assert "xs-search.css" not in page
+
+
+@pytest.mark.edition
+def test_headword_tables_scroll_in_focusable_regions(edition_html: Path) -> None:
+    page = (edition_html / "terms" / "role" / "主人.html").read_text(encoding="utf-8")
+    for label, table in (("行止", "xs-itinerary"), ("用例", "xs-kwic")):
+        assert (
+            f'<div class="xs-table-scroll" tabindex="0" role="region" aria-label="{label}">'
+            f'<table class="{table}">'
+        ) in page
