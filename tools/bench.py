@@ -266,14 +266,15 @@ def _shift_ids(text: str, offset: int) -> str:
 def synthetic(edition: Path, dest: Path, copies: int) -> Path:
     """The edition with ``copies`` copies of every rite page: ids shifted by 600 per copy
     (``xs-0001`` → ``xs-0601`` …), phase, diagram and apparatus ids suffixed, and the
-    registry, positions, pinyin and apparatus rows of each copy added to the data."""
+    registry, positions, pinyin and apparatus rows of each copy added to the copy's own edition
+    folder (the engine has no data to touch)."""
     shutil.copytree(edition, dest, ignore=shutil.ignore_patterns("__pycache__"))
     if copies == 1:
         return dest
     if copies * 600 > 10_000:
         raise SystemExit("at most 16 copies (step ids have four digits)")
     rite = sorted((edition / "source" / "rite").glob("*.md"))
-    data = dest / "_ext" / "ritual" / "data"
+    data = dest / "source" / "_edition"
     # The rows and entries of the chapter, read once (not from the files as they grow).
     apparatus = (data / "apparatus.toml").read_text(encoding="utf-8")
     entries = re.split(r"(?m)^(?=\[\[entry\]\])", apparatus)[1:]
