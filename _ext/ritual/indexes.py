@@ -32,7 +32,7 @@ from .concordance import Entry, Negation, Occurrence
 from .domain import xs_domain
 from .edition import TermKind
 from .nodes import term_ref
-from .plan_data import actors, rows_by_step
+from .plan_data import actors_by_step, rows_by_step
 from .state import build_state, edition_of
 from .terms import vocabulary_for
 
@@ -195,14 +195,14 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
     numbers = domain.data["numbers"]
     names = {entry.term} | {s.term for s in entry.sub if not s.negated}
     by_step = rows_by_step(env)
+    acting = actors_by_step(env)
     rows = []
     place, facing = "", ""
     for step_id, rec in domain.ordered_steps():
         for pos in by_step.get(step_id, []):
             if pos.role in names:
                 place, facing = pos.place, pos.facing or facing
-        role_terms = [a.term for a in rec.annotations if a.kind == "role"]
-        if not names & set(actors(env, step_id, role_terms)):
+        if not names & acting[step_id]:
             continue
         occ = Occurrence(step_id, numbers[step_id][0], rec.text, 0, 0, False)
         text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"

@@ -164,6 +164,21 @@ def actors(env: BuildEnvironment, step_id: str, role_terms: Sequence[str]) -> li
     return out
 
 
+def actors_by_step(env: BuildEnvironment) -> dict[str, frozenset[str]]:
+    """Every step's :func:`actors`, once per numbering (each role's itinerary asks of all)."""
+
+    def make() -> dict[str, frozenset[str]]:
+        domain = xs_domain(env)
+        return {
+            sid: frozenset(
+                actors(env, sid, [a.term for a in rec.annotations if a.kind == "role"])
+            )
+            for sid, rec in domain.steps.items()
+        }
+
+    return build_state(env).derive("actors", make)
+
+
 def check_positions(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-check-consistency``: every bad row, at its line of ``positions.tsv``."""
     path = edition_of(env).path("positions")

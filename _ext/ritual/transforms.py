@@ -12,17 +12,27 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from .domain import xs_domain
-from .nodes import phase_marker, step_number
+from .nodes import phase_marker, step, step_number
 
 
 class StepNumbers(SphinxPostTransform):
-    """Give each step its global number and its §phase.step number."""
+    """Give each step its global number and its §phase.step number, and the anchors of the
+    retired ids it replaces (a link to ``#<retired id>`` made before the change still lands)."""
 
     default_priority = 200
 
     def run(self, **kwargs: Any) -> None:
         domain = xs_domain(self.env)
         numbers = domain.data["numbers"]
+        replaced: dict[str, list[str]] = {}
+        for old, new in sorted(domain.data["retired"].items()):
+            live = domain.resolve_step_id(new)
+            if live is not None and old not in domain.steps:
+                replaced.setdefault(live, []).append(old)
+        for node in self.document.findall(step):
+            for old in replaced.get(node["step_id"], []):
+                if old not in node["ids"]:
+                    node["ids"].append(old)
         for node in self.document.findall(step_number):
             number = numbers.get(node["step_id"])
             if number is None:

@@ -13,7 +13,8 @@ from ..apparatus import EMPTY
 
 def _visit_step(self, node):
     self.body.append(f"\n\\begin{{xsstep}}{{{node['step_id']}}}")
-    self.body.append(self.hypertarget(node["step_id"], anchor=True) if node["ids"] else "")
+    # the step's own id, and the retired ids it replaces (so that old links still land)
+    self.body.append("".join(self.hypertarget(i, anchor=True) for i in node["ids"]))
 
 
 def _depart_step(self, node):
