@@ -37,6 +37,8 @@ def test_positions_data_is_valid(edition: dict) -> None:
     rows = load_rows()
     assert check_rows(rows, default_setting(), load_figures(), order) == []
     assert {r.basis for r in rows} <= set(BASES)
+    assert {r.facing_basis for r in rows if r.facing} <= set(BASES)
+    assert {r.facing_basis for r in rows if not r.facing} == {""}
     # the narrative of the rite is covered: from the arrival at the gate to 賓出
     steps = {r.step for r in rows}
     assert {"xs-0021", "xs-0027", "xs-0206", "xs-0318", "xs-0438"} <= steps
@@ -102,9 +104,9 @@ FIXTURE = """\
 def rows_fixture(tmp_path: Path) -> Path:
     path = tmp_path / "positions.tsv"
     path.write_text(
-        "# test\nstep\trole\tplace\tfacing\tbasis\tnote\n"
-        "xs-0027\t主人\t阼階上當楣\t北面\ttext\t主人阼階上當楣北面再拜\n"
-        "xs-0027\t上耦上射\t堂西\t\tinferred\tnot really\n",
+        "# test\nstep\trole\tplace\tfacing\tbasis\tfacing_basis\tnote\n"
+        "xs-0027\t主人\t阼階上當楣\t北面\ttext\ttext\t「主人阼階上當楣北面再拜」\n"
+        "xs-0027\t上耦上射\t堂西\t\tinferred\t\tnot really\n",
         encoding="utf-8",
     )
     return path

@@ -26,6 +26,9 @@ ROLE_VOCAB_PATH = DATA_DIR / "vocab" / "role.tsv"
 
 BASES = ("text", "inferred", "注")
 STEP_ID = re.compile(r"^xs-\d{4}$")
+#: A quotation of 鄭注 in a note (``注「…」``, ``xs-0164 注：「…」``); any ``「…」`` for the rest.
+ZHU_QUOTE = re.compile(r"注[：:]?\s*「[^」]+」")
+QUOTE = re.compile(r"「[^」]*」")
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,8 @@ class Row:
     role: str
     place: str
     facing: str
-    basis: str
+    basis: str  # of the place
+    facing_basis: str  # of the facing ('' when the facing is)
     note: str
     line: int
 
@@ -80,11 +84,32 @@ def _records(path: Path | str, ncols: int) -> Iterable[tuple[int, list[str]]]:
 def load_rows(path: Path | str = POSITIONS_PATH) -> list[Row]:
     """Read ``positions.tsv``; a row with the wrong number of columns raises DiagramError."""
     rows = []
-    for lineno, cols in _records(path, 6):
-        if len(cols) > 6:
-            raise DiagramError(f"{path}:{lineno}: more than 6 columns", lineno)
-        rows.append(Row(*cols[:6], line=lineno))  # type: ignore[arg-type]
+    for lineno, cols in _records(path, 7):
+        if len(cols) > 7:
+            raise DiagramError(f"{path}:{lineno}: more than 7 columns", lineno)
+        rows.append(Row(*cols[:7], line=lineno))  # type: ignore[arg-type]
     return rows
+
+
+def basis_problems(row: Row) -> list[str]:
+    """What the note of a row lacks for its bases: each basis is one of BASES (the facing's
+    empty exactly when the facing is); ``text`` needs a quotation, ``注`` a quotation of the
+    注, ``inferred`` a reason (words outside the quotations)."""
+    problems = []
+    bases = [("place", row.basis)] + ([("facing", row.facing_basis)] if row.facing else [])
+    if not row.facing and row.facing_basis:
+        problems.append(f"facing basis {row.facing_basis!r} but no facing")
+    for what, basis in bases:
+        if basis not in BASES:
+            problems.append(f"{what} basis {basis!r} is not one of {', '.join(BASES)}")
+    used = {b for _, b in bases}
+    if "text" in used and not QUOTE.search(row.note):
+        problems.append("basis text: the note quotes no words of the step (「…」)")
+    if "注" in used and not ZHU_QUOTE.search(row.note):
+        problems.append("basis 注: the note quotes no 注 (注「…」)")
+    if "inferred" in used and not QUOTE.sub("", row.note).strip(" ;,.:()（）；，。"):
+        problems.append("basis inferred: the note gives no reason")
+    return problems
 
 
 def load_figures(path: Path | str = FIGURES_PATH) -> dict[str, FigureInfo]:
@@ -127,7 +152,8 @@ def check_rows(
 ) -> list[tuple[int, str]]:
     """Problems of the positions data as ``(line, message)``; empty when all is well.
 
-    Checks every field against its vocabulary (figures, places, facings, bases), that a role's
+    Checks every field against its vocabulary (figures, places, facings, bases), that each
+    basis is warranted by its note (:func:`basis_problems`), that a role's
     first appearance gives a facing, that no role leaves the plan when it is not on it, and,
     given ``step_order`` (ids in reading order), that every step exists and the rows are in
     reading order (so the file reads as the rite does).
@@ -150,10 +176,9 @@ def check_rows(
                 last = rank[row.step]
         if row.role not in figures:
             problems.append((where, f"unknown role {row.role!r} (not in figures.tsv)"))
-        if row.basis not in BASES:
-            problems.append((where, f"basis {row.basis!r} is not one of {', '.join(BASES)}"))
         if not row.note:
             problems.append((where, "no note: quote the words that warrant the row"))
+        problems.extend((where, p) for p in basis_problems(row))
         if row.place == EXIT:
             if row.facing:
                 problems.append((where, f"{row.role} leaves the plan but is given a facing"))
