@@ -58,3 +58,27 @@ def test_printed_index_lists_negated_sub_entries(app) -> None:
     sub = r"\\xsindexsub\{%s\}\{[^}]*\}\{[^}]*\}\{1\}\{\\xsloc\{part:%s\}"
     assert re.search(sub % ("不拜既爵", "xs-0001"), tex)
     assert re.search(sub % ("不拜", "xs-0002"), tex)
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_apparatus_entry_on_the_site(app) -> None:
+    app.build()
+    page = _page(app, "part.html")
+    # the second 拜 of its step, an addition placed after the word before it, an omission
+    assert 'data-entry="拜² ] 拜 底叢；答拜 庫"' in page
+    assert 'data-entry="賓下 ] 〔無〕 底叢；皆 庫"' in page
+    assert 'data-entry="外 ] 外 叢庫；〔無〕 底"' in page
+    # in the phase's 校記: the note after the readings' full stop
+    assert '拜² ] 拜 底叢；答拜 庫。<span class="xs-app-note">庫作答拜；從底本。</span>' in page
+
+
+@pytest.mark.sphinx("latex", testroot="reader", freshenv=True)
+def test_apparatus_entry_in_print(app) -> None:
+    app.build()
+    tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
+    assert (
+        "\\xsappnote{拜\\textsuperscript{2}}{\\xsrdg{拜}{底叢}\\xsrdgsep{}\\xsrdg{答拜}{庫}"
+        "\\xsappnotesep{}庫作答拜；從底本。}"
+    ) in tex
+    assert "\\xsappnote{賓下}{\\xsrdg{〔無〕}{底叢}\\xsrdgsep{}\\xsrdg{皆}{庫}" in tex
+    assert "\\xsappnote{外}{\\xsrdg{外}{叢庫}\\xsrdgsep{}\\xsrdg{〔無〕}{底}" in tex
