@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -82,3 +83,49 @@ def test_apparatus_entry_in_print(app) -> None:
     ) in tex
     assert "\\xsappnote{賓下}{\\xsrdg{〔無〕}{底叢}\\xsrdgsep{}\\xsrdg{皆}{庫}" in tex
     assert "\\xsappnote{外}{\\xsrdg{外}{叢庫}\\xsrdgsep{}\\xsrdg{〔無〕}{底}" in tex
+
+
+def _inventory(app):
+    from sphinx.util.inventory import InventoryFile
+
+    with open(Path(app.outdir) / "objects.inv", "rb") as f:
+        return InventoryFile.load(f, "", lambda base, uri: uri)
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_phases_are_anchored_by_their_ids(app) -> None:
+    app.build()
+    inventory = _inventory(app)
+    assert inventory["xs:phase"]["xian-gong-sheng"].uri == "part.html#xian-gong-sheng"
+    page = _page(app, "part.html")
+    assert '<section id="xian-gong-sheng">' in page
+    assert re.search(r'<span id="id\d+"></span>', page)  # the old numbered id still lands
+    assert '<a class="reference internal" href="#xian-gong-sheng">' in page  # the phase ref
+    # every page the inventory names exists (no py-modindex.html, no genindex.html)
+    for objects in inventory.values():
+        for item in objects.values():
+            assert (Path(app.outdir) / unquote(item.uri.split("#")[0])).is_file(), item.uri
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="reader",
+    freshenv=True,
+    confoverrides={"xs_base_url": "https://example.org/reader/"},
+)
+def test_citation_tags_by_kind_of_page(app) -> None:
+    app.build()
+    index = _page(app, "xs-action.html")
+    assert '<meta name="citation_title" content="動作索引" />' in index
+    search = _page(app, "search.html")
+    assert "citation_" not in search and '<meta name="DC.title" content="檢索" />' in search
+    root = _page(app, "index.html")
+    pdf = '<meta name="citation_pdf_url" content="https://example.org/reader/'
+    assert pdf in root and ".pdf" in root
+    assert "citation_pdf_url" not in _page(app, "part.html")
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_no_pdf_url_without_an_address(app) -> None:
+    app.build()
+    assert "citation_pdf_url" not in _page(app, "index.html")

@@ -12,3 +12,4 @@ xs_check_registry = False
 xs_editions = {"xiangsheli": os.environ.get("RITUAL_MAIN_EDITION", "")}
 exclude_patterns = ["_build", "_edition"]
 suppress_warnings = ["xs.no_base_url"]
+html_use_index = False
