@@ -9,6 +9,7 @@ numbers were plain text under toggle squares.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from urllib.parse import unquote
@@ -129,3 +130,39 @@ def test_citation_tags_by_kind_of_page(app) -> None:
 def test_no_pdf_url_without_an_address(app) -> None:
     app.build()
     assert "citation_pdf_url" not in _page(app, "index.html")
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_the_interface_speaks_chinese(app) -> None:
+    app.build()
+    page = _page(app, "part.html")
+    for english in ("Skip to content", "Back to top", "Made with", "On this page", "Toggle "):
+        assert english not in page, english
+    assert ">跳至正文</a>" in page and "回到頁首" in page and "本站以" in page
+    assert 'aria-label="切換淺色／深色／自動配色"' in page and "<title>淺色模式</title>" in page
+    # the Simplified copy converts them with the rest
+    simplified = _page(app, "zh-Hans/part.html")
+    assert "回到页首" in simplified and 'aria-label="切换浅色／深色／自动配色"' in simplified
+
+
+def test_the_catalog_has_every_word_of_the_theme() -> None:
+    """Every word furo's templates give to gettext (marked, or marked by the site) is in the
+    site's catalog: a theme upgrade that adds or changes one fails here, not on the site."""
+    import furo
+    from babel.messages.pofile import read_po
+    from jinja2.ext import babel_extract
+    from ritual_site import chrome
+
+    theme = Path(furo.__file__).parent / "theme" / "furo"
+    words: set[str] = set()
+    for template in theme.rglob("*.html"):
+        source = chrome.mark_theme_words(template.read_text("utf-8"))
+        for _, _, message, _ in babel_extract(io.BytesIO(source.encode()), ("_",), [], {}):
+            words.add(message)
+    po = chrome.LOCALE_DIR / "zh_TW" / "LC_MESSAGES" / "sphinx.po"
+    with po.open(encoding="utf-8") as f:
+        catalog = {m.id: m.string for m in read_po(f) if m.id}
+    # Sphinx's own zh_TW catalog gives these (Sphinx's words come first)
+    sphinx_words = {"Search", "Index", "Copyright", "About these documents", "Contents"}
+    assert words - sphinx_words - set(catalog) == set()
+    assert all(catalog[w] for w in words & set(catalog))

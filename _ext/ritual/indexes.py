@@ -213,7 +213,7 @@ def headword_body(
         f"{e(entry.pinyin)}</span></h1>",
         '<dl class="xs-hw-facts">',
         f'<dt>釋義</dt><dd lang="zh-Hant">{e(entry.gloss_zh)}</dd>',
-        f'<dt>English</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
+        f'<dt>英譯</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
         f'<dt>類別</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
     ]
     if parent is not None:

@@ -81,7 +81,7 @@ def switch_html(rel: str, simplified: bool) -> str:
     cur_t = ' aria-current="page"' if not simplified else ""
     cur_s = ' aria-current="page"' if simplified else ""
     return (
-        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形 Script">'
+        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形">'
         f'<a class="xs-script-link" href="{trad}" lang="zh-Hant" hreflang="zh-Hant"'
         f' title="繁體字版"{cur_t}>繁</a>'
         f'<a class="xs-script-link" href="{simp}" lang="zh-Hans" hreflang="zh-Hans"'
