@@ -166,3 +166,22 @@ def test_the_catalog_has_every_word_of_the_theme() -> None:
     sphinx_words = {"Search", "Index", "Copyright", "About these documents", "Contents"}
     assert words - sphinx_words - set(catalog) == set()
     assert all(catalog[w] for w in words & set(catalog))
+
+
+#: Names of the repository's data files, which a reader of the site or the book need not know.
+INTERNAL = re.compile(r"[\w./-]*(?:\.tsv|\.toml|_ext/|data/vocab|collation\.json)\b")
+
+
+@pytest.mark.edition
+def test_public_pages_say_what_the_data_is_not_its_file(edition_html: Path) -> None:
+    """The data files are named once, in the sources page's note for those who want the
+    repository (資料檔案); every other page says what the data is (位次表, 編號登記表 …)."""
+    named = {}
+    for page in sorted(edition_html.glob("*.html")):
+        text = re.sub(r"<script\b.*?</script>|<[^>]+>", " ", page.read_text("utf-8"), flags=re.S)
+        if page.name == "sources.html":
+            text = text.rsplit("資料檔案", 1)[0]
+        found = INTERNAL.findall(text)
+        if found:
+            named[page.name] = found
+    assert named == {}
