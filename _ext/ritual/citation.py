@@ -442,8 +442,8 @@ def _is_tool(node: Any) -> bool:
 
 
 def pdf_name(config: Config) -> str:
-    """The file name of the book's PDF (from ``latex_documents``: ``xiangsheli.tex`` →
-    ``xiangsheli.pdf``), which a deployment publishes at the site's root; '' if none."""
+    """The file name of the book's PDF (from ``latex_documents``: ``<name>.tex`` →
+    ``<name>.pdf``), which a deployment publishes at the site's root; '' if none."""
     documents = config.latex_documents or []
     return Path(documents[0][1]).with_suffix(".pdf").name if documents else ""
 
