@@ -178,9 +178,10 @@ def test_public_pages_say_what_the_data_is_not_its_file(edition_html: Path) -> N
     repository (資料檔案); every other page says what the data is (位次表, 編號登記表 …)."""
     named = {}
     for page in sorted(edition_html.glob("*.html")):
-        text = re.sub(r"<script\b.*?</script>|<[^>]+>", " ", page.read_text("utf-8"), flags=re.S)
-        if page.name == "sources.html":
-            text = text.rsplit("資料檔案", 1)[0]
+        html = page.read_text("utf-8")
+        if page.name == "sources.html":  # up to the heading of the note
+            html = html.split(">資料檔案<", 1)[0]
+        text = re.sub(r"<script\b.*?</script>|<[^>]+>", " ", html, flags=re.S)
         found = INTERNAL.findall(text)
         if found:
             named[page.name] = found
