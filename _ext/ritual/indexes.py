@@ -241,11 +241,9 @@ def headword_body(
             _entry_link(page, names[(kind, s.term)], s.term, builder) + f"（{s.count}）"
             for s in elsewhere
         )
-        out.append(
-            '<p class="xs-hw-none">經文無此詞之用例'
-            + (f"；見{where}。" if where else "。")
-            + "</p></section>"
-        )
+        # (the counted occurrences include every positive sub-term's: what is left is negated)
+        said = f"經文唯見其否定：{where}。" if where else "經文無此詞之用例。"
+        out.append(f'<p class="xs-hw-none">{said}</p></section>')
         return "\n".join(out)
     # The tables scroll sideways in their own region on a narrow screen (KWIC lines keep their
     # alignment); the region takes the keyboard focus, so arrow keys scroll it.
