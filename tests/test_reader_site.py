@@ -143,6 +143,7 @@ def test_the_interface_speaks_chinese(app) -> None:
     # the Simplified copy converts them with the rest
     simplified = _page(app, "zh-Hans/part.html")
     assert "回到页首" in simplified and 'aria-label="切换浅色／深色／自动配色"' in simplified
+    assert 'data-entry="外 ] 外 丛库；〔无〕 底"' in simplified  # the popup's data too
 
 
 def test_the_catalog_has_every_word_of_the_theme() -> None:
