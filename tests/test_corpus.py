@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from xiangsheli import registry
+from xiangsheli import registry, translation_apparatus
 
 from tools.bootstrap.seed import original_lines, translation_lines
 
@@ -37,9 +37,17 @@ def test_each_step_carries_its_registered_seed_lines(edition: dict, seed_path: P
 
 
 def test_every_translation_line_is_attached_once_in_order(edition: dict, seed_path: Path):
+    """The base translation, its corrections undone (translation-apparatus.toml), is the
+    seed's 譯文: every line once, in order, each step's made of whole lines."""
     lines = [line.text for line in translation_lines(seed_path)]
-    attached = [s["translation"] for s in edition["steps"] if s["translation"] is not None]
+    corrections = translation_apparatus.by_step(translation_apparatus.load_entries())
+    base = [s for s in edition["steps"] if s["translation_source"] == "base"]
+    attached = [
+        translation_apparatus.base_translation(s["translation"], corrections.get(s["id"], []))
+        for s in base
+    ]
     assert "".join(attached) == "".join(lines)
+    assert set(corrections) <= {s["id"] for s in base}
     # Each step's translation is made of whole seed lines: its ends fall on line boundaries.
     boundaries, offset = {0}, 0
     for line in lines:
@@ -52,11 +60,10 @@ def test_every_translation_line_is_attached_once_in_order(edition: dict, seed_pa
 
 
 def test_translation_sources(edition: dict):
+    """Every step has a translation: the base's, or one the editors supplied (issue 12)."""
     for step in edition["steps"]:
-        if step["translation"] is None:
-            assert step["translation_source"] is None
-        else:
-            assert step["translation_source"] in ("base", "editors")
+        assert step["translation"], step["id"]
+        assert step["translation_source"] in ("base", "editors"), step["id"]
 
 
 def test_the_web_junk_is_left_out(edition: dict):
@@ -64,6 +71,8 @@ def test_the_web_junk_is_left_out(edition: dict):
     assert "分類" not in text
     assert not any(step["text"] in ("儀禮", "鄉射禮") for step in edition["steps"])
     assert not any(step["text"].startswith("」") for step in edition["steps"])
+    # …nor in the translations (the wrapper 「一X一 」 and the stray space it leaves).
+    assert not any(re.search(r"一.一 | ", step["translation"] or "") for step in edition["steps"])
 
 
 def test_registry_ids_never_vanish_and_keep_their_text(edition: dict):
