@@ -23,7 +23,7 @@ OPEN, CLOSE = "[", "]"
 #: How an empty reading or lemma is printed in an entry.
 EMPTY = "〔無〕"
 DECISIONS = ("emend", "retain")
-KINDS = ("filter-artifact", "typo", "conversion", "variant")
+KINDS = ("filter-artifact", "typo", "conversion", "variant", "slip")
 BASE_SIGLUM = "底"
 
 
@@ -33,6 +33,14 @@ class Reading:
 
     text: str
     witnesses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A slip of a witness's digital copy (not a reading of the edition it transcribes)."""
+
+    witness: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,7 @@ class Entry:
     readings: tuple[Reading, ...]
     pages: dict[str, str] = field(default_factory=dict)
     note: str = ""
+    slips: tuple[Slip, ...] = ()
 
     @property
     def before(self) -> str:
@@ -117,6 +126,7 @@ def read_entries(path: Path) -> tuple[list[Entry], list[tuple[int, str]]]:
                 readings=tuple(Reading(r["text"], tuple(r["witnesses"])) for r in e["readings"]),
                 pages=dict(e.get("pages", {})),
                 note=e.get("note", ""),
+                slips=tuple(Slip(s["witness"], s["text"]) for s in e.get("slips", [])),
             )
             check_entry(entry)
         except KeyError as exc:
@@ -144,6 +154,12 @@ def check_entry(entry: Entry) -> None:
         raise ValueError(f"{entry.id}: an emendation must change the text")
     if not any(BASE_SIGLUM in r.witnesses for r in entry.readings):
         raise ValueError(f"{entry.id}: no reading carries the base siglum {BASE_SIGLUM}")
+    credited = {s for r in entry.readings for s in r.witnesses}
+    for slip in entry.slips:
+        if slip.witness == BASE_SIGLUM or slip.witness in credited:
+            raise ValueError(f"{entry.id}: slip of {slip.witness}, which has a reading")
+    if entry.kind == "slip" and not (entry.slips and entry.decision == "retain"):
+        raise ValueError(f"{entry.id}: an entry of kind slip retains the base and names a slip")
 
 
 def load_sigla(path: Path = DATA / "sigla.tsv") -> dict[str, dict[str, str]]:
