@@ -43,7 +43,7 @@ def test_html_markers_switch_and_list(app: SphinxTestApp) -> None:
     # Under the phase: the list of its entries, each linking back to its marker and its step.
     assert '<li id="app-001">' in html
     assert "篚 ] 篚 叢庫; 匪 底" in html
-    assert "諸本作篚。" in html
+    assert "諸本皆作篚。匪、篚形近而誤。" in html  # the statement composed, then the reasoning
     assert "apparatus.js" in html
 
 
@@ -61,7 +61,7 @@ def test_export_offsets_and_witnesses(app: SphinxTestApp) -> None:
             {"text": "篚", "witnesses": ["叢", "庫"]},
             {"text": "匪", "witnesses": ["底"]},
         ],
-        "note": "諸本作篚。",
+        "note": "諸本皆作篚。匪、篚形近而誤。",
     }
     (deletion,) = steps["xs-0002"]["apparatus"]
     assert deletion["lemma"] == "" and deletion["start"] == deletion["end"] == 1

@@ -89,6 +89,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive_to_domain("xs", "translation", TranslationDirective)
     app.add_directive_to_domain("xs", "sigla", SiglaDirective)
     app.add_directive_to_domain("xs", "apparatus-summary", ApparatusSummaryDirective)
+    app.setup_extension(f"{__name__}.directives.orthography")
     for kind in roles.TERM_KINDS:
         app.add_role(kind, roles.TermRole(kind))
     app.add_role("plain", roles.PlainRole())

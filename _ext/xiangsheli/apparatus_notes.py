@@ -91,5 +91,5 @@ def compose(entry, order: Sequence[str] = (), witnesses: Sequence[str] = ()) -> 
         out.append(said + "。")
     reasoning = entry.note.strip()
     if reasoning:
-        out.append(reasoning if reasoning.endswith(("。", "」", "）")) else reasoning + "。")
+        out.append(reasoning if reasoning.endswith("。") else reasoning + "。")
     return "".join(out)

@@ -20,7 +20,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from . import apparatus
+from . import apparatus, apparatus_notes
 from . import nodes as xsnodes
 from .warnings import XsWarning, warn
 
@@ -203,6 +203,7 @@ def place_entries(
     data = apparatus_for(env)
     env.note_dependency(str(data.entries_path))
     placed: list[tuple[apparatus.Entry, Place]] = []
+    witnesses = [s for s, row in data.sigla.items() if row.get("role") == "witness"]
     for entry in data.by_step.get(step_id, []):
         try:
             start, end = apparatus.locate(text, entry)
@@ -222,7 +223,7 @@ def place_entries(
             end,
             text[start:end],
             readings,
-            entry.note,
+            apparatus_notes.compose(entry, data.order, witnesses),
             entry_label(entry.id),
             apparatus.format_entry(entry, data.order),
             tuple(

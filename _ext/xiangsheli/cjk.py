@@ -35,7 +35,8 @@ def join_document(document: nodes.Node) -> None:
         if "\n" not in node or isinstance(parent, (nodes.literal_block, nodes.raw)):
             continue
         if not str(node).strip():
-            index = parent.index(node)
+            # By identity: Text nodes compare as strings, so parent.index() finds the first "\n".
+            index = next(i for i, child in enumerate(parent.children) if child is node)
             before = parent[index - 1].astext() if index > 0 else ""
             after = parent[index + 1].astext() if index + 1 < len(parent) else ""
             if _is_wide(before[-1:]) and _is_wide(after[:1]):

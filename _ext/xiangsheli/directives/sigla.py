@@ -26,6 +26,7 @@ KIND_LABELS = {
     "typo": "傳寫錯字",
     "conversion": "繁簡轉換之誤",
     "variant": "諸本異文",
+    "slip": "數字本錄文之誤",
 }
 
 
