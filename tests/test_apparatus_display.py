@@ -50,7 +50,8 @@ def test_html_markers_switch_and_list(app: SphinxTestApp) -> None:
     # the lemma and readings, and the forms the note names, are never converted (zh-Hans)
     assert (
         f"{NC('篚')} ] {NC('篚')} 叢庫；{NC('匪')} 底。"
-        '<span class="xs-app-note">諸本作<!--xs:noconvert-->篚<!--/xs:noconvert-->。</span>'
+        # the statement of who reads what composed from the readings, then the reasoning
+        f'<span class="xs-app-note">諸本皆作{NC("篚")}。{NC("匪")}、{NC("篚")}形近而誤。</span>'
     ) in html
     # a deletion is placed by the word before it (無下), and its empty reading is 〔無〕
     assert "無下 ] 〔無〕 叢庫；一 底" in html
@@ -74,7 +75,7 @@ def test_export_offsets_and_witnesses(app: SphinxTestApp) -> None:
             {"text": "篚", "witnesses": ["叢", "庫"]},
             {"text": "匪", "witnesses": ["底"]},
         ],
-        "note": "諸本作篚。",
+        "note": "諸本皆作篚。匪、篚形近而誤。",
     }
     (deletion,) = steps["xs-0002"]["apparatus"]
     assert deletion["lemma"] == "" and deletion["start"] == deletion["end"] == 1

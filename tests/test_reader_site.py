@@ -74,7 +74,8 @@ def test_apparatus_entry_on_the_site(app) -> None:
     assert (
         "<!--xs:noconvert-->拜<!--/xs:noconvert-->² ] <!--xs:noconvert-->拜<!--/xs:noconvert-->"
         " 底叢；<!--xs:noconvert-->答拜<!--/xs:noconvert--> 庫。"
-        '<span class="xs-app-note">庫作<!--xs:noconvert-->答拜<!--/xs:noconvert-->；從底本。</span>'
+        '<span class="xs-app-note">叢作<!--xs:noconvert-->拜<!--/xs:noconvert-->，'
+        "庫作<!--xs:noconvert-->答拜<!--/xs:noconvert-->。從底本。</span>"
     ) in page
 
 
@@ -84,7 +85,7 @@ def test_apparatus_entry_in_print(app) -> None:
     tex = next(Path(app.outdir).glob("*.tex")).read_text(encoding="utf-8")
     assert (
         "\\xsappnote{拜\\textsuperscript{2}}{\\xsrdg{拜}{底叢}\\xsrdgsep{}\\xsrdg{答拜}{庫}"
-        "\\xsappnotesep{}庫作答拜；從底本。}"
+        "\\xsappnotesep{}叢作拜，庫作答拜。從底本。}"
     ) in tex
     assert "\\xsappnote{賓下}{\\xsrdg{〔無〕}{底叢}\\xsrdgsep{}\\xsrdg{皆}{庫}" in tex
     assert "\\xsappnote{外}{\\xsrdg{外}{叢庫}\\xsrdgsep{}\\xsrdg{〔無〕}{底}" in tex

@@ -51,6 +51,19 @@ class Reading:
 
 
 @dataclass(frozen=True)
+class Slip:
+    """A slip of a witness's digital copy (not a reading of the edition it transcribes): what
+    the transcription has at the place, '' if it drops the words."""
+
+    witness: str
+    text: str
+
+
+#: The kind of entry that records only a slip of a digital copy (the base retained).
+SLIP_KIND = "slip"
+
+
+@dataclass(frozen=True)
 class Entry:
     """One editorial decision (see the header of apparatus.toml)."""
 
@@ -64,7 +77,8 @@ class Entry:
     kind: str
     readings: tuple[Reading, ...]
     pages: dict[str, str] = field(default_factory=dict)
-    note: str = ""
+    note: str = ""  # the editors' reasoning (the witness statement is composed: apparatus_notes)
+    slips: tuple[Slip, ...] = ()
 
     @property
     def before(self) -> str:
@@ -136,6 +150,7 @@ def read_entries(
                 readings=tuple(Reading(r["text"], tuple(r["witnesses"])) for r in e["readings"]),
                 pages=dict(e.get("pages", {})),
                 note=e.get("note", ""),
+                slips=tuple(Slip(x["witness"], x["text"]) for x in e.get("slips", [])),
             )
             check_entry(entry, base, kinds)
         except KeyError as exc:
@@ -169,6 +184,12 @@ def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None
         raise ValueError(f"{entry.id}: an emendation must change the text")
     if base and not any(base in r.witnesses for r in entry.readings):
         raise ValueError(f"{entry.id}: no reading carries the base siglum {base}")
+    credited = {s for r in entry.readings for s in r.witnesses}
+    for slip in entry.slips:
+        if slip.witness == base or slip.witness in credited:
+            raise ValueError(f"{entry.id}: slip of {slip.witness}, which has a reading")
+    if entry.kind == SLIP_KIND and not (entry.slips and entry.decision == "retain"):
+        raise ValueError(f"{entry.id}: an entry of kind slip retains the base and names a slip")
 
 
 def load_sigla(path: Path) -> dict[str, dict[str, str]]:

@@ -11,6 +11,7 @@ offsets in the edited text go into the domain for ``edition.json``.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from . import apparatus, export, translation_apparatus
+from . import apparatus, apparatus_notes, export, translation_apparatus
 from . import nodes as xsnodes
 from .domain import xs_domain
 from .state import build_state, edition_of
@@ -90,14 +91,19 @@ class ApparatusData:
             (sigla_path, line, msg) for line, msg in sigla_problems if series == TEXT
         ]
         self.order = list(self.sigla)
-        self.by_step: dict[str, list[apparatus.Entry]] = {}
-        for entry in self.entries:
-            self.by_step.setdefault(entry.step, []).append(entry)
+        self.set_entries(self.entries)
         text = entries_path.read_text(encoding="utf-8") if entries_path.is_file() else ""
         self.lines = {
             m[1]: text.count("\n", 0, m.start()) + 1
             for m in re.finditer(r'^id = "([^"]+)"', text, re.M)
         }
+
+    def set_entries(self, entries: list[apparatus.Entry]) -> None:
+        """The entries of the series (and by step), e.g. once their notes are composed."""
+        self.entries = entries
+        self.by_step: dict[str, list[apparatus.Entry]] = {}
+        for entry in entries:
+            self.by_step.setdefault(entry.step, []).append(entry)
 
     def location(self, entry_id: str) -> str:
         """``file:line`` of an entry in apparatus.toml, for warnings about the data."""
@@ -105,14 +111,35 @@ class ApparatusData:
 
 
 def apparatus_for(env: BuildEnvironment) -> ApparatusData:
-    """The build's apparatus of the 原文 (read once per build)."""
+    """The build's apparatus of the 原文 (read once per build), each note composed: the
+    statement of who reads what made from the readings (:mod:`.apparatus_notes`), then the
+    editors' reasoning."""
     edition = edition_of(env)
-    return build_state(env).file(
-        "apparatus",
-        lambda: ApparatusData(
+
+    def read() -> ApparatusData:
+        data = ApparatusData(
             edition.path("apparatus"), edition.path("sigla"), tuple(edition.apparatus_kinds)
-        ),
-    )
+        )
+        witnesses = [s for s, row in data.sigla.items() if row.get("role") == "witness"]
+        data.set_entries(
+            [
+                dataclasses.replace(
+                    e,
+                    note=apparatus_notes.compose(
+                        e,
+                        data.order,
+                        witnesses,
+                        data.base_siglum,
+                        edition.apparatus_lacking,
+                        edition.apparatus_lacking_default,
+                    ),
+                )
+                for e in data.entries
+            ]
+        )
+        return data
+
+    return build_state(env).file("apparatus", read)
 
 
 def translation_apparatus_for(env: BuildEnvironment) -> ApparatusData:
@@ -660,10 +687,12 @@ def export_witnesses(app: Sphinx) -> list[dict[str, str]]:
 def setup_apparatus(app: Sphinx) -> None:
     """The apparatus in the build: its data checked, its lists under the phases, its tables on
     the front matter, its entries in ``edition.json``."""
+    from .directives.orthography import OrthographyDirective
     from .directives.sigla import ApparatusSummaryDirective, SiglaDirective
 
     app.add_directive_to_domain("xs", "sigla", SiglaDirective)
     app.add_directive_to_domain("xs", "apparatus-summary", ApparatusSummaryDirective)
+    app.add_directive_to_domain("xs", "orthography", OrthographyDirective)
     app.connect("builder-inited", check_sigla)
     app.connect("doctree-read", list_phase_apparatus)
     app.connect("env-check-consistency", check_entries_placed)
