@@ -36,7 +36,7 @@ from .diagram.layout import EXIT, Figure, Walker
 from .diagram.plan import Plan, to_svg
 from .diagram.positions import chinese_number, furnishings_at, line_ranks
 from .diagram.stage import StageStep, encode_stage
-from .diagram.svg import compose
+from .diagram.svg import SCREEN, Medium, compose, print_medium
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import document_order, xs_domain
 from .plan_data import drawers_for, positions_for, setting_for, timeline
@@ -92,20 +92,28 @@ def assign_diagram_numbers(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 @dataclass
 class Drawn:
-    """A diagram: who is where, and (drawn when first asked for) its plan."""
+    """A diagram: who is where, and (drawn when first asked for) its plan for the site and
+    for the book."""
 
     label: str  # 圖一
     number: int
     step_number: str
     title: str
     figures: list[Figure]
-    draw: Callable[[], Plan]
+    draw: Callable[[Medium], Plan]
+    print_box: tuple[float, float]
 
     @cached_property
     def plan(self) -> Plan:
         # edition.json needs only the figures; the plan is drawn for the pages written and for
         # the files beside them, each when it is wanted.
-        return self.draw()
+        return self.draw(SCREEN)
+
+    @cached_property
+    def print_plan(self) -> Plan:
+        """The plan as the book prints it: fitted to ``xs_plan_print_box``, no title of its
+        own (the caption gives it)."""
+        return self.draw(print_medium(*self.print_box))
 
 
 def figure_text(figures: list[Figure]) -> str:
@@ -162,7 +170,7 @@ def _draw(
     drawers = drawers_for(env)
     desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人。") + "。"
 
-    def plan_of() -> Plan:
+    def plan_of(medium: Medium) -> Plan:
         return compose(
             setting,
             figures,
@@ -176,9 +184,11 @@ def _draw(
             notes=plan.get("notes", ()),
             view_notes=plan.get("view_notes", {}).get(rec.view, ()),
             drawers=drawers,
+            medium=medium,
         )
 
-    return Drawn(label, number, step_no, title, figures, plan_of)
+    box = env.config.xs_plan_print_box
+    return Drawn(label, number, step_no, title, figures, plan_of, (box[0], box[1]))
 
 
 class RenderDiagrams(SphinxPostTransform):
@@ -216,7 +226,10 @@ class RenderDiagrams(SphinxPostTransform):
             node["label"] = drawn.label
             node["title"] = drawn.title
             node["step_label"] = f"第{drawn.step_number}節（{node['step']}）之後"
-            node["plan"] = drawn.plan
+            # the book prints its own drawing of the plan (fitted to the page, type no smaller
+            # than the book's); the site and every other builder take the screen's
+            book = self.app.builder.format == "latex"
+            node["plan"] = drawn.print_plan if book else drawn.plan
             node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
         for node in self.document.findall(xsnodes.stage):
             views = setting_for(self.env).views

@@ -146,6 +146,11 @@ class Plan:
     background: list[El]  # inside the clip: the plan's paper, buildings, names, furnishings
     figures: list[El]  # inside the clip, over the background
     frame: list[El]  # outside the clip: border, step label, title, scale bar, notes
+    #: what was placed, for checks: every name's kind ("fixed" | "figure"), text and box; the
+    #: markers' circles (role, box); the type sizes used (px)
+    labels: list[tuple[str, str, tuple[float, float, float, float]]] = field(default_factory=list)
+    markers: list[tuple[str, tuple[float, float, float, float]]] = field(default_factory=list)
+    type_sizes: list[float] = field(default_factory=list)
 
     def background_svg(self) -> str:
         """The background as written (the key under which a page shares it)."""
