@@ -12,7 +12,8 @@ export SOURCE_DATE_EPOCH ?= 1796169600
 
 .PHONY: edition html pdf second-edition test check unit lint collate bench system venv node clean
 
-edition: system html pdf          ## site and PDF, from a fresh machine
+edition: system html pdf          ## site and PDF, from a fresh machine (the PDF published in the site)
+	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
 
 venv: $(VENV)/.installed
 $(VENV)/.installed: requirements.txt

@@ -37,13 +37,15 @@ def test_html_markers_switch_and_list(app: SphinxTestApp) -> None:
     assert '<span class="xs-lemma" data-base="一" data-entry="app-003"></span>' in html
     assert re.search(
         r'<a class="xs-app-ref" href="#app-001" id="ref-app-001" role="doc-noteref" '
-        r'aria-describedby="app-001" data-entry="篚 \] 篚 叢庫; 匪 底">1</a>',
+        r'aria-describedby="app-001" data-entry="篚 \] 篚 叢庫；匪 底">1</a>',
         html,
     )
     # Under the phase: the list of its entries, each linking back to its marker and its step.
     assert '<li id="app-001">' in html
-    assert "篚 ] 篚 叢庫; 匪 底" in html
-    assert "諸本作篚。" in html
+    assert "篚 ] 篚 叢庫；匪 底" in html
+    assert '篚 ] 篚 叢庫；匪 底。<span class="xs-app-note">諸本作篚。</span>' in html
+    # a deletion is placed by the word before it (無下), and its empty reading is 〔無〕
+    assert "無下 ] 〔無〕 叢庫；一 底" in html
     # the apparatus script comes with the pages that have markers, and only with them
     assert re.search(r'<script[^>]* src="_static/apparatus\.js', html)
     index = (app.outdir / "index.html").read_text(encoding="utf-8")

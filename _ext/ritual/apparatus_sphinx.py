@@ -39,8 +39,9 @@ class Place(NamedTuple):
     readings: tuple[tuple[str, tuple[str, ...]], ...]
     note: str
     label: str
-    formatted: str  # ``lemma ] reading sigla; variant sigla``
+    formatted: str  # ``lemma ] reading sigla；variant sigla``
     pages: tuple[tuple[str, str], ...]  # (siglum, witness page) in sigla order
+    parts: apparatus.Formatted | None = None  # the entry as printed, once placed in its step
 
 
 class ApparatusData:
@@ -227,6 +228,7 @@ def apply_entry(
         entry_id=place.entry_id,
         label=place.label,
         entry_text=place.formatted,
+        printed=_printed(place.parts) if place.parts is not None else {},
         note=place.note,
         pages="，".join(f"{s} {p}" for s, p in place.pages),
         lemma=lemma,
@@ -304,9 +306,12 @@ def lemma_spans(body: nodes.Element) -> dict[str, tuple[int, int]]:
 
 
 def _place(data: ApparatusData, entry: apparatus.Entry) -> Place:
+    """A draft of the entry's place: its parts as printed are final once every entry of the
+    step is applied (:func:`place_entries`)."""
     readings = tuple(
         (r.text, apparatus.order_sigla(r.witnesses, data.order)) for r in entry.readings
     )
+    parts = apparatus.format_parts(entry, data.order)
     return Place(
         entry.id,
         0,
@@ -315,8 +320,9 @@ def _place(data: ApparatusData, entry: apparatus.Entry) -> Place:
         readings,
         entry.note,
         entry_label(entry.id),
-        apparatus.format_entry(entry, data.order),
+        parts.text,
         tuple((s, entry.pages[s]) for s in apparatus.order_sigla(tuple(entry.pages), data.order)),
+        parts,
     )
 
 
@@ -350,10 +356,24 @@ def place_entries(
                 location,
             )
     spans = lemma_spans(body)
-    places = sorted(
-        (p._replace(start=spans[i][0], end=spans[i][1]) for i, p in drafts.items() if i in spans),
-        key=lambda p: (p.start, p.end),
-    )
+    edited, words = _plain_text(body), term_spans(body)
+    entries = {e.id: e for e in data.by_step.get(step_id, [])}
+    places = []
+    for i, p in drafts.items():
+        if i not in spans:
+            continue
+        start, end = spans[i]
+        parts = apparatus.format_parts(entries[i], data.order, edited, start, words)
+        places.append(p._replace(start=start, end=end, formatted=parts.text, parts=parts))
+    places.sort(key=lambda p: (p.start, p.end))
+    # The markers learn the entry as printed only now: an ordinal (唯²) and the place of an
+    # empty lemma (主人下) are read in the step's text once every entry is applied.
+    by_id = {p.entry_id: p for p in places}
+    for marker in body.findall(xsnodes.apparatus_ref):
+        place = by_id.get(marker["entry_id"])
+        if place is not None and place.parts is not None:
+            marker["entry_text"] = place.formatted
+            marker["printed"] = _printed(place.parts)
     for a, b in itertools.pairwise(places):
         if b.start < a.end:
             warn(
@@ -366,6 +386,39 @@ def place_entries(
 
 def _plain_text(body: nodes.Element) -> str:
     return "".join(str(n) for n, _ in _text_nodes(body))
+
+
+def term_spans(body: nodes.Element) -> list[tuple[int, int]]:
+    """(start, end) of every marked term in the body's text."""
+    spans: list[tuple[int, int]] = []
+    offset = 0
+
+    def walk(node: nodes.Node) -> None:
+        nonlocal offset
+        if isinstance(node, nodes.Text):
+            offset += len(node)
+            return
+        if isinstance(node, xsnodes.apparatus_ref):
+            return
+        start = offset
+        for child in node.children:
+            walk(child)
+        if isinstance(node, xsnodes.term_ref):
+            spans.append((start, offset))
+
+    walk(body)
+    return spans
+
+
+def _printed(parts: apparatus.Formatted) -> dict[str, Any]:
+    """The entry as printed, as plain data on its marker (the writers lay it out)."""
+    return {
+        "word": parts.word,
+        "ordinal": parts.ordinal,
+        "where": parts.where,
+        "readings": [list(r) for r in parts.readings],
+        "note": parts.note,
+    }
 
 
 # -- the list under each phase, checks, export -------------------------------------------------
@@ -403,10 +456,12 @@ def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
             )
             xref += nodes.inline(step_node["step_id"], step_node["step_id"])
             para += xref
-            para += nodes.Text(f"　{ref['entry_text']}")
             note = ref.get("note", "")
+            # the readings end with NOTE_SEP before a note (outside it: the entry's popup
+            # shows the note on a line of its own)
+            para += nodes.Text(f"　{ref['entry_text']}" + (apparatus.NOTE_SEP if note else ""))
             if note:
-                para += nodes.inline("", f"　{note}", classes=["xs-app-note"])
+                para += nodes.inline("", note, classes=["xs-app-note"])
             if ref.get("pages"):
                 para += nodes.inline("", f"（{ref['pages']}）", classes=["xs-app-pages"])
             item += para

@@ -3,7 +3,8 @@
 At ``build-finished`` every built page is read once: a switch is put into it (idempotent), and
 a copy is written under ``zh-Hans/`` whose *text* is converted with OpenCC (t2s, phrase-aware) —
 text between tags and the human-readable attributes (``title``, ``alt``, ``aria-label``,
-``placeholder``) only; markup, URLs, scripts and styles are left as they are. In the copies:
+``placeholder``, an apparatus marker's ``data-entry``) only; markup, URLs, scripts and styles
+are left as they are. In the copies:
 
 - links between pages stay inside ``zh-Hans/``; every other relative URL (styles, scripts,
   images, data files) gains one ``../`` and points at the one copy of the assets;
@@ -41,11 +42,14 @@ TOKEN = re.compile(
 NOCONVERT = re.compile(r"(<!--xs:noconvert-->.*?<!--/xs:noconvert-->)", re.DOTALL)
 SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
 ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
-TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder"}
+#: Attributes a reader sees as text (data-entry: an apparatus entry, shown by its popup).
+TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder", "data-entry"}
 URL_ATTRS = {"href", "src", "action"}
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 ABSOLUTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
-INTERESTING = re.compile(r"(?:href|src|action|title|alt|aria-label|placeholder|lang)\s*=", re.I)
+INTERESTING = re.compile(
+    r"(?:href|src|action|title|alt|aria-label|placeholder|data-entry|lang)\s*=", re.I
+)
 SWITCH_ANCHOR = '<div class="content-icon-container">'
 
 
@@ -81,7 +85,7 @@ def switch_html(rel: str, simplified: bool) -> str:
     cur_t = ' aria-current="page"' if not simplified else ""
     cur_s = ' aria-current="page"' if simplified else ""
     return (
-        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形 Script">'
+        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形">'
         f'<a class="xs-script-link" href="{trad}" lang="zh-Hant" hreflang="zh-Hant"'
         f' title="繁體字版"{cur_t}>繁</a>'
         f'<a class="xs-script-link" href="{simp}" lang="zh-Hans" hreflang="zh-Hans"'
