@@ -19,7 +19,7 @@ No Sphinx import.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 Box = tuple[float, float, float, float]
@@ -41,8 +41,10 @@ OUTSIDE = 1_000_000.0
 LEADER_CROSS = 20_000.0
 #: A candidate's cost grows with its rank (the earlier the better) …
 RANK = 0.5
-#: … and, for a figure's name, with its distance from the marker (per px).
+#: … and, for a figure's name, with its distance from the marker (per px), and if it needs a
+#: leader line.
 DISTANCE = 3.0
+LEADER = 8.0
 #: A cost below which a candidate is taken at once.
 GOOD = 1.0
 #: Distance between the lines of a name of several lines, in its type size.
@@ -71,9 +73,9 @@ def text_box(
 
 def overlap(a: Box, b: Box) -> float:
     """The area two boxes share (0 if they do not meet)."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
+    if a[0] >= b[2] or b[0] >= a[2] or a[1] >= b[3] or b[1] >= a[3]:
+        return 0.0
+    return (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def segment_hits_box(x0: float, y0: float, x1: float, y1: float, b: Box) -> bool:
@@ -104,11 +106,10 @@ class Grid:
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.boxes: list[Box] = []
 
-    def _cells(self, b: Box) -> Iterable[tuple[int, int]]:
+    def _cells(self, b: Box) -> list[tuple[int, int]]:
         c = self.CELL
-        for i in range(math.floor(b[0] / c), math.floor(b[2] / c) + 1):
-            for j in range(math.floor(b[1] / c), math.floor(b[3] / c) + 1):
-                yield (i, j)
+        js = range(int(b[1] // c), int(b[3] // c) + 1)
+        return [(i, j) for i in range(int(b[0] // c), int(b[2] // c) + 1) for j in js]
 
     def add(self, b: Box) -> None:
         n = len(self.boxes)
@@ -140,7 +141,7 @@ class Label:
 
     text: str
     size: float
-    spots: list[Spot]
+    spots: Iterable[Spot]  # a figure's are made as they are tried (figure_spots)
     fill: str
     halo: bool = False
     owner: object = None  # the drawn thing it names: its own shapes do not count against it
@@ -223,12 +224,16 @@ def _near_ids(grid: Grid, b: Box) -> list[int]:
 
 def _hard(grid: Grid, b: Box, limit: float) -> float:
     cost = 0.0
-    for other in grid.near(b):
-        a = overlap(b, other)
-        if a > 0:
-            cost += HARD_HIT + HARD * a
-            if cost >= limit:
-                break
+    hit: set[int] = set()
+    boxes, cells = grid.boxes, grid.cells
+    for cell in grid._cells(b):
+        for n in cells.get(cell, ()):
+            a = overlap(b, boxes[n])
+            if a > 0 and n not in hit:
+                hit.add(n)
+                cost += HARD_HIT + HARD * a
+                if cost >= limit:
+                    return cost
     return cost
 
 
@@ -265,20 +270,24 @@ def marker_boxes(px: float, py: float, r: float, sx: float, sy: float, tip: floa
     return [(px - r, py - r, px + r, py + r), (tx - 2.5, ty - 2.5, tx + 2.5, ty + 2.5)]
 
 
+#: The directions of the rings of spots further out (cosine, screen sine), sixteen of them.
+_RING = tuple((math.cos(k * math.pi / 8), -math.sin(k * math.pi / 8)) for k in range(16))
+
+
 def figure_spots(
     px: float, py: float, r: float, sx: float, sy: float, size: float, n: int
-) -> list[Spot]:
+) -> Iterator[Spot]:
     """Places to try for a figure's name (``n`` characters) around its marker, best first:
     behind the figure (the 儀禮圖 habit of writing the name at the back of the person), then
-    beside, above and below, then on rings further out (these take a leader line)."""
+    beside, above and below, then on rings further out (these take a leader line). Made as
+    they are asked for: most names take one of the first."""
     gap = r + 2.0
     bx, by = -sx, -sy
     if abs(bx) >= abs(by) - 0.01:
-        behind = (px + bx * gap, py + by * gap * 0.6, "end" if bx < 0 else "start", False)
+        yield (px + bx * gap, py + by * gap * 0.6, "end" if bx < 0 else "start", False)
     else:
-        behind = (px, py + by * gap, "start" if by > 0 else "end", True)
-    near: list[Spot] = [
-        behind,
+        yield (px, py + by * gap, "start" if by > 0 else "end", True)
+    yield from (
         (px - gap, py, "end", False),
         (px + gap, py, "start", False),
         (px, py - gap, "end", True),
@@ -289,30 +298,21 @@ def figure_spots(
         (px + gap, py - size * 0.7, "start", False),
         (px - gap, py + size * 0.7, "end", False),
         (px + gap, py + size * 0.7, "start", False),
-    ]
-    out = list(near)
-    length = n * size
+    )
+    long = n * size > 2 * size
     # rings further out: sixteen directions, the name's near edge at distance d from the centre
-    for d in (
-        gap + size * 0.8,
-        gap + size * 1.8,
-        gap + size * 3.0,
-        gap + size * 4.5,
-        gap + size * 6.5,
-    ):
-        for k in range(16):
-            a = k * math.pi / 8
-            cx, cy = math.cos(a), -math.sin(a)
+    for f in (0.8, 1.8, 3.0, 4.5, 6.5):
+        d = gap + size * f
+        for cx, cy in _RING:
             x, y = px + cx * d, py + cy * d
             if abs(cx) > 0.38:  # east or west: horizontal, anchored at the near end
-                out.append((x, y, "start" if cx > 0 else "end", False))
+                yield (x, y, "start" if cx > 0 else "end", False)
             else:  # north or south: horizontal, centred
-                out.append((x, y + (size / 2 if cy > 0 else -size / 2), "middle", False))
+                yield (x, y + (size / 2 if cy > 0 else -size / 2), "middle", False)
             if abs(cy) > 0.38:
-                out.append((x, y, "start" if cy > 0 else "end", True))
-            elif length > 2 * size:
-                out.append((x + (size / 2 if cx > 0 else -size / 2), y, "middle", True))
-    return out
+                yield (x, y, "start" if cy > 0 else "end", True)
+            elif long:
+                yield (x + (size / 2 if cx > 0 else -size / 2), y, "middle", True)
 
 
 def _box_distance(a: Box, b: Box) -> float:
@@ -346,12 +346,17 @@ def leader(
     return (px + ux * (r + 0.8), py + uy * (r + 0.8), nx - ux * 1.0, ny - uy * 1.0)
 
 
-def _figure_cost(label: Label, i: int, spot: Spot, ground: Ground, limit: float) -> tuple:
+def _figure_cost(
+    label: Label, i: int, spot: Spot, ground: Ground, limit: float
+) -> tuple[float, float, Box, tuple[float, float, float, float] | None]:
+    """A spot's cost (and the part of it that is not its rank and distance: 0 for a spot in
+    the clear), its box and its leader line."""
     b = text_box(spot[0], spot[1], label.text, label.size, spot[2], spot[3])
     assert label.marker is not None
     px, py, r = label.marker
     nx, ny = _nearest(b, px, py)
-    cost = i * RANK + DISTANCE * max(0.0, math.hypot(nx - px, ny - py) - r - 2.5)
+    base = i * RANK + DISTANCE * max(0.0, math.hypot(nx - px, ny - py) - r - 2.5)
+    cost = base
     if _outside(b, ground.area):
         cost += OUTSIDE
     if cost < limit:
@@ -361,8 +366,10 @@ def _figure_cost(label: Label, i: int, spot: Spot, ground: Ground, limit: float)
     line = None
     if cost < limit:
         reach = (b[0] - 12, b[1] - 12, b[2] + 12, b[3] + 12)
-        line = leader(label, b, [o for o in ground.circles.near(reach)])
+        line = leader(label, b, ground.circles.near(reach))
         if line is not None:
+            base += LEADER
+            cost += LEADER
             lb = (
                 min(line[0], line[2]),
                 min(line[1], line[3]),
@@ -374,19 +381,23 @@ def _figure_cost(label: Label, i: int, spot: Spot, ground: Ground, limit: float)
                     cost += LEADER_CROSS
     if cost < limit:
         cost += _soft(ground, b, None) * 0.3
-    return cost, b, line
+    return cost, cost - base, b, line
 
 
-def place_figure(label: Label, ground: Ground, own: Sequence[Box] = ()) -> None:
-    """Place one figure's name: the cheapest of its spots (the first good one), its box then
-    written into ``ground``. ``own`` are its own marker's boxes (not counted against it)."""
-    best: tuple[float, Spot, Box, tuple | None] | None = None
+def place_figure(label: Label, ground: Ground) -> None:
+    """Place one figure's name: the cheapest of its spots, its box then written into
+    ``ground``. The spots come nearest first, so the first in the clear is taken (a later one
+    could only be further off), and the search stops where rank alone costs more than the
+    best found."""
+    best: tuple[float, Spot, Box, tuple[float, float, float, float] | None] | None = None
     limit = math.inf
     for i, spot in enumerate(label.spots):
-        cost, b, line = _figure_cost(label, i, spot, ground, limit)
+        if i * RANK >= limit:
+            break
+        cost, penalty, b, line = _figure_cost(label, i, spot, ground, limit)
         if cost < limit:
             best, limit = (cost, spot, b, line), cost
-            if cost < GOOD:
+            if penalty < GOOD:
                 break
     assert best is not None
     label.cost, label.spot, label.box, label.leader = best

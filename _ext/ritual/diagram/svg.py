@@ -244,7 +244,7 @@ def _place_fixed(
     size = medium.sizes[c.overview]["figure"]
     for m in markers:
         if m.labelled:
-            x, y, anchor, vertical = figure_spots(m.px, m.py, m.r, m.sx, m.sy, size, 1)[0]
+            x, y, anchor, vertical = next(figure_spots(m.px, m.py, m.r, m.sx, m.sy, size, 1))
             ground.reserved.append(text_box(x, y, m.fig.role, size, anchor, vertical))
     place_fixed(c.labels, ground)
     return ground
@@ -686,8 +686,7 @@ def compose(
         else:
             background.extend(c.out[a:b])
             names.extend(own)
-    background += names
-    background += [c.label_el(label) for label in c.labels[:n_names]]
+    built_names = [c.label_el(label) for label in c.labels[:n_names]]
     _place_figures(c, markers, ground, medium)
     drawn_figures = [_figure(c, m) for m in sorted(markers, key=lambda m: not m.fig.moved)]
 
@@ -705,11 +704,12 @@ def compose(
             stroke_width=1.0 * min(1.0, k * 1.2),
         )
     ]
+    header: list[El] = []
     if medium.header:
         if step_label:
-            out.append(text_el(MARGIN, 18.0, step_label, 10.5, anchor="start", fill=FAINT))
+            header.append(text_el(MARGIN, 18.0, step_label, 10.5, anchor="start", fill=FAINT))
         for i, line in enumerate(title_lines):
-            out.append(text_el(MARGIN, 40.0 + 18.0 * i, line, 15.0, anchor="start", fill=INK))
+            header.append(text_el(MARGIN, 40.0 + 18.0 * i, line, 15.0, anchor="start", fill=INK))
     all_notes = [*notes, MOVED_NOTE, *view_notes, *([_off_view_note(off_view)] if off_view else [])]
     m = medium.margin
     if side:
@@ -764,8 +764,11 @@ def compose(
         paper=El.make("rect", x=0.0, y=0.0, width=width, height=height, fill=PAPER),
         plan_box=(left, top, plan_w, plan_h),
         background=background,
+        names=names,
+        built_names=built_names,
         figures=drawn_figures,
         frame=out,
+        header=header,
         labels=[*fixed, *named],
         markers=[
             (mk.fig.role, b)
