@@ -104,9 +104,17 @@ def test_latex_figures_are_vector_pdfs(app: SphinxTestApp) -> None:
     app.build()
     assert app.warning.getvalue() == ""
     tex = next(app.outdir.glob("*.tex")).read_text(encoding="utf-8")
-    assert "\\includegraphics[width=\\linewidth,height=0.78\\textheight,keepaspectratio]" in tex
-    assert "{_diagrams/fig-bai-zhi.pdf}" in tex
-    assert "\\textbf{圖一}" in tex
+    # the book's own drawing, printed at the width it was drawn for (within the print box)
+    width = float(
+        re.search(r"\\includegraphics\[width=([\d.]+)pt\]\{_diagrams/fig-bai-zhi", tex)[1]
+    )
+    assert 0 < width <= app.config.xs_plan_print_box[0]
+    assert "\\begin{xsplancaption}{圖一}{拜至}{第2節（xs\\sphinxhyphen{}0002）之後}" in tex
+    svg = (app.outdir / "_diagrams" / "fig-bai-zhi.svg").read_text(encoding="utf-8")
+    assert f'width="{width:g}"' in svg and "<tspan" not in svg.split("<g clip-path")[0]
+    assert (
+        "圖一" not in svg.split("</desc>")[1]
+    )  # no title over the printed plan: the caption has it
     pdf = app.outdir / "_diagrams" / "fig-bai-zhi.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
 

@@ -38,7 +38,9 @@ Box = tuple[float, float, float, float]
 def _rules(root: ET.Element) -> dict[str, dict[str, str]]:
     style = root.find(f"{NS}style")
     rules: dict[str, dict[str, str]] = {}
-    for name, body in re.findall(r"\.([\w-]+)\{([^}]*)\}", style.text or "" if style is not None else ""):
+    for name, body in re.findall(
+        r"\.([\w-]+)\{([^}]*)\}", style.text or "" if style is not None else ""
+    ):
         rules[name] = dict(d.split(":", 1) for d in body.split(";") if ":" in d)
     return rules
 
@@ -97,9 +99,7 @@ def text_boxes(path: Path) -> tuple[list[tuple[str, str, Box, float]], list[Box]
 
 
 def _meet(a: Box, b: Box) -> bool:
-    return (
-        min(a[2], b[2]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[1], b[1]) > SLACK
-    )
+    return min(a[2], b[2]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[1], b[1]) > SLACK
 
 
 def collisions(path: Path) -> list[str]:
@@ -131,7 +131,7 @@ def smallest_printed(folder: Path) -> dict[str, float]:
     widths = printed_widths(folder / "xiangsheli.tex")
     out = {}
     for svg in sorted((folder / "_diagrams").glob("*.svg")):
-        names, _, width = text_boxes(svg)
+        _, _, width = text_boxes(svg)
         root = ET.parse(svg).getroot()
         rules = _rules(root)
         sizes = [float(_style(t, rules, "font-size").rstrip("px")) for t in root.iter(f"{NS}text")]

@@ -370,9 +370,7 @@ def blank_share(grey: tuple[int, int, bytes], top: float, height: float) -> floa
     scale = PAGE_DPI / 72.0
     first, last = round(top * scale), min(rows, round((top + height) * scale))
     table = bytes(range(256)).translate(bytes(1 if g < INK_BELOW else 0 for g in range(256)))
-    ink = [
-        any(pixels[r * width : (r + 1) * width].translate(table)) for r in range(first, last)
-    ]
+    ink = [any(pixels[r * width : (r + 1) * width].translate(table)) for r in range(first, last)]
     band, blank = 0, 0
     min_band = BLANK_BAND * scale
     for row in [*ink, True]:
@@ -400,7 +398,10 @@ def half_empty_pages(pdf: Path, pages_file: Path) -> list[tuple[int, str, float]
         files = sorted(Path(tmp).glob("p-*.pgm"), key=lambda p: int(p.stem.split("-")[1]))
         if len(files) != len(pages):
             raise Failure(f"{len(files)} pages in the PDF, {len(pages)} in {pages_file.name}")
-        share = {n: blank_share(read_pgm(f), top, height) for (n, _, _), f in zip(pages, files)}
+        share = {
+            n: blank_share(read_pgm(f), top, height)
+            for (n, _, _), f in zip(pages, files, strict=True)
+        }
     exempt = set(range(1, starts[0]))
     for end in [*(s - 1 for s in starts[1:]), pages[-1][0]]:
         while end > 1 and share[end] >= 1.0:  # a blank verso before the next part

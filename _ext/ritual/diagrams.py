@@ -197,24 +197,8 @@ class RenderDiagrams(SphinxPostTransform):
     default_priority = 210
 
     def run(self, **kwargs: Any) -> None:
-        domain = xs_domain(self.env)
         for node in list(self.document.findall(xsnodes.diagram)):
-            rec = domain.data["diagrams"].get(node["fig_id"])
-            if rec is None or rec.docname != self.env.docname:
-                rec = DiagramRecord(
-                    self.env.docname,
-                    node.line or 0,
-                    node["fig_id"],
-                    node["step"],
-                    node["view"],
-                    tuple(node["extra"]),
-                    node["title"],
-                    "",
-                    "",
-                    (node["step"],),
-                    0,
-                )
-            drawn = draw(self.env, rec)
+            drawn = draw(self.env, node_record(self.env, node))
             if drawn is None:
                 warn(
                     f"diagram {node['fig_id']!r}: unknown step {node['step']!r}",
@@ -226,16 +210,49 @@ class RenderDiagrams(SphinxPostTransform):
             node["label"] = drawn.label
             node["title"] = drawn.title
             node["step_label"] = f"第{drawn.step_number}節（{node['step']}）之後"
-            # the book prints its own drawing of the plan (fitted to the page, type no smaller
-            # than the book's); the site and every other builder take the screen's
-            book = self.app.builder.format == "latex"
-            node["plan"] = drawn.print_plan if book else drawn.plan
+            node["plan"] = drawn.plan
             node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
         for node in self.document.findall(xsnodes.stage):
             views = setting_for(self.env).views
             node["views"] = {view: stage_plan(self.env, view) for view in views}
             node["view_titles"] = {name: v.title for name, v in views.items()}
             node["empty"] = str(edition_of(self.env).plan.get("empty", ""))
+
+
+class PrintPlans(SphinxPostTransform):
+    """The book prints its own drawing of each plan (fitted to the page, type no smaller than
+    the book's, no title over it: the caption gives it); the site and every other builder
+    keep the screen's."""
+
+    default_priority = 211
+    formats = ("latex",)
+
+    def run(self, **kwargs: Any) -> None:
+        for node in self.document.findall(xsnodes.diagram):
+            drawn = draw(self.env, node_record(self.env, node))
+            if drawn is not None:
+                node["plan"] = drawn.print_plan
+
+
+def node_record(env: BuildEnvironment, node: xsnodes.diagram) -> DiagramRecord:
+    """The record of a diagram node (one made up from the node itself where the domain has
+    none for this document: an inlined document's copy)."""
+    rec = xs_domain(env).data["diagrams"].get(node["fig_id"])
+    if rec is None or rec.docname != env.docname:
+        rec = DiagramRecord(
+            env.docname,
+            node.line or 0,
+            node["fig_id"],
+            node["step"],
+            node["view"],
+            tuple(node["extra"]),
+            node["title"],
+            "",
+            "",
+            (node["step"],),
+            0,
+        )
+    return rec
 
 
 def stage_plan(env: BuildEnvironment, view: str) -> Plan:
@@ -407,6 +424,7 @@ def setup_diagrams(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "diagram", DiagramDirective)
     app.add_directive_to_domain("xs", "stage", StageDirective)
     app.add_post_transform(RenderDiagrams)
+    app.add_post_transform(PrintPlans)
     # After domain.assign_numbers (priority 500): positions_key reads the steps in numbered order.
     app.connect("env-updated", assign_diagram_numbers, priority=600)
     app.connect("build-finished", write_outputs)

@@ -37,7 +37,7 @@ def around(
     """Places for a name around a thing of half-width ``hw`` and half-height ``hh`` (尺) at
     ``(x, y)``: east, west, south and north of it, then at its corners (the fall-backs a
     drawer adds after its own), and the same further out (for a thing people stand all round,
-    as the 楅 when the shooters take their arrows)."""
+    as a stand the shooters gather round to take their arrows)."""
     out = []
     for far in (1.0, 2.6):
         gx, gy = c.model(2.0 + size * (far - 1)), c.model(size * 0.62 * far)

@@ -186,10 +186,12 @@ def to_svg(plan: Plan, page: PageState | None = None) -> str:
         "defs",
         El.make("clipPath", El.make("rect", x=x, y=y, width=width, height=height), id=clip_id),
     )
-    background = _shared(w, plan.background, page, f"{plan.id_prefix}-plan")
+    # a plan whose background a script refers to (the stage view's, with ids) shares nothing
+    share = None if any(el_has_id(el) for el in plan.background) else page
+    background = _shared(w, plan.background, share, f"{plan.id_prefix}-plan")
     names = [
-        *_shared(w, plan.built_names, page, f"{plan.id_prefix}-built"),
-        *_shared(w, plan.names, page, f"{plan.id_prefix}-names"),
+        *_shared(w, plan.built_names, share, f"{plan.id_prefix}-built"),
+        *_shared(w, plan.names, share, f"{plan.id_prefix}-names"),
     ]
     body = [
         w.write(plan.paper),
@@ -200,7 +202,7 @@ def to_svg(plan: Plan, page: PageState | None = None) -> str:
         *w.lines(plan.figures),
         "</g>",
         *w.lines(plan.header),
-        *_shared(w, plan.frame, page, f"{plan.id_prefix}-frame"),
+        *_shared(w, plan.frame, share, f"{plan.id_prefix}-frame"),
     ]
     rules = w.rules
     if page is not None:
@@ -222,10 +224,9 @@ def to_svg(plan: Plan, page: PageState | None = None) -> str:
 
 def _shared(w: _Writer, els: list[El], page: PageState | None, group_id: str) -> list[str]:
     """A layer as written: on a page that drew the same layer already, a ``<use>`` of it; the
-    first time, in a group of its own that later plans can use (a layer with ids, which a
-    script refers to, is written out)."""
+    first time, in a group of its own that later plans can use."""
     lines = w.lines(els)
-    if page is None or not lines or any(el_has_id(el) for el in els):
+    if page is None or not lines:
         return lines
     segment = "\n".join(lines)
     if segment in page.backgrounds:
