@@ -9,6 +9,7 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import EDITION
 from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
 
@@ -147,3 +148,17 @@ def test_bad_diagrams_and_positions_are_located(app: SphinxTestApp) -> None:
     assert edition["diagrams"][0]["figures"] == [
         {"role": "主人", "place": "阼階上", "facing": "西面"}
     ]
+
+
+@pytest.mark.parametrize("box", ["[364]", "[0, 440]", "['wide', 440]"])
+def test_a_bad_print_box_stops_the_build(make_app, tmp_path, box: str) -> None:
+    from sphinx.errors import ConfigError
+
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser", "ritual"]\n'
+        f"xs_edition = {str(EDITION)!r}\nxs_plan_print_box = {box}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "index.md").write_text("# t\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="xs_plan_print_box must be"):
+        make_app("html", srcdir=tmp_path)
