@@ -198,3 +198,18 @@ def test_plain_text_of_the_pages_is_the_base_text(seed_path):
     order = sorted(texts, key=lambda sid: min(REGISTRY[sid]))
     pages = "".join(texts[sid] for sid in order)
     assert "".join(c for c in pages if "\u3400" <= c <= "\u9fff") == bare
+
+
+def test_note_segments_set_the_witnesses_forms_apart():
+    """What the Simplified copy must not convert: quoted forms, and the entry's readings where
+    the note names them (「庫作後」 would otherwise read 「庫作后」, which 庫 does not have)."""
+    segments = ap.note_segments("庫作後，底作「后」；從庫。", ["後", "后"])
+    assert segments == [
+        ("庫作", False),
+        ("後", True),
+        ("，底作", False),
+        ("「后」", True),
+        ("；從庫。", False),
+    ]
+    assert "".join(t for t, _ in segments) == "庫作後，底作「后」；從庫。"
+    assert ap.note_segments("從底本。", ["", " "]) == [("從底本。", False)]

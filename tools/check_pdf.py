@@ -303,8 +303,15 @@ def find_pieces(haystack: str, needle: str, start: int) -> int | None:
     return None
 
 
+#: What the book prints beside the words and edition.json does not carry: the mark after an
+#: uncertain rendering of the editors' (\xsdoubt).
+PRINTED_MARKS = ("〔？〕",)
+
+
 def check_text(text: str, steps: list[dict]) -> str:
     flat = normalise(text)
+    for mark in PRINTED_MARKS:
+        flat = flat.replace(mark, "")
     missing, at = [], 0
     for step in steps:
         for field in ("text", "translation"):
@@ -446,7 +453,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     edition = json.loads(args.edition.read_text("utf-8"))
     steps = edition["steps"]
-    text = run("pdftotext", "-enc", "UTF-8", str(args.pdf), "-")
+    # -raw: in the order of the content stream, so a raised mark (〔？〕) stays by its words
+    text = run("pdftotext", "-raw", "-enc", "UTF-8", str(args.pdf), "-")
     data = pdf_objects(args.pdf)
     titles = [s["title"] for s in edition.get("sections", [])]
 

@@ -36,7 +36,7 @@ from .writers import setup_writers
 __version__ = "0.2.0"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 5
+ENV_VERSION = 6
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -338,6 +338,29 @@ class Formatted:
         return f"{self.lemma} ] " + READING_SEP.join(f"{t} {s}" for t, s in self.readings)
 
 
+#: A form a note quotes: 「…」 (the brackets kept with it).
+QUOTED = re.compile(r"「[^「」]*」")
+
+
+def note_segments(note: str, forms: Sequence[str]) -> list[tuple[str, bool]]:
+    """The note cut into ``(text, is_form)`` pieces: a quoted 「…」 and any of ``forms`` (the
+    entry's lemma, base and readings) written as a witness writes it, the rest prose. Why:
+    a rendering that converts the prose (the Simplified copy) must leave the forms alone, or
+    「後 庫；后 底。庫作後」 would say that 庫 reads what it does not."""
+    words = sorted({f for f in forms if f.strip()}, key=len, reverse=True)
+    pattern = "|".join([QUOTED.pattern] + [re.escape(w) for w in words])
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for m in re.finditer(pattern, note):
+        if m.start() > at:
+            out.append((note[at : m.start()], False))
+        out.append((m.group(0), True))
+        at = m.end()
+    if at < len(note):
+        out.append((note[at:], False))
+    return out
+
+
 def superscript(n: int) -> str:
     """``2`` → ``²`` ('' for 0)."""
     return str(n).translate(_SUPERSCRIPT) if n else ""

@@ -48,6 +48,8 @@ class StepRecord(NamedTuple):
     annotations: tuple[Annotation, ...]
     base_text: str  # the text as transmitted, as the page has it (before the apparatus)
     apparatus: tuple[Any, ...]  # apparatus_sphinx.Place records, in text order
+    # the corrections of the base translation, placed in the printed translation
+    translation_apparatus: tuple[Any, ...] = ()
 
 
 class PhaseRecord(NamedTuple):

@@ -34,6 +34,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     config = app.config
     numbers = domain.data["numbers"]
     apparatus = PROVIDERS.get("apparatus", lambda app: {})(app)
+    translation_apparatus = PROVIDERS.get("translation_apparatus", lambda app: {})(app)
     witnesses = PROVIDERS.get("witnesses", lambda app: [])(app)
     # Steps grouped by phase in one pass (steps_of_phase per phase would sort every step once
     # per phase: quadratic in the size of the corpus, see BENCHMARKS.md).
@@ -67,6 +68,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
                     for a in rec.annotations
                 ],
                 "apparatus": apparatus.get(step_id, []),
+                "translation_apparatus": translation_apparatus.get(step_id, []),
             }
         )
     return {

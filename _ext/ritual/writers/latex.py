@@ -107,7 +107,8 @@ def _visit_ref(self, node):
     printed = node["printed"]
     ordinal = f"\\textsuperscript{{{printed['ordinal']}}}" if printed["ordinal"] else ""
     lemma = self.encode(printed["word"]) + ordinal + self.encode(printed["where"])
-    self.body.append(f"\\xsappnote{{{lemma}}}{{{_readings(self, printed)}}}")
+    macro = "xstrnote" if node.get("series") == "translation" else "xsappnote"
+    self.body.append(f"\\{macro}{{{lemma}}}{{{_readings(self, printed)}}}")
     raise nodes.SkipNode
 
 
@@ -132,6 +133,7 @@ apparatus_list = (_skip, None)
 
 
 pinyin_char = (_pass, _pass)
+witness_form = (_pass, _pass)
 search_box = (_skip, None)
 cite_control = (_skip, None)
 citation_download = (_pass, _pass)
