@@ -414,6 +414,17 @@ def _scale_bar(
         out.append(text_el(end + 8.0 * k, y + 13.0 * k, unit.large, size, anchor="start", fill=INK))
 
 
+def _bar_width(c: Canvas, setting: Setting, medium: Medium) -> float:
+    """How far right of the margin the scale bar and its unit reach, and a gap after."""
+    unit = setting.unit
+    seg = unit.large_in_small if unit.large else 1.0
+    length = round(c.view.scalebar / seg) * seg * c.s
+    label = len(unit.large or unit.small) * medium.scale_text
+    return (
+        4.0 * medium.k + length + 8.0 * medium.k + label + 2 * medium.scale_text + 14.0 * medium.k
+    )
+
+
 def _north_arrow(out: list[El], x: float, y: float, k: float = 1.0) -> None:
     points = ((x, y - 14 * k), (x + 6 * k, y + 8 * k), (x, y + 3 * k), (x - 6 * k, y + 8 * k))
     out.append(
@@ -455,7 +466,12 @@ def _wide_notes(notes: Sequence[str], head: int) -> list[str]:
 
 
 def _frame(
-    v: View, title: str, medium: Medium = SCREEN, notes: Sequence[str] = (), head: int = 1
+    v: View,
+    title: str,
+    medium: Medium = SCREEN,
+    notes: Sequence[str] = (),
+    head: int = 1,
+    setting: Setting | None = None,
 ) -> tuple[Canvas, list[str], bool]:
     """The canvas of a view: plan size and scale, margins, the title's lines (none in print),
     and whether the scale bar and notes stand in a column beside the plan.
@@ -478,8 +494,12 @@ def _frame(
         return Canvas(v, width, left, top), title_lines, side
     box_w, box_h = medium.fit
     k, size = medium.k, medium.note
-    lines = sum(len(_wrap(n, box_w - 2 * m - 10.0 * k, size)) for n in _wide_notes(notes, head))
-    foot = (44.0 + 13.0 * lines) * k + 12.0 * k
+    # the notes stand beside the scale bar (as long as at the widest scale)
+    widest = Canvas(v, box_w, m, m, scale=(box_w - 2 * m) / ew)
+    assert setting is not None, "a printed plan is fitted with its setting's scale bar"
+    note_w = box_w - 2 * m - 24.0 * k - _bar_width(widest, setting, medium)
+    lines = sum(len(_wrap(n, note_w, size)) for n in _wide_notes(notes, head))
+    foot = 10.0 * k + max(34.0 * k, 8.0 * k + 13.0 * k * (lines - 1) + size / 2) + 6.0 * k
     wide = min((box_w - 2 * m) / ew, (box_h - m - foot) / eh)
     side_w = SIDE_W * k
     beside = min((box_w - 2 * m - side_w) / ew, (box_h - 2 * m - 12.0 * k) / eh)
@@ -527,7 +547,7 @@ def _drawn_canvas(
     """A view's canvas with its built parts and the furnishings ``keys`` drawn and their names
     asked for (not yet placed), and where each furnishing's elements and names lie in
     ``canvas.out`` and ``canvas.labels`` (start, end)."""
-    c, _, _ = _frame(setting.view(view), title, medium, notes, head)
+    c, _, _ = _frame(setting.view(view), title, medium, notes, head, setting)
     c.halo_width = medium.halo
     sizes = medium.sizes[c.overview]
     c.add(El.make("rect", x=c.left, y=c.top, width=c.plan_w, height=c.plan_h, fill=PAPER))
@@ -658,7 +678,7 @@ def compose(
         keys = [k for k in keys if _near_view(v, setting.furnishings[k])]
     head = len(notes) + 1
     c, spans = _drawn_canvas(setting, view, title, keys, drawers, medium, fit_notes, head)
-    _, title_lines, side = _frame(v, title, medium, fit_notes, head)
+    _, title_lines, side = _frame(v, title, medium, fit_notes, head, setting)
     width, left, top, plan_w, plan_h = c.width, c.left, c.top, c.plan_w, c.plan_h
 
     off_view: list[Figure] = []
@@ -718,6 +738,15 @@ def compose(
         _scale_bar(out, col, top + 76.0 * k, c, setting, medium)
         note_x, note_y, note_w = col, top + 118.0 * k, width - col - m
         bottom = top + plan_h
+    elif medium.fit is not None:
+        # print: the notes beside the scale bar, the north arrow at the right (a lower foot)
+        foot = top + plan_h + 10.0 * k
+        _scale_bar(out, m + 4.0 * k, foot + 12.0 * k, c, setting, medium)
+        _north_arrow(out, width - m - 10.0 * k, foot + 24.0 * k, k)
+        note_x = m + _bar_width(c, setting, medium)
+        note_y, note_w = foot + 8.0 * k, width - m - 24.0 * k - note_x
+        all_notes = _wide_notes(all_notes, len(notes) + 1)
+        bottom = foot + 34.0 * k
     else:
         foot = top + plan_h + 14.0 * k
         _scale_bar(out, m + 4.0 * k, foot + 14.0 * k, c, setting, medium)
@@ -732,7 +761,10 @@ def compose(
         out.append(
             text_el(note_x, note_y + 13.0 * k * i, line, medium.note, anchor="start", fill=LINE)
         )
-    height = max(note_y + 13.0 * k * len(note_lines), bottom) + 12.0 * k
+    if medium.fit is not None and not side:
+        height = max(note_y + 13.0 * k * (len(note_lines) - 1) + medium.note / 2, bottom) + 6.0 * k
+    else:
+        height = max(note_y + 13.0 * k * len(note_lines), bottom) + 12.0 * k
 
     title_id, desc_id = f"{id_prefix}-title", f"{id_prefix}-desc"
     root = El.make(
