@@ -43,7 +43,8 @@ JUNK = {
 
 
 def page_translations() -> dict[str, tuple[str, str | None]]:
-    """step id → (source, translation text) as the pages hold them, in step order."""
+    """step id → (source, translation text) as the pages hold them, in text order (the
+    registry's: a rejoined step's new id stands where its text does, not at the end)."""
     out: dict[str, tuple[str, str | None]] = {}
     for page in PAGES.glob("*.md"):
         for step_id, body in STEP_RE.findall(page.read_text(encoding="utf-8")):
@@ -53,7 +54,8 @@ def page_translations() -> dict[str, tuple[str, str | None]]:
                 continue
             source = re.search(r":source:\s*(\S+)", m.group(1))
             out[step_id] = (source.group(1) if source else "base", m.group(2))
-    return dict(sorted(out.items()))
+    order = list(registry.load(EDITION / "step-registry.tsv"))
+    return dict(sorted(out.items(), key=lambda item: order.index(item[0])))
 
 
 TRANSLATIONS = page_translations()
