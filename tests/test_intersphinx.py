@@ -55,3 +55,20 @@ def test_objects_inv_lists_steps_from_a_small_project(make_app, rootdir: Path, t
     inv = InventoryFile.loads((app.outdir / "objects.inv").read_bytes(), uri="")
     assert set(inv.data["xs:step"]) >= {"xs-0001", "xs-0002", "xs-0003"}
     assert inv.data["std:label"]["xs-0003"].uri.endswith("#xs-0003")
+
+
+def test_the_cite_page_shows_the_stand_in_domain_the_consumer_uses(rootdir: Path) -> None:
+    """The 「引用本書」 page's snippet is the stand-in domain that the consumer test builds with."""
+    page = (Path(__file__).resolve().parents[1] / "source" / "cite.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    shown: dict = {}
+    exec(compile(blocks[-1], "cite.md", "exec"), shown)
+    used: dict = {}
+    conf = rootdir / "test-intersphinx-consumer" / "conf.py"
+    exec(compile(conf.read_text(encoding="utf-8"), str(conf), "exec"), used)
+    for cls in (shown["XiangsheliStandIn"], used["XiangsheliStandIn"]):
+        assert cls.name == "xs"
+    assert set(shown["XiangsheliStandIn"].object_types) == set(
+        used["XiangsheliStandIn"].object_types
+    )
+    assert set(shown["XiangsheliStandIn"].roles) == set(used["XiangsheliStandIn"].roles)

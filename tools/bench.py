@@ -410,6 +410,13 @@ def kb(n: float) -> str:
     return f"{n / 1000:,.0f} kB"
 
 
+def live_steps() -> int:
+    """How many steps the edition has: the live ids of its registry."""
+    path = ROOT / "source" / "_edition" / "step-registry.tsv"
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    return sum(1 for r in rows if len(r) > 3 and not r[0].startswith("#") and r[3] == "live")
+
+
 def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, notes: str) -> str:
     a, b = figures["full"], figures["plain"]
     pdf_runs = len(figures["pdf"].samples) if "pdf" in figures else 0
@@ -464,7 +471,7 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
     for key in sorted((k for k in figures if k.startswith("scale-")), key=lambda k: int(k[6:])):
         f, n = figures[key], int(key[6:])
         lines.append(
-            f"| {n}× | {545 * n} | {f.wall:.2f} | {f.cpu:.2f} "
+            f"| {n}× | {live_steps() * n} | {f.wall:.2f} | {f.cpu:.2f} "
             f"| {f.wall / one.wall:.2f}× | {f.cpu / one.cpu:.2f}× |"
         )
     if "scale-16" in figures and one:
