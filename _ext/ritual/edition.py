@@ -40,6 +40,7 @@ FILES = {
     "pinyin_readings": "pinyin-readings.tsv",
     "commentary": "commentary.toml",
     "translation_apparatus": "translation-apparatus.toml",
+    "references": "references.tsv",
 }
 EDITION_FILE = "edition.toml"
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -84,6 +85,7 @@ class Edition:
     apparatus_kinds: Mapping[str, str] = field(default_factory=dict)
     plan: Mapping[str, Any] = field(default_factory=dict)
     search_placeholder: str = ""
+    references: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
 
     @property
@@ -212,5 +214,6 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         apparatus_kinds=MappingProxyType(app_kinds),
         plan=MappingProxyType(dict(data.get("plan", {}))),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
+        references=MappingProxyType(dict(data.get("references", {}))),
         files=MappingProxyType(files),
     )

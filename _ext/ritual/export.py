@@ -35,6 +35,8 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     numbers = domain.data["numbers"]
     apparatus = PROVIDERS.get("apparatus", lambda app: {})(app)
     witnesses = PROVIDERS.get("witnesses", lambda app: [])(app)
+    references = PROVIDERS.get("references", lambda app: {})(app)
+    no_references: dict[str, list[Any]] = {"references": [], "explains": [], "explained_by": []}
     # Steps grouped by phase in one pass (steps_of_phase per phase would sort every step once
     # per phase: quadratic in the size of the corpus, see BENCHMARKS.md).
     by_phase: dict[str, list[str]] = {}
@@ -67,6 +69,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
                     for a in rec.annotations
                 ],
                 "apparatus": apparatus.get(step_id, []),
+                **references.get(step_id, no_references),
             }
         )
     return {
