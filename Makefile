@@ -10,9 +10,10 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf second-edition test check unit lint collate bench system venv node clean
+.PHONY: edition html pdf second-edition test check unit lint collate audit bench system venv node clean
 
-edition: system html pdf          ## site and PDF, from a fresh machine
+edition: system html pdf          ## site and PDF, from a fresh machine (the PDF published in the site)
+	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
 
 venv: $(VENV)/.installed
 $(VENV)/.installed: requirements.txt
@@ -60,8 +61,13 @@ lint: venv                        ## ruff (lint and format) and mypy (the engine
 	$(BIN)/ruff format --check _ext tools tests conf.py
 	$(BIN)/mypy
 
-collate: venv                     ## regenerate the collation data from the witnesses
+collate: venv                     ## regenerate the collation data from the witnesses, then audit
 	$(BIN)/python -m tools.collate --witnesses $(WITNESSES)
+	@$(MAKE) --no-print-directory audit
+
+audit: venv                       ## apparatus readings, witnesses, pages and orthography.tsv vs the witnesses
+	$(BIN)/python -m tools.audit.witness_readings --witnesses $(WITNESSES)
+	$(BIN)/python -m tools.orthography --check --witnesses $(WITNESSES)
 
 bench: venv                       ## benchmarks (not timed tests), written to BENCHMARKS.md
 	$(BIN)/python tools/bench.py $(BENCHOPTS)

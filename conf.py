@@ -47,6 +47,10 @@ html_css_files = ["edition.css"]
 html_permalinks_icon = "¶"
 html_last_updated_fmt = None
 html_copy_source = False
+# No general index: the edition's indexes are its term indexes (xs-vessel … and indexes.md);
+# Sphinx's genindex.html would be an empty 索引 page (ritual_site keeps the inventory to
+# the pages the site has).
+html_use_index = False
 html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],

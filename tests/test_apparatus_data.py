@@ -82,7 +82,48 @@ def test_locate_errors_are_clear():
 def test_format_entry():
     e = next(x for x in ENTRIES if x.base == "斛")
     order = list(SIGLA)
-    assert ap.format_entry(e, order) == "觶 ] 觶 叢庫張李敖楊; 斛 底"
+    assert ap.format_entry(e, order) == "觶 ] 觶 叢庫張李敖楊；斛 底"
+
+
+def _entry(lemma: str, base: str, readings, note: str = "") -> ap.Entry:
+    decision = "retain" if lemma == base else "emend"
+    return ap.Entry(
+        "app-900", 1, "xs-0001", lemma, base, f"[{lemma}]", decision, "variant",
+        tuple(ap.Reading(t, tuple(w)) for t, w in readings), {}, note,
+    )  # fmt: skip
+
+
+def test_a_lemma_repeated_in_its_step_gets_an_ordinal():
+    e = _entry("唯", "唯", [("唯", ["底"]), ("惟", ["李"])])
+    text = "羞唯所有。鄉樂唯欲。"
+    assert ap.format_entry(e, None, text, 1) == "唯¹ ] 唯 底；惟 李"
+    assert ap.format_entry(e, None, text, 7) == "唯² ] 唯 底；惟 李"
+    assert ap.format_entry(e, None, "羞唯所有。", 1) == "唯 ] 唯 底；惟 李"
+
+
+def test_an_empty_lemma_is_placed_by_the_word_before_it():
+    deleted = _entry("", "一", [("", ["庫", "張"]), ("一", ["底"])])
+    text = "主人大夫之右拜送。"
+    # after a marked term: the term; else the character; at a clause's start: the word after
+    assert ap.format_entry(deleted, None, text, 2, [(0, 2)]) == "主人下 ] 〔無〕 庫張；一 底"
+    assert ap.format_entry(deleted, None, text, 2) == "人下 ] 〔無〕 庫張；一 底"
+    added = _entry("", "", [("", ["底"]), ("飲", ["庫"])])
+    assert ap.format_entry(added, None, "卒洗，揖讓升。", 0) == "卒上 ] 〔無〕 底；飲 庫"
+    assert ap.format_entry(added, None, "司射適階西，適洗", 3, [(2, 3)]) == (
+        "適¹下 ] 〔無〕 底；飲 庫"
+    )
+    # without its step's text the place is unknown: the lemma prints as 〔無〕
+    assert ap.format_entry(added, None) == "〔無〕 ] 〔無〕 底；飲 庫"
+
+
+def test_an_omission_prints_as_the_conventions_say():
+    e = _entry("侯", "", [("侯", ["叢"]), ("", ["底"])], note="底本脫侯字。")
+    parts = ap.format_parts(e, None, "以為侯中", 2)
+    assert parts.readings == (("侯", "叢"), (ap.EMPTY, "底"))
+    conventions = (ROOT / "source" / "conventions.md").read_text(encoding="utf-8")
+    assert f"「{ap.EMPTY}」" in conventions
+    assert f"「{ap.READING_SEP}」" in conventions and f"「{ap.NOTE_SEP}」" in conventions
+    assert ap.NOTE_SEP != ap.READING_SEP  # the note is set off by more than a reading is
 
 
 @pytest.mark.skipif(not SEED.exists(), reason="../shared/seed absent")
@@ -157,3 +198,18 @@ def test_plain_text_of_the_pages_is_the_base_text(seed_path):
     order = sorted(texts, key=lambda sid: min(REGISTRY[sid]))
     pages = "".join(texts[sid] for sid in order)
     assert "".join(c for c in pages if "\u3400" <= c <= "\u9fff") == bare
+
+
+def test_note_segments_set_the_witnesses_forms_apart():
+    """What the Simplified copy must not convert: quoted forms, and the entry's readings where
+    the note names them (「庫作後」 would otherwise read 「庫作后」, which 庫 does not have)."""
+    segments = ap.note_segments("庫作後，底作「后」；從庫。", ["後", "后"])
+    assert segments == [
+        ("庫作", False),
+        ("後", True),
+        ("，底作", False),
+        ("「后」", True),
+        ("；從庫。", False),
+    ]
+    assert "".join(t for t, _ in segments) == "庫作後，底作「后」；從庫。"
+    assert ap.note_segments("從底本。", ["", " "]) == [("從底本。", False)]

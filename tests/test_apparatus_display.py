@@ -9,17 +9,21 @@ import pytest
 from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
 
+NC = "<!--xs:noconvert-->{}<!--/xs:noconvert-->".format
+
 
 @pytest.mark.sphinx("html", testroot="steps")
 def test_entries_are_placed_in_the_doctree(app: SphinxTestApp) -> None:
     app.build()
     doctree = app.env.get_doctree("part")
     lemmas = {
-        n["entry_id"]: (n.astext(), n["base"]) for n in doctree.findall(xsnodes.apparatus_lemma)
+        n["entry_id"]: (n.astext(), n["base"])
+        for n in doctree.findall(xsnodes.apparatus_lemma)
+        if n["entry_id"].startswith("app-")
     }
     assert lemmas == {"app-001": ("篚", "匪"), "app-002": ("出迎", "出迎"), "app-003": ("", "一")}
     refs = [n["entry_id"] for n in doctree.findall(xsnodes.apparatus_ref)]
-    assert refs == ["app-002", "app-003", "app-001"]
+    assert refs == ["app-002", "tr-001", "app-003", "app-001"]
     # The marker is not text: the step's text and its term offsets are unchanged.
     step = app.env.get_domain("xs").steps["xs-0003"]
     assert step.text == "篚在其南，東肆。"
@@ -37,13 +41,20 @@ def test_html_markers_switch_and_list(app: SphinxTestApp) -> None:
     assert '<span class="xs-lemma" data-base="一" data-entry="app-003"></span>' in html
     assert re.search(
         r'<a class="xs-app-ref" href="#app-001" id="ref-app-001" role="doc-noteref" '
-        r'aria-describedby="app-001" data-entry="篚 \] 篚 叢庫; 匪 底">1</a>',
+        r'aria-describedby="app-001" data-entry="篚 \] 篚 叢庫；匪 底">1</a>',
         html,
     )
     # Under the phase: the list of its entries, each linking back to its marker and its step.
     assert '<li id="app-001">' in html
-    assert "篚 ] 篚 叢庫; 匪 底" in html
-    assert "諸本作篚。" in html
+    assert "篚 ] 篚 叢庫；匪 底" in html
+    # the lemma and readings, and the forms the note names, are never converted (zh-Hans)
+    assert (
+        f"{NC('篚')} ] {NC('篚')} 叢庫；{NC('匪')} 底。"
+        # the statement of who reads what composed from the readings, then the reasoning
+        f'<span class="xs-app-note">諸本皆作{NC("篚")}。{NC("匪")}、{NC("篚")}形近而誤。</span>'
+    ) in html
+    # a deletion is placed by the word before it (無下), and its empty reading is 〔無〕
+    assert "無下 ] 〔無〕 叢庫；一 底" in html
     # the apparatus script comes with the pages that have markers, and only with them
     assert re.search(r'<script[^>]* src="_static/apparatus\.js', html)
     index = (app.outdir / "index.html").read_text(encoding="utf-8")
@@ -64,7 +75,7 @@ def test_export_offsets_and_witnesses(app: SphinxTestApp) -> None:
             {"text": "篚", "witnesses": ["叢", "庫"]},
             {"text": "匪", "witnesses": ["底"]},
         ],
-        "note": "諸本作篚。",
+        "note": "諸本皆作篚。匪、篚形近而誤。",
     }
     (deletion,) = steps["xs-0002"]["apparatus"]
     assert deletion["lemma"] == "" and deletion["start"] == deletion["end"] == 1
@@ -90,4 +101,82 @@ def test_bad_entries_warn_with_location(app: SphinxTestApp) -> None:
     assert (
         "bad-apparatus.toml:24: WARNING: apparatus app-011 names step 'xs-0404', which no page "
         "declares [xs.bad_apparatus]" in warnings
+    )
+
+
+# -- the translation's apparatus -----------------------------------------------------------------
+
+
+@pytest.mark.sphinx("html", testroot="steps")
+def test_translation_corrections_are_applied_marked_and_exported(app: SphinxTestApp) -> None:
+    """The page holds the base 譯文 (「一賓一 」); the build prints it corrected, marks the place
+    (譯1, numbered apart from the 原文's entries), lists it under the phase (譯文校記) and
+    exports it with the shape of ``apparatus``, from which the base is recovered."""
+    app.build()
+    doctree = app.env.get_doctree("part")
+    (translation,) = [n for n in doctree.findall(xsnodes.translation) if "告請" in n.astext()]
+    assert "告請賓。" in translation.astext()
+    (lemma,) = translation.findall(xsnodes.apparatus_lemma)
+    assert (lemma.astext(), lemma["base"], lemma["entry_id"]) == ("賓", "一賓一 ", "tr-001")
+    html = (app.outdir / "part.html").read_text(encoding="utf-8")
+    assert re.search(
+        r'<a class="xs-app-ref xs-tr-ref" href="#tr-001" id="ref-tr-001" [^>]*'
+        r'data-entry="賓¹ \] 一賓一  底">譯1</a>',
+        html,
+    )
+    assert '<p class="rubric">譯文校記</p>' in html
+    assert html.index("校記</p>") < html.index("譯文校記</p>")  # the 原文's list first
+    # 賓 occurs twice in the translation: the first is meant (賓¹)
+    assert (
+        f"{NC('賓')}¹ ] {NC('一賓一 ')} 底。"
+        '<span class="xs-app-note">網頁過濾衍<!--xs:noconvert-->「一」<!--/xs:noconvert-->'
+        "及空格。</span>"
+    ) in html
+    data = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))
+    step = next(s for s in data["steps"] if s["id"] == "xs-0001")
+    assert step["translation"] == "鄉射的禮儀：主人前往告請賓。賓出門迎接，對主人兩拜。"
+    (entry,) = step["translation_apparatus"]
+    assert entry == {
+        "start": 12,
+        "end": 13,
+        "lemma": "賓",
+        "readings": [{"text": "一賓一 ", "witnesses": ["底"]}],
+        "note": "網頁過濾衍「一」及空格。",
+    }
+    text = step["translation"]
+    base = text[: entry["start"]] + entry["readings"][0]["text"] + text[entry["end"] :]
+    assert base == "鄉射的禮儀：主人前往告請一賓一 。賓出門迎接，對主人兩拜。"
+    assert all(s["translation_apparatus"] == [] for s in data["steps"] if s["id"] != "xs-0001")
+
+
+@pytest.mark.sphinx("latex", testroot="steps")
+def test_translation_corrections_in_print(app: SphinxTestApp) -> None:
+    app.build()
+    tex = next(app.outdir.glob("*.tex")).read_text(encoding="utf-8")
+    assert "告請\\xslemma{賓}" in tex
+    assert (
+        "\\xstrnote{賓\\textsuperscript{1}}{\\xsrdg{一賓一 }{底}"
+        "\\xsappnotesep{}網頁過濾衍「一」及空格。}"
+    ) in tex
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="steps",
+    confoverrides={"xs_edition": "_edition-bad"},
+)
+def test_bad_translation_entries_warn_with_location(app: SphinxTestApp) -> None:
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+    assert (
+        "part.md:9: WARNING: translation apparatus entry cannot be placed in xs-0001: tr-001: "
+        "context '不在[此]文' not found in the step" in warnings
+    )
+    assert (
+        "bad-translation-apparatus.toml:13: WARNING: translation apparatus tr-002 names step "
+        "'xs-0002', which has no translation [xs.bad_apparatus]" in warnings
+    )
+    assert (
+        "bad-translation-apparatus.toml:22: WARNING: entry tr-003: a correction must change "
+        "the text (lemma equals base) [xs.bad_apparatus]" in warnings
     )

@@ -145,17 +145,22 @@ CASES: dict[str, Case] = {
     "position: unknown place": Case(
         {},
         [("_edition/positions.tsv:3", "bad_position", "xs-0002: unknown place '天上'")],
-        append={"_edition/positions.tsv": "xs-0002\t主人\t天上\t西面\tinferred\tn\n"},
+        append={"_edition/positions.tsv": "xs-0002\t主人\t天上\t西面\tinferred\tinferred\tn\n"},
     ),
     "position: unknown step": Case(
         {},
         [("_edition/positions.tsv:3", "bad_position", "xs-0404: unknown step 'xs-0404'")],
-        append={"_edition/positions.tsv": "xs-0404\t主人\t門外\t西面\tinferred\tn\n"},
+        append={"_edition/positions.tsv": "xs-0404\t主人\t門外\t西面\tinferred\tinferred\tn\n"},
     ),
     "position: first placement without a facing": Case(
         {},
         [("_edition/positions.tsv:3", "bad_position", "司射 is placed for the first time")],
-        append={"_edition/positions.tsv": "xs-0002\t司射\t門外\t\tinferred\tn\n"},
+        append={"_edition/positions.tsv": "xs-0002\t司射\t門外\t\tinferred\t\tn\n"},
+    ),
+    "position: a 注 basis that quotes no 注": Case(
+        {},
+        [("_edition/positions.tsv:3", "bad_position", "basis 注: the note quotes no 注")],
+        append={"_edition/positions.tsv": "xs-0002\t主人\t門外\t西面\t注\tinferred\tas 鄭 says\n"},
     ),
     "two translations": Case(
         {

@@ -126,7 +126,31 @@ def test_csl_json_fields():
     assert item["issued"] == {"date-parts": [[2026, 12, 2]]}
     assert item["version"] == "0.1.0"
     assert item["URL"] == BASE
+    # CSL 1.0.2: original-title is the untranslated title of a translation; this book is
+    # Chinese, its English title a translation of it (no CSL variable: a note)
+    assert "original-title" not in item
+    assert item["note"] == "English title: " + META.title_en
     json.dumps(item)
+
+
+def test_translated_title_in_bibtex_and_ris():
+    [(_, _, fields)] = parse_bibtex(citation.bibtex(META))
+    assert fields["titleaddon"] == META.title_en and "origtitle" not in fields
+    assert "TT  - " + META.title_en in citation.ris(META).splitlines()  # TT: translated title
+
+
+def test_meta_tags_by_kind_of_page():
+    pdf = BASE + "xiangsheli.pdf"
+    root = citation.meta_tags(META, "", BASE, citation.ROOT, pdf)
+    assert f'<meta name="citation_pdf_url" content="{pdf}" />' in root
+    assert "citation_inbook_title" not in root
+    part = citation.meta_tags(META, "器物索引", BASE + "xs-vessel.html", citation.PART, pdf)
+    assert '<meta name="citation_title" content="器物索引" />' in part
+    assert "citation_inbook_title" in part and "citation_pdf_url" not in part
+    tool = citation.meta_tags(META, "檢索", BASE + "search.html", citation.TOOL, pdf)
+    assert "citation_" not in tool and "isPartOf" not in tool and 'name="DC.title"' in tool
+    # without an address, no URL at all (the PDF's neither)
+    assert "citation_pdf_url" not in citation.meta_tags(META, "", "index.html", "root", pdf)
 
 
 def test_citation_cff_is_valid_1_2_0():
@@ -220,6 +244,10 @@ def test_every_page_has_citation_and_dublin_core_meta(published_html: Path):
     assert len(pages) > 20
     for page in pages:
         metas = {a["name"]: a["content"] for t, a in tags_of(page) if t == "meta" and "name" in a}
+        if page.stem in ("search", "stage"):  # the site's tools are no chapters of the book
+            assert not [n for n in metas if n.startswith("citation_")], page
+            assert metas["DC.title"] and "DC.relation.isPartOf" not in metas, page
+            continue
         missing = [name for name in REQUIRED_META if not metas.get(name)]
         assert not missing, (page, missing)
         assert metas["citation_author"] == "鄉射禮校注本編輯組"
@@ -233,6 +261,7 @@ def test_every_page_has_citation_and_dublin_core_meta(published_html: Path):
     }
     assert index["citation_title"] == "儀禮·鄉射禮：彙校譯注本"
     assert index["citation_public_url"] == BASE
+    assert index["citation_pdf_url"] == BASE + "xiangsheli.pdf"
     assert index["DC.language"] == "zh-Hant"
 
 

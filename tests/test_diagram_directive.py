@@ -9,6 +9,7 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import EDITION
 from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp
 
@@ -104,9 +105,17 @@ def test_latex_figures_are_vector_pdfs(app: SphinxTestApp) -> None:
     app.build()
     assert app.warning.getvalue() == ""
     tex = next(app.outdir.glob("*.tex")).read_text(encoding="utf-8")
-    assert "\\includegraphics[width=\\linewidth,height=0.78\\textheight,keepaspectratio]" in tex
-    assert "{_diagrams/fig-bai-zhi.pdf}" in tex
-    assert "\\textbf{圖一}" in tex
+    # the book's own drawing, printed at the width it was drawn for (within the print box)
+    width = float(
+        re.search(r"\\includegraphics\[width=([\d.]+)pt\]\{_diagrams/fig-bai-zhi", tex)[1]
+    )
+    assert 0 < width <= app.config.xs_plan_print_box[0]
+    assert "\\begin{xsplancaption}{圖一}{拜至}{第2節（xs\\sphinxhyphen{}0002）之後}" in tex
+    svg = (app.outdir / "_diagrams" / "fig-bai-zhi.svg").read_text(encoding="utf-8")
+    assert f'width="{width:g}"' in svg and "<tspan" not in svg.split("<g clip-path")[0]
+    assert (
+        "圖一" not in svg.split("</desc>")[1]
+    )  # no title over the printed plan: the caption has it
     pdf = app.outdir / "_diagrams" / "fig-bai-zhi.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
 
@@ -139,3 +148,17 @@ def test_bad_diagrams_and_positions_are_located(app: SphinxTestApp) -> None:
     assert edition["diagrams"][0]["figures"] == [
         {"role": "主人", "place": "阼階上", "facing": "西面"}
     ]
+
+
+@pytest.mark.parametrize("box", ["[364]", "[0, 440]", "['wide', 440]"])
+def test_a_bad_print_box_stops_the_build(make_app, tmp_path, box: str) -> None:
+    from sphinx.errors import ConfigError
+
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser", "ritual"]\n'
+        f"xs_edition = {str(EDITION)!r}\nxs_plan_print_box = {box}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "index.md").write_text("# t\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="xs_plan_print_box must be"):
+        make_app("html", srcdir=tmp_path)

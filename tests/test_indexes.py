@@ -84,6 +84,24 @@ def test_headword_pages_list_every_occurrence(edition: dict, edition_html: Path)
     assert '<h1 lang="zh-Hant">觶' in page
 
 
+def test_every_headword_page_agrees_with_the_export(edition: dict, edition_html: Path) -> None:
+    """Count, steps and rows of every headword page are those of edition.json (28 pages of
+    negated acts said 「0 次，見於 0 節」 above their occurrences)."""
+    wrong = []
+    for entries in edition["indexes"].values():
+        for entry in flatten(entries):
+            page = (edition_html / unquote(entry["url"])).read_text(encoding="utf-8")
+            said = re.search(r"<dt>次數</dt><dd>(\d+) 次，見於 (\d+) 節", page)
+            rows = page.count('<td class="xs-kwic-n">')
+            if not said or (int(said[1]), int(said[2]), rows) != (
+                entry["count"],
+                len(entry["steps"]),
+                entry["count"],
+            ):
+                wrong.append(entry["term"])
+    assert wrong == []
+
+
 def test_role_pages_have_an_itinerary(edition: dict, edition_html: Path) -> None:
     (siShe,) = [e for e in edition["indexes"]["role"] if e["term"] == "司射"]
     page = (edition_html / unquote(siShe["url"])).read_text(encoding="utf-8")

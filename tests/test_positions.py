@@ -43,6 +43,8 @@ def test_positions_data_is_valid(edition: dict) -> None:
     rows = load_data_rows()
     assert check_rows(rows, default_setting(), FIGURES, order) == []
     assert {r.basis for r in rows} <= set(BASES)
+    assert {r.facing_basis for r in rows if r.facing} <= set(BASES)
+    assert {r.facing_basis for r in rows if not r.facing} == {""}
     # the narrative of the rite is covered: from the arrival at the gate to 賓出
     steps = {r.step for r in rows}
     assert {"xs-0021", "xs-0027", "xs-0206", "xs-0318", "xs-0438"} <= steps
@@ -96,7 +98,7 @@ def test_a_bad_row_does_not_put_its_role_on_the_plan() -> None:
     the next row of that role without a facing is reported too, not drawn half-placed."""
 
     def row(line, step, role, place, facing):
-        return Row(step, role, place, facing, "inferred", "n", line)
+        return Row(step, role, place, facing, "inferred", "inferred" if facing else "", "n", line)
 
     rows = [row(2, "a", "主人", "天上", "西面"), row(3, "b", "主人", "西階上", "")]
     problems = check_rows(rows, SETTING, FIGURES, ["a", "b"])

@@ -81,3 +81,35 @@ def test_headword_tables_scroll_in_focusable_regions(edition_html: Path) -> None
             f'<div class="xs-table-scroll" tabindex="0" role="region" aria-label="{label}">'
             f'<table class="{table}">'
         ) in page
+
+
+ENTRY_ITEM = re.compile(r'<li id="((?:app|tr)-\d+)"><p>(.*?)</p></li>', re.S)
+FORM = re.compile(r"<!--xs:noconvert-->(.*?)<!--/xs:noconvert-->", re.S)
+
+
+@pytest.mark.edition
+def test_the_simplified_copy_keeps_the_witnesses_forms(edition_html: Path, edition: dict) -> None:
+    """Issue 15.2: OpenCC must not touch an entry's lemma or readings (系 ] 系…；系 底): in
+    every 校記 of the zh-Hans copy they read as in the Traditional page, and every reading of
+    edition.json stands there as a form set apart."""
+    seen: set[str] = set()
+    for page in sorted((edition_html / "rite").glob("*.html")):
+        trad = dict(ENTRY_ITEM.findall(page.read_text(encoding="utf-8")))
+        simp = dict(
+            ENTRY_ITEM.findall(
+                (edition_html / "zh-Hans" / "rite" / page.name).read_text(encoding="utf-8")
+            )
+        )
+        assert trad.keys() == simp.keys(), page.name
+        for entry_id, body in trad.items():
+            assert FORM.findall(body) == FORM.findall(simp[entry_id]), entry_id
+            seen.update(FORM.findall(body))
+    readings = {
+        r["text"]
+        for step in edition["steps"]
+        for e in step["apparatus"] + step["translation_apparatus"]
+        for r in e["readings"]
+        if r["text"]
+    }
+    assert readings <= seen
+    assert len(readings) > 50  # the check ran over the real apparatus

@@ -90,6 +90,7 @@ def test_edition_json_shape(app: SphinxTestApp) -> None:
         "url",
         "annotations",
         "apparatus",
+        "translation_apparatus",
     ]
     assert first["url"] == "part.html#xs-0001"
     assert first["translation_source"] == "base"
@@ -119,7 +120,7 @@ def test_text_output(app: SphinxTestApp) -> None:
     app.build()
     text = (app.outdir / "part.txt").read_text(encoding="utf-8")
     assert "[1]\n\n鄉射之禮。主人戒賓，賓出迎[2]，再拜。" in text
-    assert "  譯文：\n\n  鄉射的禮儀：主人前往告請賓。" in text
+    assert "  譯文：\n\n  鄉射的禮儀：主人前往告請賓[譯1]。" in text
     assert "譯文：譯文闕" in text
 
 

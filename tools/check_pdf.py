@@ -18,6 +18,10 @@ Checks:
 * ``bookmarks``  the outline (PDF bookmarks) holds every phase title of the edition;
 * ``indexes``    the four index titles 器物索引 動作索引 人物索引 處所索引 are in the text
                  (``--skip-indexes`` until the indexes exist);
+* ``pages``      no page but a part's last is more than half empty: each page is rendered
+                 (``pdftoppm``, grey, 36 dpi) and the blank bands of its text block taller
+                 than :data:`BLANK_BAND` pt are added up; the text block and the pages where
+                 a part begins come from ``<job>.xspages``, which ``ritual.sty`` writes;
 * ``text``       every step's 原文 and 譯文 from edition.json comes back from ``pdftotext`` in
                  order (whitespace removed, since CJK lines break anywhere; a step broken
                  across a page may be interrupted by running heads and footnotes).
@@ -45,6 +49,16 @@ INDEX_TITLES = ("器物索引", "動作索引", "人物索引", "處所索引")
 #: where it crosses a page, and the number of pieces it may be cut into.
 MAX_GAP = 1500
 MAX_PIECES = 4
+#: A page may leave at most this share of its text block blank (bands taller than
+#: BLANK_BAND pt: the space between lines, steps and headings is not emptiness).
+MAX_EMPTY = 0.5
+BLANK_BAND = 36.0
+#: Resolution of the rendering the page check measures (pt per pixel = 72 / DPI), and the
+#: grey below which a pixel is ink (a plan's paper, #fdfbf6, is 251: part of the picture).
+PAGE_DPI = 36
+INK_BELOW = 253
+#: A TeX point in PostScript points (the PDF's unit).
+TEX_PT = 72 / 72.27
 
 WS = re.compile(r"\s+")
 FACE_LOAD = re.compile(r'"\[([^\]:"]+\.tt[cf]):(\d+)\]')
@@ -289,8 +303,15 @@ def find_pieces(haystack: str, needle: str, start: int) -> int | None:
     return None
 
 
+#: What the book prints beside the words and edition.json does not carry: the mark after an
+#: uncertain rendering of the editors' (\xsdoubt).
+PRINTED_MARKS = ("〔？〕",)
+
+
 def check_text(text: str, steps: list[dict]) -> str:
     flat = normalise(text)
+    for mark in PRINTED_MARKS:
+        flat = flat.replace(mark, "")
     missing, at = [], 0
     for step in steps:
         for field in ("text", "translation"):
@@ -306,6 +327,106 @@ def check_text(text: str, steps: list[dict]) -> str:
         shown = "\n    ".join(missing[:20])
         raise Failure(f"{len(missing)} step text(s) not found in pdftotext output:\n    {shown}")
     return f"the 原文 and 譯文 of all {len(steps)} steps, in order"
+
+
+# -- how full the pages are -----------------------------------------------------------------
+
+
+def read_pages(path: Path) -> tuple[tuple[float, float], list[tuple[int, str, bool]]]:
+    """``<job>.xspages``: the text block (top, height, in PostScript points as the PDF counts
+    them; the file has TeX points) and per page (number in the file, folio, whether a part
+    begins on it)."""
+    block, pages = None, []
+    for line in path.read_text("utf-8").splitlines():
+        fields = line.split()
+        if fields[:1] == ["textblock"]:
+            block = (float(fields[1]) * TEX_PT, float(fields[2]) * TEX_PT)
+        elif fields[:1] == ["page"] and len(fields) == 4:
+            pages.append((int(fields[1]), fields[2], fields[3] == "1"))
+    if block is None or not pages:
+        raise Failure(f"{path.name} holds no text block or no pages (is ritual.sty loaded?)")
+    return block, pages
+
+
+def read_pgm(path: Path) -> tuple[int, int, bytes]:
+    """A binary PGM (P5, 8 bit) as width, height and the grey bytes."""
+    data = path.read_bytes()
+    fields: list[bytes] = []
+    at = 0
+    while len(fields) < 4:
+        while data[at : at + 1].isspace():
+            at += 1
+        if data[at : at + 1] == b"#":
+            at = data.index(b"\n", at) + 1
+            continue
+        end = at
+        while not data[end : end + 1].isspace():
+            end += 1
+        fields.append(data[at:end])
+        at = end
+    if fields[0] != b"P5" or int(fields[3]) > 255:
+        raise Failure(f"{path.name}: not an 8-bit binary PGM")
+    width, height = int(fields[1]), int(fields[2])
+    return width, height, data[at + 1 : at + 1 + width * height]
+
+
+def blank_share(grey: tuple[int, int, bytes], top: float, height: float) -> float:
+    """The share of the text block (``top``, ``height`` in pt) taken by blank bands taller
+    than :data:`BLANK_BAND`."""
+    width, rows, pixels = grey
+    scale = PAGE_DPI / 72.0
+    first, last = round(top * scale), min(rows, round((top + height) * scale))
+    table = bytes(range(256)).translate(bytes(1 if g < INK_BELOW else 0 for g in range(256)))
+    ink = [any(pixels[r * width : (r + 1) * width].translate(table)) for r in range(first, last)]
+    band, blank = 0, 0
+    min_band = BLANK_BAND * scale
+    for row in [*ink, True]:
+        if row:
+            if band >= min_band:
+                blank += band
+            band = 0
+        else:
+            band += 1
+    return blank / max(1, last - first)
+
+
+def half_empty_pages(pdf: Path, pages_file: Path) -> list[tuple[int, str, float]]:
+    """Every page whose text block is more than :data:`MAX_EMPTY` blank, but a part's last
+    page (the blank versos a part may end with are not its last page) and the pages before the
+    first part: (page in the file, folio, blank share)."""
+    import tempfile
+
+    (top, height), pages = read_pages(pages_file)
+    starts = [n for n, _, start in pages if start]
+    if not starts:
+        raise Failure(f"{pages_file.name} marks no page where a part begins")
+    with tempfile.TemporaryDirectory() as tmp:
+        run("pdftoppm", "-r", str(PAGE_DPI), "-gray", str(pdf), f"{tmp}/p")
+        files = sorted(Path(tmp).glob("p-*.pgm"), key=lambda p: int(p.stem.split("-")[1]))
+        if len(files) != len(pages):
+            raise Failure(f"{len(files)} pages in the PDF, {len(pages)} in {pages_file.name}")
+        share = {
+            n: blank_share(read_pgm(f), top, height)
+            for (n, _, _), f in zip(pages, files, strict=True)
+        }
+    exempt = set(range(1, starts[0]))
+    for end in [*(s - 1 for s in starts[1:]), pages[-1][0]]:
+        while end > 1 and share[end] >= 1.0:  # a blank verso before the next part
+            exempt.add(end)
+            end -= 1
+        exempt.add(end)
+    return [(n, f, share[n]) for n, f, _ in pages if n not in exempt and share[n] > MAX_EMPTY]
+
+
+def check_pages(pdf: Path) -> str:
+    pages_file = pdf.with_suffix(".xspages")
+    if not pages_file.is_file():
+        raise Failure(f"no {pages_file.name} beside the PDF (ritual.sty writes it)")
+    bad = half_empty_pages(pdf, pages_file)
+    if bad:
+        listed = ", ".join(f"p.{n} (folio {f}, {share:.0%} blank)" for n, f, share in bad)
+        raise Failure(f"{len(bad)} page(s) more than half empty before a part's end: {listed}")
+    return f"no page before a part's last is more than {MAX_EMPTY:.0%} empty"
 
 
 # -- driver ----------------------------------------------------------------------------------
@@ -332,7 +453,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     edition = json.loads(args.edition.read_text("utf-8"))
     steps = edition["steps"]
-    text = run("pdftotext", "-enc", "UTF-8", str(args.pdf), "-")
+    # -raw: in the order of the content stream, so a raised mark (〔？〕) stays by its words
+    text = run("pdftotext", "-raw", "-enc", "UTF-8", str(args.pdf), "-")
     data = pdf_objects(args.pdf)
     titles = [s["title"] for s in edition.get("sections", [])]
 
@@ -350,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
             else (lambda: check_indexes(text)),
         ),
         ("text", lambda: check_text(text, steps)),
+        ("pages", lambda: check_pages(args.pdf)),
     ]
     failed = 0
     for name, check in checks:

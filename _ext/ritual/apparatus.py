@@ -26,8 +26,17 @@ from pathlib import Path
 from typing import Any
 
 OPEN, CLOSE = "[", "]"
-#: How an empty reading or lemma is printed in an entry.
+#: How an empty reading is printed in an entry (a witness without the words: the 凡例's 〔無〕).
 EMPTY = "〔無〕"
+#: Between the readings of an entry, in every output.
+READING_SEP = "；"
+#: After the readings, before the note: a full stop ends the list of readings, so the note
+#: (which may hold a ；) is set off by more than the separator between two readings.
+NOTE_SEP = "。"
+#: An empty lemma (the edited text has nothing where a witness has words) is placed by the
+#: word before it and 下 ("after"), or at the start of a clause by the word after it and 上.
+AFTER, BEFORE = "下", "上"
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 DECISIONS = ("emend", "retain")
 #: The role of the base text's siglum in sigla.tsv.
 BASE_ROLE = "base"
@@ -39,6 +48,19 @@ class Reading:
 
     text: str
     witnesses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A slip of a witness's digital copy (not a reading of the edition it transcribes): what
+    the transcription has at the place, '' if it drops the words."""
+
+    witness: str
+    text: str
+
+
+#: The kind of entry that records only a slip of a digital copy (the base retained).
+SLIP_KIND = "slip"
 
 
 @dataclass(frozen=True)
@@ -55,7 +77,8 @@ class Entry:
     kind: str
     readings: tuple[Reading, ...]
     pages: dict[str, str] = field(default_factory=dict)
-    note: str = ""
+    note: str = ""  # the editors' reasoning (the witness statement is composed: apparatus_notes)
+    slips: tuple[Slip, ...] = ()
 
     @property
     def before(self) -> str:
@@ -127,6 +150,7 @@ def read_entries(
                 readings=tuple(Reading(r["text"], tuple(r["witnesses"])) for r in e["readings"]),
                 pages=dict(e.get("pages", {})),
                 note=e.get("note", ""),
+                slips=tuple(Slip(x["witness"], x["text"]) for x in e.get("slips", [])),
             )
             check_entry(entry, base, kinds)
         except KeyError as exc:
@@ -160,6 +184,12 @@ def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None
         raise ValueError(f"{entry.id}: an emendation must change the text")
     if base and not any(base in r.witnesses for r in entry.readings):
         raise ValueError(f"{entry.id}: no reading carries the base siglum {base}")
+    credited = {s for r in entry.readings for s in r.witnesses}
+    for slip in entry.slips:
+        if slip.witness == base or slip.witness in credited:
+            raise ValueError(f"{entry.id}: slip of {slip.witness}, which has a reading")
+    if entry.kind == SLIP_KIND and not (entry.slips and entry.decision == "retain"):
+        raise ValueError(f"{entry.id}: an entry of kind slip retains the base and names a slip")
 
 
 def load_sigla(path: Path) -> dict[str, dict[str, str]]:
@@ -302,15 +332,122 @@ def order_sigla(sigla: tuple[str, ...], order: list[str]) -> tuple[str, ...]:
     return tuple(sorted(sigla, key=lambda s: rank.get(s, len(rank))))
 
 
-def format_entry(entry: Entry, order: list[str] | None = None) -> str:
-    """``lemma ] reading sigla; variant sigla`` — the lemma's reading first.
+@dataclass(frozen=True)
+class Formatted:
+    """An entry as every output prints it (site, book, the marker's data): the lemma, placed,
+    then the readings with their sigla, then the note. The writers only lay these parts out.
 
-    For an emendation the base text's reading (底) is among the variants; for a retained
-    reading 底 supports the lemma.  Empty texts print as 〔無〕.
+    ``word`` is the lemma, or for an empty lemma the word that places it, with ``where`` 下 or
+    上 (``主人下``: after 主人); ``ordinal`` tells which occurrence of ``word`` in the step is
+    meant when it occurs more than once (``唯²``), else 0.
     """
-    readings = sorted(entry.readings, key=lambda r: r.text != entry.lemma)
-    parts = []
-    for r in readings:
+
+    word: str
+    ordinal: int
+    where: str
+    readings: tuple[tuple[str, str], ...]  # (text, or 〔無〕; sigla)
+    note: str
+
+    @property
+    def lemma(self) -> str:
+        """``唯²``, ``主人下``."""
+        return self.word + superscript(self.ordinal) + self.where
+
+    @property
+    def text(self) -> str:
+        """``lemma ] reading sigla；reading sigla`` (the note apart)."""
+        return f"{self.lemma} ] " + READING_SEP.join(f"{t} {s}" for t, s in self.readings)
+
+
+#: A form a note quotes: 「…」 (the brackets kept with it).
+QUOTED = re.compile(r"「[^「」]*」")
+
+
+def note_segments(note: str, forms: Sequence[str]) -> list[tuple[str, bool]]:
+    """The note cut into ``(text, is_form)`` pieces: a quoted 「…」 and any of ``forms`` (the
+    entry's lemma, base and readings) written as a witness writes it, the rest prose. Why:
+    a rendering that converts the prose (the Simplified copy) must leave the forms alone, or
+    「後 庫；后 底。庫作後」 would say that 庫 reads what it does not."""
+    words = sorted({f for f in forms if f.strip()}, key=len, reverse=True)
+    pattern = "|".join([QUOTED.pattern] + [re.escape(w) for w in words])
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for m in re.finditer(pattern, note):
+        if m.start() > at:
+            out.append((note[at : m.start()], False))
+        out.append((m.group(0), True))
+        at = m.end()
+    if at < len(note):
+        out.append((note[at:], False))
+    return out
+
+
+def superscript(n: int) -> str:
+    """``2`` → ``²`` ('' for 0)."""
+    return str(n).translate(_SUPERSCRIPT) if n else ""
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isalnum()  # ideographs are alphanumeric; punctuation and spaces are not
+
+
+def _ordinal(text: str, word: str, at: int) -> int:
+    """Which occurrence of ``word`` in ``text`` the one at ``at`` is, if there are several."""
+    hits = _find_all(text, word) if word else []
+    return hits.index(at) + 1 if len(hits) > 1 and at in hits else 0
+
+
+def _placing_word(
+    text: str, at: int, words: Sequence[tuple[int, int]]
+) -> tuple[str, int, str] | None:
+    """The word that places an empty lemma at ``at``: the marked term (or the character) just
+    before it, with 下; at the start of a clause the one just after it, with 上."""
+    if at > 0 and _is_word_char(text[at - 1]):
+        start = next((a for a, b in words if b == at and a < b), at - 1)
+        return text[start:at], start, AFTER
+    if at < len(text) and _is_word_char(text[at]):
+        end = next((b for a, b in words if a == at and a < b), at + 1)
+        return text[at:end], at, BEFORE
+    return None
+
+
+def format_parts(
+    entry: Entry,
+    order: list[str] | None = None,
+    text: str = "",
+    start: int = -1,
+    words: Sequence[tuple[int, int]] = (),
+) -> Formatted:
+    """The parts of an entry as printed, the lemma's reading first.
+
+    ``text`` is the step's edited text and ``start`` the lemma's offset in it (``words``: the
+    spans of its marked terms), from which the lemma gets its ordinal and an empty lemma its
+    place; without them an empty lemma prints as 〔無〕. For an emendation the base text's
+    reading (底) is among the variants; for a retained reading 底 supports the lemma. An empty
+    reading prints as 〔無〕.
+    """
+    readings = []
+    for r in sorted(entry.readings, key=lambda r: r.text != entry.lemma):
         sig = order_sigla(r.witnesses, order) if order else r.witnesses
-        parts.append(f"{r.text or EMPTY} {''.join(sig)}")
-    return f"{entry.lemma or EMPTY} ] " + "; ".join(parts)
+        readings.append((r.text or EMPTY, "".join(sig)))
+    word, ordinal, where = entry.lemma or EMPTY, 0, ""
+    if text and 0 <= start <= len(text):
+        if entry.lemma:
+            ordinal = _ordinal(text, entry.lemma, start)
+        else:
+            placed = _placing_word(text, start, words)
+            if placed is not None:
+                word, at, where = placed
+                ordinal = _ordinal(text, word, at)
+    return Formatted(word, ordinal, where, tuple(readings), entry.note)
+
+
+def format_entry(
+    entry: Entry,
+    order: list[str] | None = None,
+    text: str = "",
+    start: int = -1,
+    words: Sequence[tuple[int, int]] = (),
+) -> str:
+    """``lemma ] reading sigla；variant sigla`` (see :func:`format_parts`)."""
+    return format_parts(entry, order, text, start, words).text

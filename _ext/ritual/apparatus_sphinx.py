@@ -11,8 +11,10 @@ offsets in the edited text go into the domain for ``edition.json``.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -21,7 +23,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from . import apparatus, export
+from . import apparatus, apparatus_notes, export, translation_apparatus
 from . import nodes as xsnodes
 from .domain import xs_domain
 from .state import build_state, edition_of
@@ -39,16 +41,42 @@ class Place(NamedTuple):
     readings: tuple[tuple[str, tuple[str, ...]], ...]
     note: str
     label: str
-    formatted: str  # ``lemma ] reading sigla; variant sigla``
+    formatted: str  # ``lemma ] reading sigla；variant sigla``
     pages: tuple[tuple[str, str], ...]  # (siglum, witness page) in sigla order
+    parts: apparatus.Formatted | None = None  # the entry as printed, once placed in its step
+
+
+#: The two series of entries: the 原文's apparatus and the translation's (its corrections of
+#: the base 譯文). Markers of the second are numbered apart, with this prefix.
+TEXT, TRANSLATION = "text", "translation"
+LABEL_PREFIX = {TEXT: "", TRANSLATION: "譯"}
+#: The rubric of each series' list under a phase.
+RUBRIC = {TEXT: "校記", TRANSLATION: "譯文校記"}
+
+Reader = Callable[[Path, str], tuple[list[apparatus.Entry], list[tuple[int, str]]]]
 
 
 class ApparatusData:
-    """The apparatus of a build: entries by step, sigla in their table's order."""
+    """One series of the apparatus of a build: entries by step, sigla in their table's order.
 
-    def __init__(self, entries_path: Path, sigla_path: Path, kinds: tuple[str, ...] = ()) -> None:
+    ``read(path, base_siglum)`` reads the entries file (the 原文's by default)."""
+
+    def __init__(
+        self,
+        entries_path: Path,
+        sigla_path: Path,
+        kinds: tuple[str, ...] = (),
+        series: str = TEXT,
+        read: Reader | None = None,
+    ) -> None:
         self.entries_path = entries_path
         self.sigla_path = sigla_path
+        self.series = series
+        if read is None:
+
+            def read(path: Path, base: str) -> tuple[list[apparatus.Entry], list[tuple[int, str]]]:
+                return apparatus.read_entries(path, base, kinds)
+
         # Bad entries and rows are left out and kept as (file, line, message) for warnings.
         # An edition may have no apparatus yet: no files, no entries.
         self.sigla, sigla_problems = (
@@ -56,22 +84,26 @@ class ApparatusData:
         )
         self.base_siglum = apparatus.base_siglum(self.sigla)
         self.entries, entry_problems = (
-            apparatus.read_entries(entries_path, self.base_siglum, kinds)
-            if entries_path.is_file()
-            else ([], [])
+            read(entries_path, self.base_siglum) if entries_path.is_file() else ([], [])
         )
+        # the sigla table is the 原文's series' to report (both series read it)
         self.problems = [(entries_path, line, msg) for line, msg in entry_problems] + [
-            (sigla_path, line, msg) for line, msg in sigla_problems
+            (sigla_path, line, msg) for line, msg in sigla_problems if series == TEXT
         ]
         self.order = list(self.sigla)
-        self.by_step: dict[str, list[apparatus.Entry]] = {}
-        for entry in self.entries:
-            self.by_step.setdefault(entry.step, []).append(entry)
+        self.set_entries(self.entries)
         text = entries_path.read_text(encoding="utf-8") if entries_path.is_file() else ""
         self.lines = {
             m[1]: text.count("\n", 0, m.start()) + 1
             for m in re.finditer(r'^id = "([^"]+)"', text, re.M)
         }
+
+    def set_entries(self, entries: list[apparatus.Entry]) -> None:
+        """The entries of the series (and by step), e.g. once their notes are composed."""
+        self.entries = entries
+        self.by_step: dict[str, list[apparatus.Entry]] = {}
+        for entry in entries:
+            self.by_step.setdefault(entry.step, []).append(entry)
 
     def location(self, entry_id: str) -> str:
         """``file:line`` of an entry in apparatus.toml, for warnings about the data."""
@@ -79,20 +111,67 @@ class ApparatusData:
 
 
 def apparatus_for(env: BuildEnvironment) -> ApparatusData:
-    """The build's apparatus (read once per build)."""
+    """The build's apparatus of the 原文 (read once per build), each note composed: the
+    statement of who reads what made from the readings (:mod:`.apparatus_notes`), then the
+    editors' reasoning."""
+    edition = edition_of(env)
+
+    def read() -> ApparatusData:
+        data = ApparatusData(
+            edition.path("apparatus"), edition.path("sigla"), tuple(edition.apparatus_kinds)
+        )
+        witnesses = [s for s, row in data.sigla.items() if row.get("role") == "witness"]
+        data.set_entries(
+            [
+                dataclasses.replace(
+                    e,
+                    note=apparatus_notes.compose(
+                        e,
+                        data.order,
+                        witnesses,
+                        data.base_siglum,
+                        edition.apparatus_lacking,
+                        edition.apparatus_lacking_default,
+                    ),
+                )
+                for e in data.entries
+            ]
+        )
+        return data
+
+    return build_state(env).file("apparatus", read)
+
+
+def translation_apparatus_for(env: BuildEnvironment) -> ApparatusData:
+    """The build's apparatus of the translation (read once per build; none if the edition has
+    no ``translation-apparatus.toml``)."""
     edition = edition_of(env)
     return build_state(env).file(
-        "apparatus",
+        "translation_apparatus",
         lambda: ApparatusData(
-            edition.path("apparatus"), edition.path("sigla"), tuple(edition.apparatus_kinds)
+            edition.path("translation_apparatus"),
+            edition.path("sigla"),
+            series=TRANSLATION,
+            read=translation_apparatus.read_as_entries,
         ),
     )
 
 
-def entry_label(entry_id: str) -> str:
-    """The marker printed in the text: the entry's number (``app-012`` → ``12``)."""
+def all_series(env: BuildEnvironment) -> tuple[ApparatusData, ApparatusData]:
+    """Both series, the 原文's first."""
+    return apparatus_for(env), translation_apparatus_for(env)
+
+
+def _what(data: ApparatusData) -> str:
+    """How a warning names an entry of the series."""
+    return "apparatus" if data.series == TEXT else "translation apparatus"
+
+
+def entry_label(entry_id: str, series: str = TEXT) -> str:
+    """The marker printed in the text: the entry's number (``app-012`` → ``12``; ``tr-004`` →
+    ``譯4``, numbered apart from the 原文's)."""
     digits = entry_id.rsplit("-", 1)[-1]
-    return str(int(digits)) if digits.isdigit() else entry_id
+    return LABEL_PREFIX[series] + (str(int(digits)) if digits.isdigit() else entry_id)
 
 
 # -- applying entries to a step -----------------------------------------------------------------
@@ -187,7 +266,12 @@ def _empty_term_at(body: nodes.Element, offset: int) -> nodes.Element | None:
 
 
 def apply_entry(
-    body: nodes.Element, start: int, end: int, entry: apparatus.Entry, place: Place
+    body: nodes.Element,
+    start: int,
+    end: int,
+    entry: apparatus.Entry,
+    place: Place,
+    series: str = TEXT,
 ) -> None:
     """Put an entry's reading into the text ``[start, end)`` of the page (the base reading)
     and its marker after it.
@@ -225,8 +309,10 @@ def apply_entry(
         "",
         "",
         entry_id=place.entry_id,
+        series=series,
         label=place.label,
         entry_text=place.formatted,
+        printed=_printed(place.parts) if place.parts is not None else {},
         note=place.note,
         pages="，".join(f"{s} {p}" for s, p in place.pages),
         lemma=lemma,
@@ -305,9 +391,12 @@ def lemma_spans(body: nodes.Element) -> dict[str, tuple[int, int]]:
 
 
 def _place(data: ApparatusData, entry: apparatus.Entry) -> Place:
+    """A draft of the entry's place: its parts as printed are final once every entry of the
+    step is applied (:func:`place_entries`)."""
     readings = tuple(
         (r.text, apparatus.order_sigla(r.witnesses, data.order)) for r in entry.readings
     )
+    parts = apparatus.format_parts(entry, data.order)
     return Place(
         entry.id,
         0,
@@ -315,21 +404,28 @@ def _place(data: ApparatusData, entry: apparatus.Entry) -> Place:
         entry.lemma,
         readings,
         entry.note,
-        entry_label(entry.id),
-        apparatus.format_entry(entry, data.order),
+        entry_label(entry.id, data.series),
+        parts.text,
         tuple((s, entry.pages[s]) for s in apparatus.order_sigla(tuple(entry.pages), data.order)),
+        parts,
     )
 
 
 def place_entries(
-    env: BuildEnvironment, step_id: str, body: nodes.Element, location: Any
+    env: BuildEnvironment,
+    step_id: str,
+    body: nodes.Element,
+    location: Any,
+    data: ApparatusData | None = None,
 ) -> tuple[tuple[Place, ...], str]:
-    """Apply the step's entries to ``body`` (the page's base text, edited in place); return
-    the places (offsets into the edited text) and the base text.
+    """Apply the step's entries of one series (the 原文's unless ``data`` says otherwise) to
+    ``body`` (the page's base text, or its base translation, edited in place); return the
+    places (offsets into the edited text) and the base text.
 
     Entries are applied one at a time (:func:`.apparatus.apply_order`), each where its context
     reads in the text as edited so far."""
-    data = apparatus_for(env)
+    if data is None:
+        data = apparatus_for(env)
     if data.entries_path.is_file():
         env.note_dependency(str(data.entries_path))
     base_text = _plain_text(body)
@@ -337,7 +433,7 @@ def place_entries(
 
     def apply(entry: apparatus.Entry, start: int, end: int) -> str:
         drafts[entry.id] = _place(data, entry)
-        apply_entry(body, start, end, entry, drafts[entry.id])
+        apply_entry(body, start, end, entry, drafts[entry.id], data.series)
         return _plain_text(body)
 
     _, left = apparatus.apply_order(base_text, data.by_step.get(step_id, []), apply)
@@ -346,19 +442,33 @@ def place_entries(
             apparatus.locate_base(_plain_text(body), entry)
         except ValueError as exc:
             warn(
-                f"apparatus entry cannot be placed in {step_id}: {exc}",
+                f"{_what(data)} entry cannot be placed in {step_id}: {exc}",
                 XsWarning.BAD_APPARATUS,
                 location,
             )
     spans = lemma_spans(body)
-    places = sorted(
-        (p._replace(start=spans[i][0], end=spans[i][1]) for i, p in drafts.items() if i in spans),
-        key=lambda p: (p.start, p.end),
-    )
+    edited, words = _plain_text(body), term_spans(body)
+    entries = {e.id: e for e in data.by_step.get(step_id, [])}
+    places = []
+    for i, p in drafts.items():
+        if i not in spans:
+            continue
+        start, end = spans[i]
+        parts = apparatus.format_parts(entries[i], data.order, edited, start, words)
+        places.append(p._replace(start=start, end=end, formatted=parts.text, parts=parts))
+    places.sort(key=lambda p: (p.start, p.end))
+    # The markers learn the entry as printed only now: an ordinal (唯²) and the place of an
+    # empty lemma (主人下) are read in the step's text once every entry is applied.
+    by_id = {p.entry_id: p for p in places}
+    for marker in body.findall(xsnodes.apparatus_ref):
+        place = by_id.get(marker["entry_id"])
+        if place is not None and place.parts is not None:
+            marker["entry_text"] = place.formatted
+            marker["printed"] = _printed(place.parts)
     for a, b in itertools.pairwise(places):
         if b.start < a.end:
             warn(
-                f"apparatus entries {a.entry_id} and {b.entry_id} overlap in {step_id}",
+                f"{_what(data)} entries {a.entry_id} and {b.entry_id} overlap in {step_id}",
                 XsWarning.BAD_APPARATUS,
                 location,
             )
@@ -369,11 +479,45 @@ def _plain_text(body: nodes.Element) -> str:
     return "".join(str(n) for n, _ in _text_nodes(body))
 
 
+def term_spans(body: nodes.Element) -> list[tuple[int, int]]:
+    """(start, end) of every marked term in the body's text."""
+    spans: list[tuple[int, int]] = []
+    offset = 0
+
+    def walk(node: nodes.Node) -> None:
+        nonlocal offset
+        if isinstance(node, nodes.Text):
+            offset += len(node)
+            return
+        if isinstance(node, xsnodes.apparatus_ref):
+            return
+        start = offset
+        for child in node.children:
+            walk(child)
+        if isinstance(node, xsnodes.term_ref):
+            spans.append((start, offset))
+
+    walk(body)
+    return spans
+
+
+def _printed(parts: apparatus.Formatted) -> dict[str, Any]:
+    """The entry as printed, as plain data on its marker (the writers lay it out)."""
+    return {
+        "word": parts.word,
+        "ordinal": parts.ordinal,
+        "where": parts.where,
+        "readings": [list(r) for r in parts.readings],
+        "note": parts.note,
+    }
+
+
 # -- the list under each phase, checks, export -------------------------------------------------
 
 
 def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
-    """``doctree-read``: under each phase, the list of its entries (校記)."""
+    """``doctree-read``: under each phase, the list of its entries (校記), then the list of its
+    translation's corrections (譯文校記)."""
     for marker in list(doctree.findall(xsnodes.phase_marker)):
         section = marker.parent
         if not isinstance(section, nodes.section):
@@ -382,38 +526,78 @@ def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
         if not refs:
             continue
         listing = xsnodes.apparatus_list(classes=["xs-apparatus"])
-        listing += nodes.rubric("", "校記")
-        items = nodes.bullet_list(classes=["xs-apparatus-entries"])
-        for ref in refs:
-            step_node = ref.parent
-            while not isinstance(step_node, xsnodes.step):
-                step_node = step_node.parent
-            item = nodes.list_item(ids=[ref["entry_id"]])
-            para = nodes.paragraph()
-            para += nodes.reference(
-                "", ref["label"], refid=f"ref-{ref['entry_id']}", classes=["xs-app-back"]
-            )
-            para += nodes.Text(" ")
-            xref = addnodes.pending_xref(
-                "",
-                refdomain="xs",
-                reftype="step",
-                reftarget=step_node["step_id"],
-                refexplicit=False,
-                refwarn=True,
-            )
-            xref += nodes.inline(step_node["step_id"], step_node["step_id"])
-            para += xref
-            para += nodes.Text(f"　{ref['entry_text']}")
-            note = ref.get("note", "")
-            if note:
-                para += nodes.inline("", f"　{note}", classes=["xs-app-note"])
-            if ref.get("pages"):
-                para += nodes.inline("", f"（{ref['pages']}）", classes=["xs-app-pages"])
-            item += para
-            items += item
-        listing += items
+        for series in (TEXT, TRANSLATION):
+            of_series = [ref for ref in refs if ref.get("series", TEXT) == series]
+            if of_series:
+                listing += nodes.rubric("", RUBRIC[series])
+                listing += _entry_items(of_series, series)
         section += listing
+
+
+def _entry_items(refs: list[xsnodes.apparatus_ref], series: str) -> nodes.bullet_list:
+    """The list items of one series: back-link, step, the entry as printed, note, pages."""
+    classes = ["xs-apparatus-entries"] + (["xs-translation-apparatus"] if series != TEXT else [])
+    items = nodes.bullet_list(classes=classes)
+    for ref in refs:
+        step_node = ref.parent
+        while not isinstance(step_node, xsnodes.step):
+            step_node = step_node.parent
+        item = nodes.list_item(ids=[ref["entry_id"]])
+        para = nodes.paragraph()
+        para += nodes.reference(
+            "", ref["label"], refid=f"ref-{ref['entry_id']}", classes=["xs-app-back"]
+        )
+        para += nodes.Text(" ")
+        xref = addnodes.pending_xref(
+            "",
+            refdomain="xs",
+            reftype="step",
+            reftarget=step_node["step_id"],
+            refexplicit=False,
+            refwarn=True,
+        )
+        xref += nodes.inline(step_node["step_id"], step_node["step_id"])
+        para += xref
+        note = ref.get("note", "")
+        # the readings end with NOTE_SEP before a note (outside it: the entry's popup
+        # shows the note on a line of its own); the lemma and readings, and the forms the
+        # note quotes, are the witnesses' (never converted)
+        para += nodes.Text("　")
+        para += _entry_nodes(ref)
+        if note:
+            para += nodes.Text(apparatus.NOTE_SEP)
+            forms = [ref["lemma"]] + [r["text"] for r in ref["readings"]]
+            note_node = nodes.inline("", "", classes=["xs-app-note"])
+            for piece, is_form in apparatus.note_segments(note, forms):
+                note_node += xsnodes.witness_form("", piece) if is_form else nodes.Text(piece)
+            para += note_node
+        if ref.get("pages"):
+            para += nodes.inline("", f"（{ref['pages']}）", classes=["xs-app-pages"])
+        item += para
+        items += item
+    return items
+
+
+def _entry_nodes(ref: xsnodes.apparatus_ref) -> list[nodes.Node]:
+    """``lemma ] reading sigla；…`` as nodes whose text is the marker's ``entry_text``: the
+    lemma and each reading a :class:`~.nodes.witness_form` (never converted), the sigla,
+    ordinals and 〔無〕 plain text."""
+    printed = ref.get("printed")
+    if not printed:
+        return [nodes.Text(ref["entry_text"])]
+
+    def form(text: str) -> nodes.Node:
+        return nodes.Text(text) if text == apparatus.EMPTY else xsnodes.witness_form("", text)
+
+    out: list[nodes.Node] = [
+        form(printed["word"]),
+        nodes.Text(apparatus.superscript(printed["ordinal"]) + printed["where"] + " ] "),
+    ]
+    for i, (text, sigla) in enumerate(printed["readings"]):
+        if i:
+            out.append(nodes.Text(apparatus.READING_SEP))
+        out += [form(text), nodes.Text(f" {sigla}")]
+    return out
 
 
 def _phase_of(node: nodes.Node) -> nodes.Node | None:
@@ -429,49 +613,66 @@ def _phase_of(node: nodes.Node) -> nodes.Node | None:
 
 
 def check_sigla(app: Sphinx) -> None:
-    """``builder-inited``: the apparatus data is well-formed, and every siglum an entry cites
-    is declared in the sigla table."""
-    data = apparatus_for(app.env)
-    for path, line, message in data.problems:
-        warn(message, XsWarning.BAD_APPARATUS, f"{path}:{line}")
-    for entry in data.entries:
-        cited = {s for r in entry.readings for s in r.witnesses} | set(entry.pages)
-        for siglum in sorted(cited - set(data.sigla)):
-            warn(
-                f"apparatus {entry.id} cites undeclared siglum {siglum!r}",
-                XsWarning.UNKNOWN_SIGLUM,
-                data.location(entry.id),
-            )
+    """``builder-inited``: the apparatus data (both series) is well-formed, and every siglum an
+    entry cites is declared in the sigla table."""
+    for data in all_series(app.env):
+        for path, line, message in data.problems:
+            warn(message, XsWarning.BAD_APPARATUS, f"{path}:{line}")
+        for entry in data.entries:
+            cited = {s for r in entry.readings for s in r.witnesses} | set(entry.pages)
+            for siglum in sorted(cited - set(data.sigla)):
+                warn(
+                    f"{_what(data)} {entry.id} cites undeclared siglum {siglum!r}",
+                    XsWarning.UNKNOWN_SIGLUM,
+                    data.location(entry.id),
+                )
 
 
 def check_entries_placed(app: Sphinx, env: BuildEnvironment) -> None:
-    """``env-check-consistency``: every entry names a step that exists."""
-    data = apparatus_for(env)
+    """``env-check-consistency``: every entry names a step that exists (and, for a
+    correction of the translation, a step that has one)."""
     steps = xs_domain(env).steps
-    for entry in data.entries:
-        if entry.step not in steps:
-            warn(
-                f"apparatus {entry.id} names step {entry.step!r}, which no page declares",
-                XsWarning.BAD_APPARATUS,
-                data.location(entry.id),
-            )
+    for data in all_series(env):
+        for entry in data.entries:
+            rec = steps.get(entry.step)
+            if rec is None:
+                warn(
+                    f"{_what(data)} {entry.id} names step {entry.step!r}, which no page declares",
+                    XsWarning.BAD_APPARATUS,
+                    data.location(entry.id),
+                )
+            elif data.series == TRANSLATION and rec.translation is None:
+                warn(
+                    f"{_what(data)} {entry.id} names step {entry.step!r}, which has no translation",
+                    XsWarning.BAD_APPARATUS,
+                    data.location(entry.id),
+                )
+
+
+def _exported(places: tuple[Place, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "start": p.start,
+            "end": p.end,
+            "lemma": p.lemma,
+            "readings": [{"text": t, "witnesses": list(w)} for t, w in p.readings],
+            "note": p.note,
+        }
+        for p in places
+    ]
 
 
 def export_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     """edition.json: each step's entries with offsets into its text."""
-    out: dict[str, list[dict[str, Any]]] = {}
-    for step_id, rec in xs_domain(app.env).steps.items():
-        out[step_id] = [
-            {
-                "start": p.start,
-                "end": p.end,
-                "lemma": p.lemma,
-                "readings": [{"text": t, "witnesses": list(w)} for t, w in p.readings],
-                "note": p.note,
-            }
-            for p in rec.apparatus
-        ]
-    return out
+    return {sid: _exported(rec.apparatus) for sid, rec in xs_domain(app.env).steps.items()}
+
+
+def export_translation_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
+    """edition.json: each step's corrections of the base translation, with offsets into its
+    (corrected) translation; the same shape as ``apparatus``."""
+    return {
+        sid: _exported(rec.translation_apparatus) for sid, rec in xs_domain(app.env).steps.items()
+    }
 
 
 def export_witnesses(app: Sphinx) -> list[dict[str, str]]:
@@ -487,11 +688,17 @@ def export_witnesses(app: Sphinx) -> list[dict[str, str]]:
 def setup_apparatus(app: Sphinx) -> None:
     """The apparatus in the build: its data checked, its lists under the phases, its tables on
     the front matter, its entries in ``edition.json``."""
+    from .directives.orthography import OrthographyDirective
     from .directives.sigla import ApparatusSummaryDirective, SiglaDirective
 
     app.add_directive_to_domain("xs", "sigla", SiglaDirective)
     app.add_directive_to_domain("xs", "apparatus-summary", ApparatusSummaryDirective)
+    app.add_directive_to_domain("xs", "orthography", OrthographyDirective)
     app.connect("builder-inited", check_sigla)
     app.connect("doctree-read", list_phase_apparatus)
     app.connect("env-check-consistency", check_entries_placed)
-    export.PROVIDERS.update(apparatus=export_apparatus, witnesses=export_witnesses)
+    export.PROVIDERS.update(
+        apparatus=export_apparatus,
+        translation_apparatus=export_translation_apparatus,
+        witnesses=export_witnesses,
+    )

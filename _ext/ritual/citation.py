@@ -40,7 +40,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .config import conf_location
 from .domain import xs_domain
-from .nodes import citation_download, cite_control
+from .nodes import citation_download, cite_control, search_box, stage
 from .nodes import step as step_node
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
@@ -214,7 +214,12 @@ def csl_json(meta: EditionMeta) -> list[dict[str, Any]]:
         "license": meta.license,
     }
     if meta.title_en:
-        item["original-title"] = meta.title_en
+        # CSL 1.0.2 has no variable for a translated title: ``original-title`` is the title
+        # of the work a translation was made from (the Chinese here, not the English), and
+        # ``title-short`` a short form of ``title``. The English title goes in ``note``
+        # ("descriptive text or notes about an item"), as RIS has it in TT and BibTeX in
+        # titleaddon.
+        item["note"] = f"English title: {meta.title_en}"
     return [item]
 
 
@@ -372,20 +377,37 @@ def _plain(title_html: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", title_html or "")).strip()
 
 
-def meta_tags(meta: EditionMeta, page_title: str, url: str, is_root: bool) -> str:
+#: What a page is to a citation: the book itself, a part of it, or a tool of the site (the
+#: search, the stage view), which is no part of the book and carries no citation_* tags.
+ROOT, PART, TOOL = "root", "part", "tool"
+
+
+def meta_tags(
+    meta: EditionMeta, page_title: str, url: str, role: str = PART, pdf_url: str = ""
+) -> str:
     """Highwire Press ``citation_*`` and Dublin Core ``DC.*`` tags for one page (those that
-    give the page's address only when it has an absolute one)."""
+    give an address only when the page has an absolute one).
+
+    ``role`` is :data:`ROOT` (the book: its title, and the PDF of the book in
+    ``citation_pdf_url``), :data:`PART` (a chapter of it: its own title, the book's as
+    ``citation_inbook_title``) or :data:`TOOL` (no citation tags: a search page is not a
+    chapter; its Dublin Core tags do not make it part of the book either)."""
     absolute = url.startswith(("http://", "https://"))
+    is_root = role == ROOT
     title = meta.title if is_root or not page_title else page_title
-    pairs = [
+    citation = [
         ("citation_title", title),
         *([] if is_root else [("citation_inbook_title", meta.title)]),
         ("citation_author", meta.editor),
         ("citation_publication_date", meta.date.replace("-", "/")),
         *([("citation_public_url", url)] if absolute else []),
+        *([("citation_pdf_url", pdf_url)] if is_root and pdf_url and absolute else []),
         ("citation_language", meta.language.split("-")[0]),
+    ]
+    pairs = [
+        *(citation if role != TOOL else []),
         ("DC.title", title),
-        *([] if is_root else [("DC.relation.isPartOf", meta.title)]),
+        *([("DC.relation.isPartOf", meta.title)] if role == PART else []),
         ("DC.creator", meta.editor),
         ("DC.date", meta.date),
         ("DC.language", meta.language),
@@ -401,13 +423,44 @@ def meta_tags(meta: EditionMeta, page_title: str, url: str, is_root: bool) -> st
     return "\n".join(tags) + "\n"
 
 
+#: Nodes that make a page a tool of the site rather than a part of the book.
+TOOL_NODES = (search_box, stage)
+
+
+def page_role(app: Sphinx, pagename: str, doctree: Any) -> str:
+    """:data:`ROOT`, :data:`TOOL` (a page holding the search or the stage view) or
+    :data:`PART` (every other page: the text, the front matter, the indexes, headwords)."""
+    if pagename == app.config.root_doc:
+        return ROOT
+    if doctree is not None and any(True for _ in doctree.findall(_is_tool)):
+        return TOOL
+    return PART
+
+
+def _is_tool(node: Any) -> bool:
+    return isinstance(node, TOOL_NODES)
+
+
+def pdf_name(config: Config) -> str:
+    """The file name of the book's PDF (from ``latex_documents``: ``<name>.tex`` →
+    ``<name>.pdf``), which a deployment publishes at the site's root; '' if none."""
+    documents = config.latex_documents or []
+    return Path(documents[0][1]).with_suffix(".pdf").name if documents else ""
+
+
 def add_meta_tags(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """``html-page-context``: citation meta tags on every page (and the cite script)."""
+    """``html-page-context``: citation meta tags on every page (and the cite script).
+
+    A page's own title is its citation title; a generated page (a term index) has it as
+    ``indextitle``. The book's PDF is named only with the site's address (as every URL tag)."""
     meta = edition_meta(app.env)
     url = page_url(app, pagename)
-    tags = meta_tags(meta, _plain(context.get("title", "")), url, pagename == app.config.root_doc)
+    title = _plain(context.get("title", "") or context.get("indextitle", ""))
+    pdf = pdf_name(app.config)
+    pdf_url = meta.base_url + pdf if meta.base_url and pdf else ""
+    tags = meta_tags(meta, title, url, page_role(app, pagename, doctree), pdf_url)
     context["metatags"] = context.get("metatags", "") + tags
     if app.config.html_baseurl:
         context.pop("pageurl", None)  # ours above is the canonical link; avoid a second one

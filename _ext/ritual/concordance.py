@@ -61,7 +61,15 @@ class Entry:
 
     @property
     def all_occurrences(self) -> list[Occurrence]:
-        """Its own positive occurrences and those of its sub-terms, in step order."""
+        """What the entry counts and lists, in step order: for a negated sub-entry (不拜) its
+        own occurrences, which are all negated; for any other entry its positive occurrences
+        and those of its positive sub-terms (a negated occurrence is not one of the word's:
+        不拜 is not counted under 拜, and 不拜既爵 not under 拜既爵).
+
+        The one computation behind every count and list of steps: the headword pages, the
+        domain indices, the printed indexes and ``edition.json``."""
+        if self.negated:
+            return sorted(self.occurrences, key=lambda o: (o.number, o.start))
         own = [o for o in self.occurrences if not o.negated]
         for sub in self.sub:
             if not sub.negated:
@@ -155,6 +163,18 @@ def grouped(entries: Sequence[Entry]) -> list[tuple[str, list[Entry]]]:
     for entry in entries:
         groups.setdefault(letter_of(entry.pinyin), []).append(entry)
     return list(groups.items())
+
+
+def descendants(entry: Entry) -> list[Entry]:
+    """Every sub-entry of a headword at any depth, depth first (拜 → 拜既爵, 不拜既爵, 拜受 …,
+    不拜): an index prints two levels, so a sub-entry's own sub-entries (the negated 不拜既爵
+    of 拜既爵) stand among the headword's, right after their parent."""
+    return list(walk(entry.sub))
+
+
+def parents(entries: Iterable[Entry]) -> dict[str, Entry]:
+    """term → the entry it is a sub-entry of, at any depth."""
+    return {sub.term: entry for entry in walk(entries) for sub in entry.sub}
 
 
 def walk(entries: Iterable[Entry]) -> Iterable[Entry]:

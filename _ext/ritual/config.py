@@ -59,6 +59,14 @@ VALUES = (
     Value("xs_search_ngram", 2, "html", (int,), "the longest character n-gram indexed"),
     Value("xs_pinyin", True, "html", (bool,), "pinyin of rare characters on hover (HTML)"),
     Value(
+        "xs_plan_print_box",
+        [364.0, 440.0],
+        "env",
+        (list, tuple),
+        "the box (width, height in pt) a plan is printed in: the book's text width, and the "
+        "height a plan may take above its caption",
+    ),
+    Value(
         "xs_plan_drawers",
         {},
         "env",
@@ -109,6 +117,13 @@ def check_config(app: Sphinx, config: Config) -> None:
             config.xs_base_url = base + "/"
     if config.xs_release_date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", config.xs_release_date):
         raise ConfigError(f"xs_release_date must be YYYY-MM-DD, not {config.xs_release_date!r}")
+    box = config.xs_plan_print_box
+    if not (
+        len(box) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in box)
+    ):
+        raise ConfigError(f"xs_plan_print_box must be [width, height] in pt, not {box!r}")
+    config.xs_plan_print_box = [float(v) for v in box]
     if config.xs_search_ngram < 1:
         raise ConfigError(f"xs_search_ngram must be at least 1, not {config.xs_search_ngram}")
     src = Path(app.srcdir)

@@ -36,7 +36,7 @@ from .diagram.layout import EXIT, Figure, Walker
 from .diagram.plan import Plan, to_svg
 from .diagram.positions import chinese_number, furnishings_at, line_ranks
 from .diagram.stage import StageStep, encode_stage
-from .diagram.svg import compose
+from .diagram.svg import SCREEN, Medium, compose, print_medium
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import document_order, xs_domain
 from .plan_data import drawers_for, positions_for, setting_for, timeline
@@ -92,20 +92,28 @@ def assign_diagram_numbers(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 @dataclass
 class Drawn:
-    """A diagram: who is where, and (drawn when first asked for) its plan."""
+    """A diagram: who is where, and (drawn when first asked for) its plan for the site and
+    for the book."""
 
     label: str  # 圖一
     number: int
     step_number: str
     title: str
     figures: list[Figure]
-    draw: Callable[[], Plan]
+    draw: Callable[[Medium], Plan]
+    print_box: tuple[float, float]
 
     @cached_property
     def plan(self) -> Plan:
         # edition.json needs only the figures; the plan is drawn for the pages written and for
         # the files beside them, each when it is wanted.
-        return self.draw()
+        return self.draw(SCREEN)
+
+    @cached_property
+    def print_plan(self) -> Plan:
+        """The plan as the book prints it: fitted to ``xs_plan_print_box``, no title of its
+        own (the caption gives it)."""
+        return self.draw(print_medium(*self.print_box))
 
 
 def figure_text(figures: list[Figure]) -> str:
@@ -162,7 +170,7 @@ def _draw(
     drawers = drawers_for(env)
     desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人。") + "。"
 
-    def plan_of() -> Plan:
+    def plan_of(medium: Medium) -> Plan:
         return compose(
             setting,
             figures,
@@ -176,9 +184,11 @@ def _draw(
             notes=plan.get("notes", ()),
             view_notes=plan.get("view_notes", {}).get(rec.view, ()),
             drawers=drawers,
+            medium=medium,
         )
 
-    return Drawn(label, number, step_no, title, figures, plan_of)
+    box = env.config.xs_plan_print_box
+    return Drawn(label, number, step_no, title, figures, plan_of, (box[0], box[1]))
 
 
 class RenderDiagrams(SphinxPostTransform):
@@ -187,24 +197,8 @@ class RenderDiagrams(SphinxPostTransform):
     default_priority = 210
 
     def run(self, **kwargs: Any) -> None:
-        domain = xs_domain(self.env)
         for node in list(self.document.findall(xsnodes.diagram)):
-            rec = domain.data["diagrams"].get(node["fig_id"])
-            if rec is None or rec.docname != self.env.docname:
-                rec = DiagramRecord(
-                    self.env.docname,
-                    node.line or 0,
-                    node["fig_id"],
-                    node["step"],
-                    node["view"],
-                    tuple(node["extra"]),
-                    node["title"],
-                    "",
-                    "",
-                    (node["step"],),
-                    0,
-                )
-            drawn = draw(self.env, rec)
+            drawn = draw(self.env, node_record(self.env, node))
             if drawn is None:
                 warn(
                     f"diagram {node['fig_id']!r}: unknown step {node['step']!r}",
@@ -223,6 +217,42 @@ class RenderDiagrams(SphinxPostTransform):
             node["views"] = {view: stage_plan(self.env, view) for view in views}
             node["view_titles"] = {name: v.title for name, v in views.items()}
             node["empty"] = str(edition_of(self.env).plan.get("empty", ""))
+
+
+class PrintPlans(SphinxPostTransform):
+    """The book prints its own drawing of each plan (fitted to the page, type no smaller than
+    the book's, no title over it: the caption gives it); the site and every other builder
+    keep the screen's."""
+
+    default_priority = 211
+    formats = ("latex",)
+
+    def run(self, **kwargs: Any) -> None:
+        for node in self.document.findall(xsnodes.diagram):
+            drawn = draw(self.env, node_record(self.env, node))
+            if drawn is not None:
+                node["plan"] = drawn.print_plan
+
+
+def node_record(env: BuildEnvironment, node: xsnodes.diagram) -> DiagramRecord:
+    """The record of a diagram node (one made up from the node itself where the domain has
+    none for this document: an inlined document's copy)."""
+    rec = xs_domain(env).data["diagrams"].get(node["fig_id"])
+    if rec is None or rec.docname != env.docname:
+        rec = DiagramRecord(
+            env.docname,
+            node.line or 0,
+            node["fig_id"],
+            node["step"],
+            node["view"],
+            tuple(node["extra"]),
+            node["title"],
+            "",
+            "",
+            (node["step"],),
+            0,
+        )
+    return rec
 
 
 def stage_plan(env: BuildEnvironment, view: str) -> Plan:
@@ -394,6 +424,7 @@ def setup_diagrams(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "diagram", DiagramDirective)
     app.add_directive_to_domain("xs", "stage", StageDirective)
     app.add_post_transform(RenderDiagrams)
+    app.add_post_transform(PrintPlans)
     # After domain.assign_numbers (priority 500): positions_key reads the steps in numbered order.
     app.connect("env-updated", assign_diagram_numbers, priority=600)
     app.connect("build-finished", write_outputs)

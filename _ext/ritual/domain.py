@@ -50,6 +50,8 @@ class StepRecord(NamedTuple):
     apparatus: tuple[Any, ...]  # apparatus_sphinx.Place records, in text order
     references: tuple[Any, ...] = ()  # xrefs.Reference: the back-reference formulas, in order
     explains: tuple[str, ...] = ()  # a commentary step's :explains: (ids, ranges or "general")
+    # the corrections of the base translation, placed in the printed translation
+    translation_apparatus: tuple[Any, ...] = ()
 
 
 class PhaseRecord(NamedTuple):

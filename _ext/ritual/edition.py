@@ -83,6 +83,9 @@ class Edition:
     negated_pinyin: str = "bù"
     negated_gloss: str = "不{term}"
     apparatus_kinds: Mapping[str, str] = field(default_factory=dict)
+    #: how a note says a collated witness lacks the passage: by siglum, else the default
+    apparatus_lacking: Mapping[str, str] = field(default_factory=dict)
+    apparatus_lacking_default: str = "{}本不載此文"
     plan: Mapping[str, Any] = field(default_factory=dict)
     search_placeholder: str = ""
     references: Mapping[str, Any] = field(default_factory=dict)
@@ -212,6 +215,12 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         negated_pinyin=str(terms.get("negated_pinyin", "bù")),
         negated_gloss=str(terms.get("negated_gloss", "不{term}")),
         apparatus_kinds=MappingProxyType(app_kinds),
+        apparatus_lacking=MappingProxyType(
+            {str(k): str(v) for k, v in data.get("apparatus", {}).get("lacking", {}).items()}
+        ),
+        apparatus_lacking_default=str(
+            data.get("apparatus", {}).get("lacking_default", "{}本不載此文")
+        ),
         plan=MappingProxyType(dict(data.get("plan", {}))),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
         references=MappingProxyType(dict(data.get("references", {}))),

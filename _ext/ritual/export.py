@@ -34,6 +34,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     config = app.config
     numbers = domain.data["numbers"]
     apparatus = PROVIDERS.get("apparatus", lambda app: {})(app)
+    translation_apparatus = PROVIDERS.get("translation_apparatus", lambda app: {})(app)
     witnesses = PROVIDERS.get("witnesses", lambda app: [])(app)
     references = PROVIDERS.get("references", lambda app: {})(app)
     no_references: dict[str, list[Any]] = {"references": [], "explains": [], "explained_by": []}
@@ -70,6 +71,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
                 ],
                 "apparatus": apparatus.get(step_id, []),
                 **references.get(step_id, no_references),
+                "translation_apparatus": translation_apparatus.get(step_id, []),
             }
         )
     return {

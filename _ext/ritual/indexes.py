@@ -22,6 +22,7 @@ from typing import Any, cast
 from urllib.parse import unquote
 
 from docutils import nodes
+from markupsafe import Markup
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.domains import Index, IndexEntry
@@ -91,24 +92,83 @@ class TermIndex(Index):
     kind = ""
 
     def generate(self, docnames: Any = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
+        """Headwords by letter, each followed by all its sub-entries (at any depth, see
+        :func:`.concordance.descendants`); not collapsed: the sub-entries are the index."""
         entries = build_concordance(self.domain.env)
         names = page_names(entries)
         content = []
         for letter, group in concordance.grouped(entries[self.kind]):
             rows = []
             for entry in group:
-                rows.append(self._row(entry, names, 1 if entry.sub else 0))
-                rows += [self._row(sub, names, 2) for sub in entry.sub]
+                subs = concordance.descendants(entry)
+                rows.append(self._row(entry, names, 1 if subs else 0))
+                rows += [self._row(sub, names, 2) for sub in subs]
             content.append((letter, rows))
-        return content, True
+        return content, False
 
     def _row(self, entry: Entry, names: dict[tuple[str, str], str], subtype: int) -> IndexEntry:
-        numbers = "、".join(str(n) for n in entry.step_numbers[:40])
-        more = "…" if len(entry.step_numbers) > 40 else ""
-        descr = f"{entry.gloss_zh}；{entry.count} 次：{numbers}{more}"
+        gloss, steps, more = index_description(entry)
+        numbers = "、".join(str(n) for _, n in steps)
+        descr = f"{gloss}{numbers}{'…' if more else ''}"
         return IndexEntry(
             entry.term, subtype, names[(self.kind, entry.term)], "", entry.pinyin, "", descr
         )
+
+
+#: How many step numbers an index line lists (the headword page lists them all).
+INDEX_STEPS = 40
+
+
+def index_description(entry: Entry) -> tuple[str, list[tuple[str, int]], bool]:
+    """An index line's description: ``gloss；N 次：`` (or ``gloss；0 次`` for a word the text
+    has only negated), the first :data:`INDEX_STEPS` steps as (step id, number), and whether
+    there are more."""
+    steps = list(dict.fromkeys((o.step_id, o.number) for o in entry.all_occurrences))
+    head = f"{entry.gloss_zh}；{entry.count} 次" + ("：" if steps else "")
+    return head, steps[:INDEX_STEPS], len(steps) > INDEX_STEPS
+
+
+def link_index_steps(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: on a term index page (``xs-<kind>``) each step number links to
+    its step, and the ``…`` of a long line to the headword page, which lists every step.
+
+    The index's entries stay plain text (:meth:`TermIndex.generate`, for any builder); here
+    their descriptions become markup that the template does not escape. No entry is a
+    collapsible group: Sphinx draws a toggle (a small square) before an entry with
+    sub-entries, and the sub-entries are what the reader looks for."""
+    kind = pagename.removeprefix("xs-")
+    if templatename != "domainindex.html" or pagename == kind:
+        return
+    entries = build_concordance(app.env).get(kind)
+    if entries is None:
+        return
+    builder = app.builder
+    by_term = {e.term: e for e in concordance.walk(entries)}
+    here = builder.get_target_uri(pagename)
+    domain = xs_domain(app.env)
+    e = html.escape
+
+    def linked(row: IndexEntry) -> IndexEntry:
+        entry = by_term.get(row.name)
+        if entry is None:
+            return row
+        gloss, steps, more = index_description(entry)
+        links = "、".join(
+            f'<a href="{relative_uri(here, builder.get_target_uri(domain.steps[sid].docname))}'
+            f'#{sid}" title="{sid}">{n}</a>'
+            for sid, n in steps
+        )
+        if more:
+            page = relative_uri(here, builder.get_target_uri(row.docname))
+            links += f'<a href="{readable_uri(page)}" title="全部用例">…</a>'
+        return row._replace(subtype=2 if row.subtype == 2 else 0, descr=Markup(e(gloss) + links))
+
+    context["collapse_index"] = False
+    context["content"] = [
+        (letter, [linked(row) for row in rows]) for letter, rows in context["content"]
+    ]
 
 
 def make_index(kind: TermKind) -> type[TermIndex]:
@@ -153,22 +213,38 @@ def headword_body(
         f"{e(entry.pinyin)}</span></h1>",
         '<dl class="xs-hw-facts">',
         f'<dt>釋義</dt><dd lang="zh-Hant">{e(entry.gloss_zh)}</dd>',
-        f'<dt>English</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
+        f'<dt>英譯</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
         f'<dt>類別</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
     ]
     if parent is not None:
         link = _entry_link(page, names[(kind, parent.term)], parent.term, builder)
         out.append(f"<dt>上位詞</dt><dd>{link}</dd>")
-    if entry.sub:
-        links = "、".join(
-            _entry_link(page, names[(kind, s.term)], s.term, builder) + f"（{s.count}）"
-            for s in entry.sub
-        )
-        out.append(f"<dt>下位詞</dt><dd>{links}</dd>")
+    for label, subs in (
+        ("下位詞", [s for s in entry.sub if not s.negated]),
+        ("否定", [s for s in entry.sub if s.negated]),
+    ):
+        if subs:
+            links = "、".join(
+                _entry_link(page, names[(kind, s.term)], s.term, builder) + f"（{s.count}）"
+                for s in subs
+            )
+            out.append(f"<dt>{label}</dt><dd>{links}</dd>")
     out.append(f"<dt>次數</dt><dd>{entry.count} 次，見於 {len(entry.steps)} 節</dd></dl>")
-    occurrences = entry.occurrences if entry.negated else entry.all_occurrences
+    occurrences = entry.all_occurrences
     if kind == "role" and not entry.negated:
         out.append(itinerary_html(env, builder, page, entry))
+    if not occurrences:
+        # A word the text has only negated (見: only 不見) or only through its sub-terms'
+        # negations: no empty table, but where its occurrences are.
+        elsewhere = [s for s in concordance.descendants(entry) if s.count]
+        where = "、".join(
+            _entry_link(page, names[(kind, s.term)], s.term, builder) + f"（{s.count}）"
+            for s in elsewhere
+        )
+        # (the counted occurrences include every positive sub-term's: what is left is negated)
+        said = f"經文唯見其否定：{where}。" if where else "經文無此詞之用例。"
+        out.append(f'<p class="xs-hw-none">{said}</p></section>')
+        return "\n".join(out)
     # The tables scroll sideways in their own region on a narrow screen (KWIC lines keep their
     # alignment); the region takes the keyboard focus, so arrow keys scroll it.
     out.append(
@@ -238,10 +314,7 @@ def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], s
         previous = {}
     digests = {"": around}
     for kind, top in entries.items():
-        parents: dict[str, Entry] = {}
-        for entry in top:
-            for sub in entry.sub:
-                parents[sub.term] = entry
+        parents = concordance.parents(top)
         for entry in concordance.walk(top):
             page = names[(kind, entry.term)]
             body = headword_body(app.env, app.builder, kind, entry, parents.get(entry.term), names)
@@ -325,8 +398,6 @@ def export_indexes(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     names = page_names(entries)
 
     def record(kind: str, entry: Entry) -> dict[str, Any]:
-        occurrences = entry.occurrences if entry.negated else entry.all_occurrences
-        steps = list(dict.fromkeys(o.step_id for o in occurrences))
         return {
             "term": entry.term,
             "pinyin": entry.pinyin,
@@ -334,8 +405,8 @@ def export_indexes(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
             "gloss_zh": entry.gloss_zh,
             "category": entry.category,
             "url": app.builder.get_target_uri(names[(kind, entry.term)]),
-            "count": len(occurrences),
-            "steps": steps,
+            "count": entry.count,
+            "steps": entry.steps,
             "sub": [record(kind, sub) for sub in entry.sub],
         }
 
@@ -350,4 +421,5 @@ def setup_indexes(app: Sphinx) -> None:
     app.connect("doctree-resolved", link_terms)
     app.connect("env-updated", store_term_pages)
     app.connect("html-collect-pages", collect_headword_pages)
+    app.connect("html-page-context", link_index_steps)
     export.PROVIDERS["indexes"] = export_indexes

@@ -61,6 +61,12 @@ class apparatus_ref(nodes.Inline, nodes.TextElement):
     (``lemma``, ``readings``, ``note``, ``pages``) and as text (``entry_text``)."""
 
 
+class witness_form(nodes.Inline, nodes.TextElement):
+    """Characters as a witness or the base text writes them (an entry's lemma and readings,
+    the forms a note quotes): no rendering of the site may convert them, or a 繁簡 variant
+    would read 「系 ] 系 底」 in the Simplified copy."""
+
+
 class apparatus_list(nodes.General, nodes.Element):
     """The apparatus of a phase (校記), listed under it; the site's, not the book's."""
 
@@ -137,6 +143,7 @@ ALL = (
     phase_marker,
     apparatus_lemma,
     apparatus_ref,
+    witness_form,
     apparatus_list,
     diagram,
     stage,

@@ -170,9 +170,7 @@ def actors_by_step(env: BuildEnvironment) -> dict[str, frozenset[str]]:
     def make() -> dict[str, frozenset[str]]:
         domain = xs_domain(env)
         return {
-            sid: frozenset(
-                actors(env, sid, [a.term for a in rec.annotations if a.kind == "role"])
-            )
+            sid: frozenset(actors(env, sid, [a.term for a in rec.annotations if a.kind == "role"]))
             for sid, rec in domain.steps.items()
         }
 

@@ -35,18 +35,20 @@ class IndexesDirective(SphinxDirective):
         return [node]
 
 
-def _record(domain: Any, entry: Entry) -> dict[str, Any]:
-    occurrences = entry.occurrences if entry.negated else entry.all_occurrences
+def _record(domain: Any, entry: Entry, top: bool = True) -> dict[str, Any]:
+    """One line of a printed index; a headword's with all its sub-entries, at any depth, as
+    the second level (:func:`.concordance.descendants`), as the site's index lists them."""
     seen: dict[str, int] = {}
-    for occ in occurrences:
+    for occ in entry.all_occurrences:
         seen.setdefault(occ.step_id, occ.number)
+    subs = concordance.descendants(entry) if top else []
     return {
         "term": entry.term,
         "pinyin": entry.pinyin,
         "gloss": entry.gloss_zh,
-        "count": len(occurrences),
+        "count": entry.count,
         "locators": [(domain.steps[sid].docname, sid, n) for sid, n in seen.items()],
-        "sub": [_record(domain, sub) for sub in entry.sub],
+        "sub": [_record(domain, sub, top=False) for sub in subs],
     }
 
 

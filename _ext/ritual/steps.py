@@ -20,5 +20,5 @@ def setup_steps(app: Sphinx) -> None:
     app.add_role("doubt", DoubtRole())
     app.add_post_transform(StepNumbers)
     app.add_post_transform(PhaseNumbers)
-    app.connect("doctree-read", record_phases)
+    app.connect("doctree-read", record_phases, priority=400)
     app.connect("doctree-read", check_placement)

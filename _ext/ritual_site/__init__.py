@@ -4,8 +4,10 @@ What a published site of the edition wants beyond the edition itself, and what a
 only needs the steps, their apparatus and their plans can do without: the Simplified-Chinese
 copy of every page and the 繁/简 switch (:mod:`.simplified`), the page's language tag
 (:mod:`.html_page`), ``sitemap.xml`` (:mod:`.sitemap`), per-page assets (:mod:`.assets`), one
-navigation tree per folder for generated pages (:mod:`.navigation`), and two accessibility
-fixes to Sphinx's HTML (:mod:`.translator`). It loads the engine itself.
+navigation tree per folder for generated pages (:mod:`.navigation`), two accessibility fixes
+to Sphinx's HTML (:mod:`.translator`), an inventory of the pages the site has
+(:mod:`.inventory`), and the interface's words in the edition's language (:mod:`.chrome`).
+It loads the engine itself.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from .assets import setup_assets
+from .chrome import setup_chrome
 from .config import setup_config
 from .html_page import setup_html_page
+from .inventory import setup_inventory
 from .navigation import setup_navigation
 from .simplified import setup_simplified
 from .sitemap import setup_sitemap
@@ -34,4 +38,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_sitemap(app)
     setup_navigation(app)
     setup_assets(app)
+    setup_inventory(app)
+    setup_chrome(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

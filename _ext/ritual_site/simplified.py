@@ -3,14 +3,17 @@
 At ``build-finished`` every built page is read once: a switch is put into it (idempotent), and
 a copy is written under ``zh-Hans/`` whose *text* is converted with OpenCC (t2s, phrase-aware) —
 text between tags and the human-readable attributes (``title``, ``alt``, ``aria-label``,
-``placeholder``) only; markup, URLs, scripts and styles are left as they are. In the copies:
+``placeholder``) only; markup, URLs, scripts and styles are left as they are, and so is an
+apparatus marker's ``data-entry`` (the entry's lemma and readings, as the witnesses write
+them). In the copies:
 
 - links between pages stay inside ``zh-Hans/``; every other relative URL (styles, scripts,
   images, data files) gains one ``../`` and points at the one copy of the assets;
 - ``lang="zh-Hant"`` becomes ``lang="zh-Hans"``, and the page's own URL in the meta tags and the
   canonical link becomes the Simplified page's;
-- regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` (the citations, which
-  quote the edition's title as published) are not converted.
+- regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted: the
+  citations (which quote the edition's title as published) and the witnesses' forms in the
+  apparatus (lemmas, readings, the forms a note quotes: the engine's ``witness_form``).
 
 Converting the written HTML rather than building twice keeps one source of truth, costs a
 fraction of a second, and cannot drift from the Traditional pages.
@@ -41,6 +44,7 @@ TOKEN = re.compile(
 NOCONVERT = re.compile(r"(<!--xs:noconvert-->.*?<!--/xs:noconvert-->)", re.DOTALL)
 SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
 ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
+#: Attributes a reader sees as text (not data-entry: an apparatus entry is the witnesses').
 TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder"}
 URL_ATTRS = {"href", "src", "action"}
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
@@ -81,7 +85,7 @@ def switch_html(rel: str, simplified: bool) -> str:
     cur_t = ' aria-current="page"' if not simplified else ""
     cur_s = ' aria-current="page"' if simplified else ""
     return (
-        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形 Script">'
+        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形">'
         f'<a class="xs-script-link" href="{trad}" lang="zh-Hant" hreflang="zh-Hant"'
         f' title="繁體字版"{cur_t}>繁</a>'
         f'<a class="xs-script-link" href="{simp}" lang="zh-Hans" hreflang="zh-Hans"'

@@ -73,34 +73,77 @@ def load_variants(path: Path = DATA / "variants.tsv") -> dict[str, str]:
     return table
 
 
+#: A moved clause placed with a lower ratio is tried as two (or more) clauses: 楊 sometimes
+#: prints two 記 clauses as one (「凡挾矢…橫之」 and 「司射之弓矢與朴…」, which the base has
+#: twelve lines apart), or in another order (「東方謂之右个」 before 「獲者之俎…」).
+SPLIT_BELOW = 0.95
+#: The shortest piece a clause is split into.
+MIN_PIECE = 4
+
+
 def place_moved(base: list[BaseChar], wit: Witness, fold) -> list[Token]:
     """Put moved 記 clauses (楊) back in base order; return the witness's full 經 stream.
 
     Each clause is placed where its longest folded match in the base lies (within the 記,
-    i.e. after the base's 記 heading); clauses are appended after the main stream in that
-    order, which is the base's order.
+    i.e. after the base's 記 heading); a clause that matches nowhere well is split where its
+    pieces match best (:data:`SPLIT_BELOW`).  Clauses are appended after the main stream in
+    that order, which is the base's order.
     """
     if not wit.moved:
         return list(wit.tokens)
     bfold = "".join(fold(b.char) for b in base)
     ji = next(i for i, b in enumerate(base) if b.char == "記" and _line_is(base, i, "記"))
+    heads = {p for p in range(1, len(base)) if base[p].line != base[p - 1].line}
     placed = []
     for clause in wit.moved:
-        cf = "".join(fold(t.text) for t in clause)
-        best = (-1.0, 0)
-        for start in range(ji, len(bfold) - 1):
-            if bfold[start] != cf[0] and bfold[start + 1 : start + 3] != cf[1:3]:
-                continue
-            window = bfold[start : start + len(cf)]
-            ratio = SequenceMatcher(None, window, cf, autojunk=False).ratio()
-            if ratio > best[0]:
-                best = (ratio, start)
-        placed.append((best[1], len(placed), clause))
+        cf = "".join(fold(t.text) if len(t.text) == 1 else "〓" for t in clause)
+        for start, lo, hi in _pieces(bfold, ji, heads, cf, 0, len(cf)):
+            placed.append((start, len(placed), clause[lo:hi]))
     placed.sort(key=lambda x: (x[0], x[1]))
     out = list(wit.tokens)
     for _, _, clause in placed:
         out.extend(clause)
     return out
+
+
+def _best_place(bfold: str, ji: int, cf: str) -> tuple[float, int]:
+    """(ratio, start) of the best match of the folded clause ``cf`` in the base's 記."""
+    best = (-1.0, 0)
+    for start in range(ji, len(bfold) - 1):
+        if bfold[start] != cf[0] and bfold[start + 1 : start + 3] != cf[1:3]:
+            continue
+        window = bfold[start : start + len(cf)]
+        ratio = SequenceMatcher(None, window, cf, autojunk=False).ratio()
+        if ratio > best[0]:
+            best = (ratio, start)
+    return best
+
+
+def _pieces(
+    bfold: str, ji: int, heads: set[int], cf: str, lo: int, hi: int
+) -> list[tuple[int, int, int]]:
+    """(start in base, lo, hi) for clause characters cf[lo:hi], split where that fits better.
+
+    On a tie the cut whose second piece starts a base line wins (a 記 clause is a line of the
+    base): 「…橫之|司射之弓矢…」, not 「…橫|之司射之弓矢…」.
+    """
+    ratio, start = _best_place(bfold, ji, cf[lo:hi])
+    if ratio >= SPLIT_BELOW or hi - lo < 2 * MIN_PIECE:
+        return [(start, lo, hi)]
+    best: tuple[float, int] | None = None
+    for k in range(lo + MIN_PIECE, hi - MIN_PIECE + 1):
+        r1, _ = _best_place(bfold, ji, cf[lo:k])
+        r2, s2 = _best_place(bfold, ji, cf[k:hi])
+        score = ((k - lo) * r1 + (hi - k) * r2) / (hi - lo) + (0.01 if s2 in heads else 0.0)
+        if best is None or score > best[0]:
+            best = (score, k)
+    assert best is not None
+    k = best[1]
+    pieces = _pieces(bfold, ji, heads, cf, lo, k) + _pieces(bfold, ji, heads, cf, k, hi)
+    score = sum((b - a) * _best_place(bfold, ji, cf[a:b])[0] for _, a, b in pieces) / (hi - lo)
+    if score >= SPLIT_BELOW and score > ratio + 0.05:
+        return pieces
+    return [(start, lo, hi)]
 
 
 def _line_is(base: list[BaseChar], i: int, text: str) -> bool:

@@ -6,6 +6,10 @@ the collation reports, apart from gaiji, is a genuine variant and is RETAINED.  
 turns those verdicts into entries with unique contexts, so the data file is reproducible.
 Run ``python -m tools.collate.draft [SEED]``; it prints TOML to stdout (the editors then
 keep the reviewed file in source/_edition/apparatus.toml).
+
+Historical since issue 12: the apparatus was then revised by hand (false entries withdrawn,
+witnesses and pages corrected, slips, notes reduced to the editors' reasoning), so this draft
+no longer reproduces it; what checks the file now is ``python -m tools.audit.witness_readings``.
 """
 
 from __future__ import annotations

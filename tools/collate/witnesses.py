@@ -189,16 +189,63 @@ def _add_lacuna(wit: Witness, main: list[tuple[str, str]], seg: _Seg) -> None:
 # --------------------------------------------------------------------------- readers
 
 
+PB_FULL_RE = re.compile(r"<pb:([^>_]+_[^>_]+_)(\d{3})-(\d+)([ab])>")
+
+
+def half_leaf_labels(raw: str) -> tuple[str, list[str]]:
+    """Relabel the page markers of a 叢 file one half-leaf per marker; report what changed.
+
+    Why: in KR1d0026 every ``<pb:…>`` marker stands for one scanned image, and one image
+    is one half-leaf (8 columns).  The scan names the transcription notes at its untranscribed
+    pages prove it: in juan 5, ``SB1_0015-128.png``, ``-160.png`` and ``-188.png`` are 32 and
+    28 images apart, and 31 and 27 markers lie between them; juan 4 ends with image 115, so
+    juan 5's 1a is image 116 and image 128 is 7a.  But the transcription's labels skip a
+    half-leaf after the first and third missing image (7a → 8a, 37a → 38a) and repeat one at
+    the second (23b, 23b), so between the first and the second, and after the third, each
+    label is one half-leaf too high.  Counting markers gives every page its true label.
+    Returns the relabelled text and one report per run of changed labels.
+    """
+    marks = list(PB_FULL_RE.finditer(raw))
+    if not marks:
+        return raw, []
+    _, juan, leaf, side = marks[0].groups()
+    first = (int(leaf) - 1) * 2 + (side == "b")  # half-leaves before the first marker
+    out: list[str] = []
+    runs: list[list[str]] = []  # [old first, old last, new first, new last]
+    pos, last_changed = 0, -2
+    for k, m in enumerate(marks):
+        index = first + k
+        label = f"{juan}-{index // 2 + 1}{'ab'[index % 2]}"
+        have = f"{m.group(2)}-{m.group(3)}{m.group(4)}"
+        out.append(raw[pos : m.start()] + f"<pb:{m.group(1)}{label}>")
+        pos = m.end()
+        if have != label:
+            if last_changed == k - 1:
+                runs[-1][1], runs[-1][3] = have, label
+            else:
+                runs.append([have, have, label, label])
+            last_changed = k
+    out.append(raw[pos:])
+    reports = [
+        f"page labels {a}…{b} of the transcription read as {c}…{d} (one half-leaf per marker)"
+        for a, b, c, d in runs
+    ]
+    return "".join(out), reports
+
+
 def read_inline(raw: str, siglum: str) -> Witness:
     """經注本 with commentary only in parentheses (KR1d0026 叢, both branches).
 
-    Title lines (卷第五, 鄕射禮第五 …) are not 經.
+    Title lines (卷第五, 鄕射禮第五 …) are not 經.  Page labels are counted one half-leaf
+    per marker (:func:`half_leaf_labels`).
     """
     if "# page missing" not in raw:
         # The normalised branch dropped the notes; an empty page (two page markers with
         # nothing between) is the same untranscribed page.
         raw = re.sub(r"(<pb:[^>]*>)¶\n(?=<pb:)", "\\1¶\n# page missing (empty page)\n", raw)
+    raw, relabelled = half_leaf_labels(raw)
     segs, wit = scan(raw, siglum)
+    wit.reports.extend(relabelled)
     main: list[tuple[str, str]] = []
     for line in _lines(segs):
         title = bool(TITLE_RE.match("".join(s.text for s in line if s.kind == "main")))
@@ -284,7 +331,13 @@ def read_zhushu(raw: str, siglum: str, reference_notes: list[str] | None = None)
     cut = raw.find("儀禮注疏卷五考證")
     if cut >= 0:
         raw = raw[: raw.rfind("\n", 0, cut) + 1]
+    repaired = []
+    for split, char in SPLIT_CHARACTERS.items():
+        if split in raw:
+            raw = raw.replace(split, char)
+            repaired.append(f"{split} read as one character of 經: {char}")
     segs, wit = scan(raw, siglum)
+    wit.reports.extend(repaired)
     # Flatten into a stream of (kind, page, text); drop the labels 音義/疏 before "(".
     stream: list[tuple[str, str, str]] = []
     for line in _lines(segs):
@@ -312,6 +365,7 @@ def read_zhushu(raw: str, siglum: str, reference_notes: list[str] | None = None)
             stream[n] = ("main", page, "注")
             wit.reports.append(f"full-size text labelled 疏 at {page} read as 注")
     refs = [fold_simple(n) for n in (reference_notes or []) if len(n) >= 2]
+    heads = note_heads(refs)
     main: list[tuple[str, str]] = []
     i = 0
     unresolved = 0
@@ -342,6 +396,8 @@ def read_zhushu(raw: str, siglum: str, reference_notes: list[str] | None = None)
         else:
             k = zhu_boundary(text, refs)
             if k is None:
+                k = zhu_boundary(text, heads)
+            if k is None:
                 unresolved += 1
                 wit.reports.append(f"注/經 boundary not found at {page}: run taken as 注")
                 k = len(run)
@@ -351,9 +407,31 @@ def read_zhushu(raw: str, siglum: str, reference_notes: list[str] | None = None)
     return _finish(wit, main)
 
 
+#: A character of 經 that a transcription split into its two components, printed as two small
+#: characters as if they were commentary.  庫 005-34a 「與升射者(目/木)左交于階前」: 木 beside 目
+#: (the right column is read first) is 相, which every other witness has there.
+SPLIT_CHARACTERS = {"(目/木)": "相"}
+#: 今文/古文 notes, which 庫 sometimes leaves out of a 注 or moves to another one.
+TEXTUAL_NOTE_RE = re.compile(r"[今古]文")
+
+
+def note_heads(refs: list[str]) -> list[str]:
+    """Each reference note cut before its first 今文/古文 note (heads of 4 or more characters).
+
+    Tried only when no whole note matches a 注 run of 庫: there the note is often abridged
+    (「復奠之者…主人之意也」 without its 「今文無執觶…」), and the 經 resumes after the head.
+    """
+    out = []
+    for note in refs:
+        m = TEXTUAL_NOTE_RE.search(note)
+        if m and m.start() >= 4:
+            out.append(note[: m.start()])
+    return out
+
+
 def fold_simple(s: str) -> str:
     """A rough folding for matching 注 notes across editions (not for the collation)."""
-    table = str.maketrans("賔荅衆爲説絶於矦庻", "賓答眾為說絕于侯庶")
+    table = str.maketrans("賔荅衆爲説絶於矦庻飮", "賓答眾為說絕于侯庶飲")
     return "".join(c for c in s.translate(table) if is_text_char(c))
 
 
@@ -389,8 +467,9 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
 
     Commentary is parenthesised.  Indented lines (two or more ideographic spaces) are
     diagram captions; unindented ``右…`` lines after a blank line are 楊's section headings.
-    ``○記…`` (or a line beginning ``　記``) starts a 記 clause moved into the section: the
-    clause runs to the end of the paragraph (blank line or heading); each ○-separated clause
+    ``○記…`` (or a line beginning ``　記``, or ``記…`` at the head of a line after a line ending
+    in ``○``) starts a 記 clause moved into the section: the clause runs to the end of the
+    paragraph (blank line or heading); each ○-separated clause
     becomes one entry of ``Witness.moved`` so the collation can put it back in base order.
     楊's own full-size prose (今案…) is left in the 經 stream; the collation reports such long
     additions apart from variants.
@@ -400,9 +479,10 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
     moved: list[list[tuple[str, str]]] = []
     in_ji = False
     prev_blank = True
+    ring = False  # the last main text ended with ○
     for line in _lines(segs):
         if all(s.kind == "blank" for s in line):
-            in_ji = False
+            in_ji = ring = False
             prev_blank = True
             continue
         first = next((s for s in line if s.kind in ("main", "comm")), None)
@@ -412,7 +492,7 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
         heading = prev_blank and text0.startswith("右")
         prev_blank = False
         if caption or title or heading:
-            in_ji = False
+            in_ji = ring = False
             for s in line:
                 if s.text.strip(FULLWIDTH_SPACE):
                     wit.commentary.append((s.page, s.text))
@@ -438,10 +518,18 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
                         part = part[1:]
                     if in_ji:
                         moved.append([])
+                elif ring and part.startswith("記"):
+                    # 「…○¶ 記若有諸公…」: the ○ ended the line before (or a page).
+                    part = part[1:]
+                    if not in_ji:
+                        in_ji = True
+                        moved.append([])
                 if in_ji:
                     moved[-1].append((s.page, part))
                 else:
                     main.append((s.page, part))
+            if text.strip(FULLWIDTH_SPACE):
+                ring = len(parts) > 1 and parts[-1] == ""
     _finish(wit, main)
     for clause in moved:
         toks = _finish(Witness(siglum), clause)

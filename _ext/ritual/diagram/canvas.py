@@ -1,6 +1,10 @@
 """The drawing surface of a plan: model (尺, y north) → pixels (y down), primitives that make
 :class:`~.plan.El` elements, and the boxes of what is written (for label placement).
 
+A drawer does not write its names itself: :meth:`Canvas.text` hands each to the plan's one
+placement of labels (:mod:`.labels`) with the places it may take, and records what is drawn
+(the boxes of the shapes, each with the thing it belongs to) for the labels to keep off.
+
 The palette is the old 儀禮圖's, redrawn as a modern map: ink and line browns on paper, the
 platform and court in two buffs, vermilion for what moves and for the range.
 
@@ -10,9 +14,13 @@ No Sphinx import.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
+from .labels import LEADING, Box, Label, Spot, text_box
 from .model import View
 from .plan import El, num
+
+__all__ = ["Box", "Canvas", "text_box", "text_el"]
 
 FONT_STACK = "'Noto Serif CJK TC', 'Noto Serif TC', 'Source Han Serif TC', serif"
 
@@ -29,21 +37,6 @@ LACQUER = "#6e2a1e"
 #: The colours a data file may name (``[[label]] colour``).
 COLOURS = {"ink": INK, "line": LINE, "faint": FAINT, "vermilion": VERMILION, "lacquer": LACQUER}
 
-Box = tuple[float, float, float, float]
-
-
-def text_box(
-    px: float, py: float, label: str, size: float, anchor: str = "middle", vertical: bool = False
-) -> Box:
-    """The pixel box a label written by :func:`text_el` covers (CJK glyphs are square)."""
-    if vertical:
-        height = len(label) * size
-        top = {"start": py, "end": py - height, "middle": py - height / 2}[anchor]
-        return (px - size / 2, top, px + size / 2, top + height)
-    width = len(label) * size
-    x0 = {"start": px, "end": px - width, "middle": px - width / 2}[anchor]
-    return (x0, py - size / 2, x0 + width, py + size / 2)
-
 
 def text_el(
     px: float,
@@ -55,6 +48,7 @@ def text_el(
     vertical: bool = False,
     fill: str = INK,
     halo: bool = False,
+    halo_width: float = 3.0,
 ) -> El:
     """A label at pixel ``(px, py)``; vertical labels stack one character per line.
 
@@ -63,10 +57,23 @@ def text_el(
     paper colour, painted under its fill (``paint-order``, which browsers and librsvg honour).
     """
     halo_style = (
-        {"stroke": PAPER, "stroke_width": 3.0, "stroke_linejoin": "round", "paint_order": "stroke"}
+        {
+            "stroke": PAPER,
+            "stroke_width": halo_width,
+            "stroke_linejoin": "round",
+            "paint_order": "stroke",
+        }
         if halo
         else {}
     )
+    if "\n" in label:  # lines centred on py (labels.text_box)
+        lines = label.split("\n")
+        top = py - size * (1 + LEADING * (len(lines) - 1)) / 2
+        spans = [
+            El.make("tspan", line, x=px, y=top + (0.86 + LEADING * i) * size)
+            for i, line in enumerate(lines)
+        ]
+        return El.make("text", *spans, font_size=size, text_anchor=anchor, fill=fill, **halo_style)
     if vertical:
         # (px, py) is the centre of the column; anchor says which end is at py
         height = len(label) * size
@@ -90,11 +97,18 @@ def text_el(
 
 
 class Canvas:
-    """Model → pixel transform for one view, and the elements drawn on it so far."""
+    """Model → pixel transform for one view, what is drawn on it so far, and the names it is to
+    write (placed later, all together: :mod:`.labels`).
 
-    def __init__(self, view: View, width: float, left: float, top: float) -> None:
+    ``scale`` (pixels per 尺) replaces the view's own (a printed plan is drawn to fit its box).
+    ``owner`` is the thing being drawn (a furnishing, a built part): the shapes drawn meanwhile
+    are recorded as its own, so its name may lie on them."""
+
+    def __init__(
+        self, view: View, width: float, left: float, top: float, scale: float | None = None
+    ) -> None:
         self.view = view
-        self.s = view.scale
+        self.s = scale or view.scale
         self.width = width
         self.left = left
         self.top = top
@@ -102,8 +116,12 @@ class Canvas:
         self.plan_w = (x1 - x0) * self.s
         self.plan_h = (y1 - y0) * self.s
         self.out: list[El] = []
-        #: pixel boxes (x0, y0, x1, y1) of what is written or drawn, for label placement
-        self.boxes: list[Box] = []
+        #: the names to write, in the order they were asked for
+        self.labels: list[Label] = []
+        #: pixel boxes of what is drawn, with their owner (``None`` for a plain line)
+        self.drawn: list[tuple[Box, object]] = []
+        self.owner: object = None
+        self.halo_width = 3.0
 
     @property
     def overview(self) -> bool:
@@ -126,23 +144,37 @@ class Canvas:
         """A stroke width that shrinks with the scale but never below a hairline."""
         return max(0.7, min(base, base * self.s / 7.0))
 
+    def model(self, pixels: float) -> float:
+        """A length in pixels as a length in 尺 (for a name's offset from its thing)."""
+        return pixels / self.s
+
+    def _record(self, box: Box) -> None:
+        if self.owner is not None:
+            self.drawn.append((box, self.owner))
+
     # primitives -------------------------------------------------------------------------
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, **style: object) -> None:
         ax, ay = self.px(min(x0, x1), max(y0, y1))
         bx, by = self.px(max(x0, x1), min(y0, y1))
+        self._record((ax, ay, bx, by))
         self.add(El.make("rect", x=ax, y=ay, width=bx - ax, height=by - ay, **style))
 
     def line(self, points: Sequence[float], **style: object) -> None:
-        pts = " ".join(
-            f"{num(px)},{num(py)}"
-            for px, py in (self.px(points[i], points[i + 1]) for i in range(0, len(points), 2))
-        )
+        pixels = [self.px(points[i], points[i + 1]) for i in range(0, len(points), 2)]
+        half = max(0.5, float(style.get("stroke_width", 1.0)) / 2)  # type: ignore[arg-type]
+        for (ax, ay), (bx, by) in pairwise(pixels):
+            self._record(
+                (min(ax, bx) - half, min(ay, by) - half, max(ax, bx) + half, max(ay, by) + half)
+            )
+        pts = " ".join(f"{num(px)},{num(py)}" for px, py in pixels)
         self.add(El.make("polyline", points=pts, fill="none", **style))
 
     def circle(self, x: float, y: float, r: float, **style: object) -> None:
         cx, cy = self.px(x, y)
-        self.add(El.make("circle", cx=cx, cy=cy, r=max(r * self.s, 1.2), **style))
+        rr = max(r * self.s, 1.2)
+        self._record((cx - rr, cy - rr, cx + rr, cy + rr))
+        self.add(El.make("circle", cx=cx, cy=cy, r=rr, **style))
 
     def text(
         self,
@@ -157,18 +189,36 @@ class Canvas:
         halo: bool = False,
         dx: float = 0.0,
         dy: float = 0.0,
+        also: Sequence[tuple[float, float, str, bool] | tuple[float, float, str, bool, str]] = (),
     ) -> None:
+        """A name to write at model ``(x, y)`` (shifted ``dx``, ``dy`` pixels) or, if that
+        place is taken, at the first clear one of ``also`` (model points, anchors, vertical,
+        and optionally the name as written there: on two lines, ``\n``). It is written when
+        the plan's labels are placed, over everything drawn."""
         px, py = self.px(x, y)
-        self.boxes.append(text_box(px + dx, py + dy, label, size, anchor, vertical))
-        self.add(
-            text_el(
-                px + dx,
-                py + dy,
-                label,
-                size,
-                anchor=anchor,
-                vertical=vertical,
-                fill=fill,
-                halo=halo,
-            )
+        spots: list[Spot] = [(px + dx, py + dy, anchor, vertical)]
+        texts = [label]
+        for alt in also:
+            qx, qy = self.px(alt[0], alt[1])
+            spots.append((qx, qy, alt[2], alt[3]))
+            texts.append(alt[4] if len(alt) > 4 else label)
+        named = Label(label, size, spots, fill, halo, owner=self.owner)
+        if any(t != label for t in texts):
+            named.texts = texts
+        self.labels.append(named)
+
+    def label_el(self, label: Label) -> El:
+        """The text element of a placed name."""
+        assert label.spot is not None
+        x, y, anchor, vertical = label.spot
+        return text_el(
+            x,
+            y,
+            label.text,
+            label.size,
+            anchor=anchor,
+            vertical=vertical,
+            fill=label.fill,
+            halo=label.halo,
+            halo_width=self.halo_width,
         )

@@ -2,11 +2,15 @@
 
 A drawer is a function ``drawer(canvas, furnishing, size, label)`` that draws the thing at its
 place (``furnishing.x``/``.y``, its sizes in ``furnishing.params``) and, when ``label`` is true,
-writes its name (``furnishing.label``) beside it. :data:`DRAWERS` holds the kinds the rites of
-the 儀禮 set out (mats, the 尊 on its 禁, baskets, the basin and its water, the chime frame, the
-shooting stations, the arrow rest and the tally holder, the target and the screen …). An
-edition that needs another kind registers its own drawer (``xs_plan_drawers`` in conf.py:
-kind → ``"module:function"``); nothing in the drawing code changes.
+asks for its name (``furnishing.label``) to be written beside it: ``canvas.text`` with the place
+it prefers and the others it may take (``also``) if a name written earlier, or a place where
+people stand, is in the way. The plan places every name at once (:mod:`.labels`).
+
+:data:`DRAWERS` holds the kinds the rites of the 儀禮 set out (mats, the 尊 on its 禁, baskets,
+the basin and its water, the chime frame, the shooting stations, the arrow rest and the tally
+holder, the target and the screen …). An edition that needs another kind registers its own
+drawer (``xs_plan_drawers`` in conf.py: kind → ``"module:function"``); nothing in the drawing
+code changes.
 
 No Sphinx import.
 """
@@ -25,6 +29,29 @@ Drawer = Callable[[Canvas, Furnishing, float, bool], None]
 
 def _num(f: Furnishing, key: str, default: float = 0.0) -> float:
     return float(f.params.get(key, default))  # type: ignore[arg-type]
+
+
+def around(
+    c: Canvas, x: float, y: float, hw: float, hh: float, size: float
+) -> list[tuple[float, float, str, bool]]:
+    """Places for a name around a thing of half-width ``hw`` and half-height ``hh`` (尺) at
+    ``(x, y)``: east, west, south and north of it, then at its corners (the fall-backs a
+    drawer adds after its own), and the same further out (for a thing people stand all round,
+    as a stand the shooters gather round to take their arrows)."""
+    out = []
+    for far in (1.0, 2.6):
+        gx, gy = c.model(2.0 + size * (far - 1)), c.model(size * 0.62 * far)
+        out += [
+            (x + hw + gx, y, "start", False),
+            (x - hw - gx, y, "end", False),
+            (x, y - hh - gy, "middle", False),
+            (x, y + hh + gy, "middle", False),
+            (x + hw + gx, y - hh - gy, "start", False),
+            (x - hw - gx, y - hh - gy, "end", False),
+            (x + hw + gx, y + hh + gy, "start", False),
+            (x - hw - gx, y + hh + gy, "end", False),
+        ]
+    return out
 
 
 def draw_mats(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -46,7 +73,14 @@ def draw_mats(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
                 x - w / 2, my0, x + w / 2, my0 + mh, fill=MAT, stroke=INK, stroke_width=c.pen(1.1)
             )
     if label:
-        c.text(x, y, f.label, size, vertical=not horizontal, fill=LINE)
+        g, side = c.model(size * 0.62), c.model(2.0)
+        if horizontal:
+            also = [(x, y + h / 2 + g, "middle", False), (x, y - h / 2 - g, "middle", False)]
+        else:
+            also = [(x - w / 2 - g, y, "middle", True), (x + w / 2 + g, y, "middle", True)]
+        also += [(x + w / 2 + side, y, "start", False), (x - w / 2 - side, y, "end", False)]
+        also += around(c, x, y, w / 2, h / 2, size)[4:8]
+        c.text(x, y, f.label, size, vertical=not horizontal, fill=LINE, also=also)
 
 
 def draw_zun(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -64,7 +98,23 @@ def draw_zun(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     c.circle(x - w / 4, y, h * 0.34, fill=INK, stroke=INK, stroke_width=0.8)
     c.circle(x + w / 4, y, h * 0.34, fill="#ffffff", stroke=INK, stroke_width=0.8)
     if label:
-        c.text(x, y + h / 2 + 1.4, f.label, size, fill=LINE)
+        g = c.model(size * 0.62)
+        also: list = [(x, y + h / 2 + g, "middle", False)]
+        # a long name (尊（斯禁兩壺）) may go on two lines, the thing's name over its gloss
+        head, sep, rest = f.label.partition("（")
+        if sep:
+            two = f"{head}\n{sep}{rest}"
+            g2 = c.model(size * 1.2)
+            also += [
+                (x, y - h / 2 - g2, "middle", False, two),
+                (x, y + h / 2 + g2, "middle", False, two),
+            ]
+        also += around(c, x, y, w / 2, h / 2, size)
+        if sep:
+            also += [
+                (*spot, two) for spot in around(c, x, y, w / 2, h / 2 + c.model(size * 0.6), size)
+            ]
+        c.text(x, y - h / 2 - g, f.label, size, fill=LINE, also=also)
 
 
 def draw_fei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -81,18 +131,32 @@ def draw_fei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         rx=1.5,
     )
     if label:
+        g = c.model(2.0)
         if w >= h:
-            c.text(x + w / 2 + 0.6, y, f.label, size, anchor="start", fill=LINE)
-        else:
+            also = [
+                (x - w / 2 - g, y, "end", False),
+                (x, y - h / 2 - c.model(size * 0.62), "middle", False),
+            ]
             c.text(
-                x - w / 2 - 0.5,
+                x + w / 2 + g,
+                y,
+                f.label,
+                size,
+                anchor="start",
+                fill=LINE,
+                also=[*also, *around(c, x, y, w / 2, h / 2, size)],
+            )
+        else:
+            half = c.model(size / 2 + 2.0)
+            also = [(x + w / 2 + half, y, "middle", True), (x, y - h / 2 - g, "start", True)]
+            c.text(
+                x - w / 2 - half,
                 y,
                 f.label,
                 size,
                 vertical=True,
-                anchor="middle",
                 fill=LINE,
-                dx=-7.0,
+                also=[*also, *around(c, x, y, w / 2, h / 2, size)],
             )
 
 
@@ -102,7 +166,9 @@ def draw_xi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     c.circle(x, y, r, fill="#ffffff", stroke=INK, stroke_width=c.pen(1.2))
     c.circle(x, y, r * 0.55, fill="none", stroke=LINE, stroke_width=c.pen(0.7))
     if label:
-        c.text(x, y - r - 1.6, f.label, size + 1, fill=INK)
+        g = c.model((size + 1) * 0.62)
+        also = [(x, y + r + g, "middle", False), *around(c, x, y, r, r, size + 1)]
+        c.text(x, y - r - g, f.label, size + 1, fill=INK, also=also)
 
 
 def draw_lei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -110,7 +176,9 @@ def draw_lei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     x, y, r = f.x, f.y, _num(f, "r", 0.9)
     c.circle(x, y, r, fill="#dfe7ea", stroke=INK, stroke_width=c.pen(1.0))
     if label:
-        c.text(x + r + 0.5, y, f.label, size, anchor="start", fill=LINE)
+        g = c.model(2.0)
+        also = [(x, y - r - c.model(size * 0.62), "middle", False), *around(c, x, y, r, r, size)]
+        c.text(x + r + g, y, f.label, size, anchor="start", fill=LINE, also=also)
 
 
 def draw_qing(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -127,7 +195,13 @@ def draw_qing(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
             stroke_width=c.pen(1.0),
         )
     if label:
-        c.text(x + w / 2 + 1.6, y + 2.0, f.label, size, vertical=True, fill=LINE)
+        half = c.model(size / 2 + 2.0)
+        also = [
+            (x - w / 2 - half, y, "middle", True),
+            (x, y + h / 2 + c.model(2.0), "start", False),
+        ]
+        also += around(c, x, y, w / 2, h / 2, size)
+        c.text(x + w / 2 + half, y, f.label, size, vertical=True, fill=LINE, also=also)
 
 
 def draw_wu(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -140,7 +214,10 @@ def draw_wu(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.line((cx, y - length / 2, cx, y + length / 2), **style)
         c.line((cx - width / 2, y, cx + width / 2, y), **style)
     if label:
-        c.text(x, y + length / 2 + 1.0, f.label, size, fill=VERMILION)
+        g = c.model(size * 0.62)
+        also = [(x, y - length / 2 - g, "middle", False)]
+        also += around(c, x, y, gap / 2 + width, length / 2, size)
+        c.text(x, y + length / 2 + g, f.label, size, fill=VERMILION, also=also)
 
 
 def draw_bi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -156,7 +233,13 @@ def draw_bi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         stroke_width=1.0,
     )
     if label:
-        c.text(x + w / 2 + 0.6, y, f.label, size, anchor="start", fill=LACQUER)
+        g = c.model(2.0)
+        also = [
+            (x - w / 2 - g, y, "end", False),
+            (x, y - c.model(size * 0.62 + 1), "middle", False),
+        ]
+        also += around(c, x, y, w / 2, max(h, 0.35) / 2, size)
+        c.text(x + w / 2 + g, y, f.label, size, anchor="start", fill=LACQUER, also=also)
 
 
 def draw_zhong(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -171,7 +254,9 @@ def draw_zhong(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     )
     c.circle(x + w / 2 + 0.25, y + h / 2, 0.35, fill=LACQUER, stroke="none")
     if label:
-        c.text(x, y + h / 2 + 1.3, f.label, size, fill=LACQUER)
+        g = c.model(size * 0.62)
+        also = [(x, y - h / 2 - g, "middle", False), *around(c, x, y, w / 2, h / 2, size)]
+        c.text(x, y + h / 2 + g, f.label, size, fill=LACQUER, also=also)
 
 
 def draw_feng(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -179,7 +264,13 @@ def draw_feng(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     x, y, r = f.x, f.y, _num(f, "r", 0.6)
     c.circle(x, y, r, fill="#ffffff", stroke=INK, stroke_width=c.pen(1.0))
     if label:
-        c.text(x - r - 0.4, y, f.label, size, anchor="end", fill=LINE)
+        g = c.model(2.0)
+        also = [
+            (x + r + g, y, "start", False),
+            (x, y + r + c.model(size * 0.62), "middle", False),
+        ]
+        also += around(c, x, y, r, r, size)
+        c.text(x - r - g, y, f.label, size, anchor="end", fill=LINE, also=also)
 
 
 def draw_hou(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -208,16 +299,27 @@ def draw_hou(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         stroke_width=0.9,
     )
     if label:
-        c.text(x, y - t / 2 - 6.0 / c.s * 2, f.label, size + 2, fill=INK)
+        below = y - t / 2 - c.model((size + 2) * 0.62 + 2.0)
+        c.text(
+            x,
+            below,
+            f.label,
+            size + 2,
+            fill=INK,
+            also=[(x, y + t / 2 + y - below, "middle", False)],
+        )
         west, east = ([*list(f.params.get("side_labels", ("", ""))), "", ""])[:2]  # type: ignore[call-overload]
-        if east:
-            c.text(
-                x + half, y - t / 2 - 5.0, str(east), size - 1, anchor="middle", fill=LINE, dy=0.0
-            )
-        if west:
-            c.text(
-                x - half, y - t / 2 - 5.0, str(west), size - 1, anchor="middle", fill=LINE, dy=0.0
-            )
+        side = y - t / 2 - c.model(size * 0.62 + 2.0)
+        for end, name in ((x + half, east), (x - half, west)):
+            if name:
+                c.text(
+                    end,
+                    side,
+                    str(name),
+                    size,
+                    fill=LINE,
+                    also=[(end, 2 * y - side, "middle", False)],
+                )
 
 
 def draw_fa(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
@@ -241,7 +343,9 @@ def draw_fa(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         stroke_linejoin="round",
     )
     if label:
-        c.text(x, y + bow + 9.0 / c.s * 1.4, f.label, size + 1, fill=INK)
+        g = c.model((size + 1) * 0.7)
+        also = [(x, y - bow - g, "middle", False), (x + half + c.model(2), y, "start", False)]
+        c.text(x, y + bow + g, f.label, size + 1, fill=INK, also=also)
 
 
 #: The built-in drawers, by furnishing kind.

@@ -106,7 +106,7 @@ class View:
     """A window on the plan: extent ``(x0, y0, x1, y1)`` in 尺, pixels per 尺, scale-bar length.
 
     An ``overview`` (the whole precinct at a small scale) labels only the furnishings of
-    ``label_kinds`` and the figures south of ``label_below``: the rest is the close view's.
+    ``label_kinds``, and, if it sets ``label_below``, only the figures south of it.
     """
 
     name: str
@@ -121,7 +121,8 @@ class View:
 
 @dataclass(frozen=True)
 class Label:
-    """A name written on the plan (西堂, 阼階 …), placed by hand so it sits in empty ground."""
+    """A name written on the plan (西堂, 阼階 …), placed by hand so it sits in empty ground;
+    ``also`` are the places it may move to when a figure stands on the first."""
 
     text: str
     x: float
@@ -131,6 +132,9 @@ class Label:
     vertical: bool
     anchor: str
     colour: str
+    #: other places it may take, best first, if a marker stands on this one: (x, y, anchor,
+    #: vertical), in 尺
+    also: tuple[tuple[float, float, str, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -341,6 +345,15 @@ def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
                 bool(table.get("vertical", False)),
                 str(table.get("anchor", "middle")),
                 str(table.get("colour", "line")),
+                tuple(
+                    (
+                        float(_need(alt, "x", where)),  # type: ignore[arg-type]
+                        float(_need(alt, "y", where)),  # type: ignore[arg-type]
+                        str(alt.get("anchor", table.get("anchor", "middle"))),
+                        bool(alt.get("vertical", table.get("vertical", False))),
+                    )
+                    for alt in table.get("also", ())
+                ),
             )
         )
     unit_table = meta.get("unit", {})

@@ -1,15 +1,17 @@
 """A plan as a structured object, and its one serialisation to SVG.
 
 :func:`.svg.compose` draws a plan into a :class:`Plan`: the frame (title, scale bar, notes), the
-*background* (buildings, their names, the furnishings: the same for every plan of one view
-with the same furnishings) and the *figures*. Each drawn element is an :class:`El` whose
+*background* (buildings and furnishings: the same for every plan of one view with the same
+furnishings), their *names* (the same too, but where a figure stands on one) and the
+*figures*. Each drawn element is an :class:`El` whose
 presentation properties are kept apart from its geometry, so that one serialisation
 (:func:`to_svg`) can
 
 - write the styles as classes with one rule each (a plan repeats a dozen styles on hundreds of
   elements), and on a page that carries several plans write each rule once
   (:class:`PageState`);
-- draw a background that an earlier plan of the page drew already as a ``<use>`` of it;
+- draw a background, names or a frame (scale bar, north arrow, notes) that an earlier plan
+  of the page drew already as a ``<use>`` of it;
 
 without ever parsing SVG text back. The standalone files and the PDF serialise each plan
 whole.
@@ -143,9 +145,21 @@ class Plan:
     id_prefix: str
     paper: El  # the sheet
     plan_box: tuple[float, float, float, float]  # x, y, width, height of the plan area
-    background: list[El]  # inside the clip: the plan's paper, buildings, names, furnishings
-    figures: list[El]  # inside the clip, over the background
-    frame: list[El]  # outside the clip: border, step label, title, scale bar, notes
+    background: list[El]  # inside the clip: the plan's paper, buildings, furnishings
+    figures: list[El]  # inside the clip, over the background and the names
+    frame: list[El]  # outside the clip: border, scale bar, north arrow, notes
+    #: what was placed, for checks: every name's kind ("fixed" | "figure"), text and box; the
+    #: markers' circles (role, box); the type sizes used (px)
+    labels: list[tuple[str, str, tuple[float, float, float, float]]] = field(default_factory=list)
+    markers: list[tuple[str, tuple[float, float, float, float]]] = field(default_factory=list)
+    type_sizes: list[float] = field(default_factory=list)
+    #: inside the clip, over the background: the names of the built parts and furnishings (the
+    #: same on most plans of a view, but moved off a marker where one stands on them)
+    names: list[El] = field(default_factory=list)
+    #: the same for the built parts' names (shared apart: they move far less often)
+    built_names: list[El] = field(default_factory=list)
+    #: outside the clip: the step label and the title over the plan (none in print)
+    header: list[El] = field(default_factory=list)
 
     def background_svg(self) -> str:
         """The background as written (the key under which a page shares it)."""
@@ -172,22 +186,23 @@ def to_svg(plan: Plan, page: PageState | None = None) -> str:
         "defs",
         El.make("clipPath", El.make("rect", x=x, y=y, width=width, height=height), id=clip_id),
     )
-    background = w.lines(plan.background)
-    segment = "\n".join(background)
-    if page is not None and background and not any(el_has_id(el) for el in plan.background):
-        if segment in page.backgrounds:
-            background = [f'<use href="#{page.backgrounds[segment]}"/>']
-        else:
-            page.backgrounds[segment] = f"{plan.id_prefix}-plan"
-            background = [f'<g id="{plan.id_prefix}-plan">\n{segment}\n</g>']
+    # a plan whose background a script refers to (the stage view's, with ids) shares nothing
+    share = None if any(el_has_id(el) for el in plan.background) else page
+    background = _shared(w, plan.background, share, f"{plan.id_prefix}-plan")
+    names = [
+        *_shared(w, plan.built_names, share, f"{plan.id_prefix}-built"),
+        *_shared(w, plan.names, share, f"{plan.id_prefix}-names"),
+    ]
     body = [
         w.write(plan.paper),
         w.write(clip),
         f'<g clip-path="url(#{clip_id})">',
         *background,
+        *names,
         *w.lines(plan.figures),
         "</g>",
-        *w.lines(plan.frame),
+        *w.lines(plan.header),
+        *_shared(w, plan.frame, share, f"{plan.id_prefix}-frame"),
     ]
     rules = w.rules
     if page is not None:
@@ -205,6 +220,19 @@ def to_svg(plan: Plan, page: PageState | None = None) -> str:
         parts.append("<style>" + "".join(f".{k}{{{rules[k]}}}" for k in sorted(rules)) + "</style>")
     parts += ["\n".join(body), "</svg>"]
     return "\n".join(parts) + ("\n" if page is None else "")
+
+
+def _shared(w: _Writer, els: list[El], page: PageState | None, group_id: str) -> list[str]:
+    """A layer as written: on a page that drew the same layer already, a ``<use>`` of it; the
+    first time, in a group of its own that later plans can use."""
+    lines = w.lines(els)
+    if page is None or not lines:
+        return lines
+    segment = "\n".join(lines)
+    if segment in page.backgrounds:
+        return [f'<use href="#{page.backgrounds[segment]}"/>']
+    page.backgrounds[segment] = group_id
+    return [f'<g id="{group_id}">\n{segment}\n</g>']
 
 
 def _attr(name: str, value: str) -> str:

@@ -11,6 +11,7 @@ No Sphinx import.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,9 @@ from .layout import EXIT
 from .model import DiagramError, Setting
 
 BASES = ("text", "inferred", "注")
+#: A quotation of the 注 in a note (``注「…」``, ``<step> 注：「…」``); any ``「…」`` for the rest.
+ZHU_QUOTE = re.compile(r"注[：:]?\s*「[^」]+」")
+QUOTE = re.compile(r"「[^」]*」")
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,8 @@ class Row:
     role: str
     place: str
     facing: str
-    basis: str
+    basis: str  # of the place
+    facing_basis: str  # of the facing ('' when the facing is)
     note: str
     line: int
 
@@ -73,12 +78,33 @@ def _records(path: Path | str, ncols: int) -> Iterable[tuple[int, list[str]]]:
 def load_rows(path: Path | str) -> list[Row]:
     """Read ``positions.tsv``; a row with the wrong number of columns raises DiagramError."""
     rows = []
-    for lineno, cols in _records(path, 6):
-        if len(cols) > 6:
-            raise DiagramError(f"{path}:{lineno}: more than 6 columns", lineno)
-        step, role, place, facing, basis, note = cols[:6]
-        rows.append(Row(step, role, place, facing, basis, note, lineno))
+    for lineno, cols in _records(path, 7):
+        if len(cols) > 7:
+            raise DiagramError(f"{path}:{lineno}: more than 7 columns", lineno)
+        step, role, place, facing, basis, facing_basis, note = cols[:7]
+        rows.append(Row(step, role, place, facing, basis, facing_basis, note, lineno))
     return rows
+
+
+def basis_problems(row: Row) -> list[str]:
+    """What the note of a row lacks for its bases: each basis is one of BASES (the facing's
+    empty exactly when the facing is); ``text`` needs a quotation, ``注`` a quotation of the
+    注, ``inferred`` a reason (words outside the quotations)."""
+    problems = []
+    bases = [("place", row.basis)] + ([("facing", row.facing_basis)] if row.facing else [])
+    if not row.facing and row.facing_basis:
+        problems.append(f"facing basis {row.facing_basis!r} but no facing")
+    for what, basis in bases:
+        if basis not in BASES:
+            problems.append(f"{what} basis {basis!r} is not one of {', '.join(BASES)}")
+    used = {b for _, b in bases}
+    if "text" in used and not QUOTE.search(row.note):
+        problems.append("basis text: the note quotes no words of the step (「…」)")
+    if "注" in used and not ZHU_QUOTE.search(row.note):
+        problems.append("basis 注: the note quotes no 注 (注「…」)")
+    if "inferred" in used and not QUOTE.sub("", row.note).strip(" ;,.:()（）；，。"):
+        problems.append("basis inferred: the note gives no reason")
+    return problems
 
 
 def load_figures(path: Path | str) -> dict[str, FigureInfo]:
@@ -121,7 +147,8 @@ def check_rows(
 ) -> list[tuple[int, str]]:
     """Problems of the positions data as ``(line, message)``; empty when all is well.
 
-    Checks every field against its vocabulary (figures, places, facings, bases), that a role's
+    Checks every field against its vocabulary (figures, places, facings, bases), that each
+    basis is warranted by its note (:func:`basis_problems`), that a role's
     first appearance gives a facing, that no role leaves the plan when it is not on it, and,
     given ``step_order`` (ids in reading order), that every step exists and the rows are in
     reading order (so the file reads as the rite does). A row with a problem does not count
@@ -143,10 +170,9 @@ def check_rows(
                 last = rank[row.step]
         if row.role not in figures:
             problems.append((where, f"unknown role {row.role!r} (not in figures.tsv)"))
-        if row.basis not in BASES:
-            problems.append((where, f"basis {row.basis!r} is not one of {', '.join(BASES)}"))
         if not row.note:
             problems.append((where, "no note: quote the words that warrant the row"))
+        problems.extend((where, p) for p in basis_problems(row))
         if row.place == EXIT:
             if row.facing:
                 problems.append((where, f"{row.role} leaves the plan but is given a facing"))

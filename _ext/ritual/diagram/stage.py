@@ -92,7 +92,8 @@ def encode_stage(
                 figures,
                 title,
                 view=view,
-                furnishings=on_plan,
+                furnishings=furnishings,  # as the stage's plan places their names
+                shown=on_plan,
                 spacing=spacing,
                 canvases=canvases,
                 drawers=drawers,
@@ -103,8 +104,9 @@ def encode_stage(
         def label(view: str, role: str, labels: dict = labels) -> list[float]:
             if role not in labels[view]:
                 return []
-            dx, dy, anchor, vertical = labels[view][role]
-            return [_num(dx), _num(dy), ANCHORS[anchor], int(vertical)]
+            dx, dy, anchor, vertical, leader = labels[view][role]
+            spot = [_num(dx), _num(dy), ANCHORS[anchor], int(vertical)]
+            return spot + [_num(v) for v in leader] if leader else spot
 
         encoded = [
             [

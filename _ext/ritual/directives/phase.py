@@ -37,8 +37,23 @@ class PhaseDirective(SphinxDirective):
         return [node]
 
 
+def _anchor(doctree: nodes.document, section: nodes.section, phase_id: str) -> str:
+    """The phase's id becomes its section's anchor (``#jie-bin``, stable and readable, where a
+    Chinese heading gets a numbered ``#id4`` that shifts when a section is added before it).
+    The section keeps its other ids, so an old link to ``#id4`` still lands. An id that the
+    document already gives to something else is left to it (the numbered id serves)."""
+    holder = doctree.ids.get(phase_id)
+    if holder is not None and holder is not section:
+        return section["ids"][0]
+    if phase_id not in section["ids"]:
+        section["ids"].insert(0, phase_id)
+        doctree.ids[phase_id] = section
+    return phase_id
+
+
 def record_phases(app: Sphinx, doctree: nodes.document) -> None:
-    """``doctree-read``: record each phase with the title and anchor of its section."""
+    """``doctree-read``: record each phase with the title and anchor of its section (before
+    the table of contents is collected, so that it links to the phase's anchor)."""
     domain = xs_domain(app.env)
     for seq, marker in enumerate(doctree.findall(phase_marker), start=1):
         section = marker.parent
@@ -54,7 +69,7 @@ def record_phases(app: Sphinx, doctree: nodes.document) -> None:
         record = PhaseRecord(
             app.env.docname,
             marker.line or 0,
-            section["ids"][0],
+            _anchor(doctree, section, marker["phase_id"]),
             section[0].astext(),
             marker["title_en"],
             seq,

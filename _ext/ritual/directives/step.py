@@ -14,7 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
-from ..apparatus_sphinx import place_entries
+from ..apparatus_sphinx import place_entries, translation_apparatus_for
 from ..domain import Annotation, StepRecord, xs_domain
 from ..state import edition_of
 from ..tree import replace
@@ -104,7 +104,11 @@ class StepDirective(SphinxDirective):
         number = xsnodes.step_number("", "", step_id=step_id)
         node += number
         node += body
+        translation_places: tuple = ()
         if translations:
+            translation_places, _ = place_entries(
+                self.env, step_id, translations[0], node, translation_apparatus_for(self.env)
+            )
             node += translations[0]
             translation_text = "".join(p.astext() for p in translations[0].findall(nodes.paragraph))
             translation_source = translations[0]["source"]
@@ -135,6 +139,7 @@ class StepDirective(SphinxDirective):
             apparatus=places,
             references=formulas_in(body),
             explains=read_explains(self.env, self.options.get("explains"), node),
+            translation_apparatus=translation_places,
         )
         domain = xs_domain(self.env)
         if not domain.add_step(step_id, record, node):

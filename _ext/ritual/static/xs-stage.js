@@ -4,7 +4,9 @@
  * places, facings, furnishings and pages, and per step its text, its page ("u") and what
  * changed: "fig", the figures that came, moved or act in it, each as [role, place, facing,
  * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel] (pixels of the plans
- * drawn on the page; a label is [dx, dy, anchor, vertical]); "gone", the roles that left;
+ * drawn on the page; a label is [dx, dy, anchor, vertical], then, for a name set away from its
+ * marker, its leader line [x0, y0, x1, y1], all relative to the marker); "gone", the roles
+ * that left;
  * "order", the order of the key when it is not the previous one with newcomers at the end;
  * "furn", the furnishings on the plan. Everyone else stays where they were, unmarked.
  * No external scripts; works from file:// as well as from a server.
@@ -78,20 +80,29 @@
     var arrow = el("g", { "class": "xs-stage-arrow" }, g);
     el("polygon", { points: "0," + (-tip) + " " + wing + "," + (-base) + " " + (-wing) + "," + (-base) }, arrow);
     el("circle", { r: rad, "stroke-width": small ? 0.9 : 1.4 }, g);
+    var leader = el("line", { "stroke-width": 0.6, visibility: "hidden" }, g);
     var halo = el("text", { "font-size": small ? 9 : 11, fill: PAPER, stroke: PAPER, "stroke-width": 3, "stroke-linejoin": "round" }, g);
     var text = el("text", { "font-size": small ? 9 : 11 }, g);
-    var m = { g: g, title: title, arrow: arrow, halo: halo, text: text, rad: rad, angle: null, label: null, small: small };
+    var m = { g: g, title: title, arrow: arrow, leader: leader, halo: halo, text: text, rad: rad, angle: null, label: null, small: small };
     markers[view][r] = m;
     return m;
   }
 
   var ANCHOR = ["start", "middle", "end"];
-  // spot = [dx, dy, anchor, vertical] worked out by the build so that labels avoid each other
-  // (as in the static plans); empty = no label in this view
+  // spot = [dx, dy, anchor, vertical(, leader x0, y0, x1, y1)] worked out by the build so
+  // that labels avoid each other (as in the static plans); empty = no label in this view
   function setLabel(m, name, spot) {
     var key = spot && spot.length ? name + "@" + spot.join(",") : "";
     if (m.label === key) return;
     m.label = key;
+    var line = key && spot.length > 4;
+    m.leader.setAttribute("visibility", line ? "visible" : "hidden");
+    if (line) {
+      m.leader.setAttribute("x1", spot[4]);
+      m.leader.setAttribute("y1", spot[5]);
+      m.leader.setAttribute("x2", spot[6]);
+      m.leader.setAttribute("y2", spot[7]);
+    }
     [m.halo, m.text].forEach(function (t) {
       while (t.firstChild) t.removeChild(t.firstChild);
       if (!key) return;
@@ -135,6 +146,7 @@
       c.setAttribute("fill", moved ? LIGHT : "#ffffff");
       c.setAttribute("stroke", stroke);
       m.text.setAttribute("fill", stroke);
+      m.leader.setAttribute("stroke", stroke);
       var role = D.roles[r];
       m.title.textContent = role + "：" + D.places[e[1]] + "，" + D.facings[e[2]];
       setLabel(m, role, view === "hall" ? e[9] : e[10]);

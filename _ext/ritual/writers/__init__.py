@@ -42,6 +42,7 @@ OTHER = {
     "phase_marker": SKIP,
     "apparatus_lemma": PASS,
     "apparatus_ref": SKIP,
+    "witness_form": PASS,
     "apparatus_list": SKIP,
     "diagram": PASS,  # its caption
     "stage": PASS,  # its explanation

@@ -4,7 +4,9 @@ The SVG of each diagram is written to ``_diagrams/<id>.svg`` in the LaTeX output
 converted to PDF there with ``rsvg-convert`` (Debian ``librsvg2-bin``), or with the
 ``cairosvg`` package if that is what is installed. Both find the SVG's font family (Noto Serif
 CJK TC) through fontconfig and embed it, so the labels print as text, not tofu. A conversion
-is skipped when the PDF is newer than an unchanged SVG. The figure is captioned with the
+is skipped when the PDF is newer than an unchanged SVG. The plan is the book's own drawing
+(:func:`.diagram.svg.print_medium`: fitted to ``xs_plan_print_box``, a pixel to a point, no
+title over it) and is printed at the width it was drawn for. The figure is captioned with the
 edition's own numbering (圖一, 圖二 … in reading order, the same as in the site), so it does not
 depend on the document class's figure counter. The stage view is interactive: in print only
 its body (the explanation) is kept.
@@ -16,7 +18,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..diagram.plan import to_svg
+from ..diagram.plan import num, to_svg
 from ..warnings import XsWarning, warn
 
 OUT_DIR = "_diagrams"
@@ -55,25 +57,23 @@ def _visit_diagram(self, node):
     if not svg.exists() or svg.read_text(encoding="utf-8") != text:
         svg.write_text(text, encoding="utf-8")
     problem = svg_to_pdf(svg, pdf) if text else "no drawing"
-    self.body.append("\n\\begin{figure}[htbp]\n\\centering\n")
+    self.body.append("\n\\begin{figure}[tbp]\n\\centering\n")
     self.body.append(self.hypertarget(fig_id, anchor=True))
     if problem is None:
+        # printed at the width it was drawn for: a pixel of the print drawing is a point
         self.body.append(
-            f"\\includegraphics[width=\\linewidth,height=0.78\\textheight,keepaspectratio]"
-            f"{{{OUT_DIR}/{fig_id}.pdf}}\n"
+            f"\\includegraphics[width={num(plan.width)}pt]{{{OUT_DIR}/{fig_id}.pdf}}\n"
         )
     else:
         warn(f"diagram {fig_id!r} left out of the PDF: {problem}", XsWarning.DIAGRAM_TOOL, node)
     label = self.encode(node.get("label", ""))
     title = self.encode(node.get("title", ""))
     step = self.encode(node.get("step_label", ""))
-    self.body.append(
-        f"\\par\\smallskip\n{{\\small\\textbf{{{label}}}\\quad {title}（{step}）\\par\n"
-    )
+    self.body.append(f"\\begin{{xsplancaption}}{{{label}}}{{{title}}}{{{step}}}\n")
 
 
 def _depart_diagram(self, node):
-    self.body.append("}\n\\end{figure}\n")
+    self.body.append("\\end{xsplancaption}\n\\end{figure}\n")
 
 
 diagram_latex = (_visit_diagram, _depart_diagram)

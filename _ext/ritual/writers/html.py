@@ -132,8 +132,9 @@ apparatus_lemma = (_visit_lemma, _depart_span)
 
 def _visit_apparatus_ref(self, node):
     entry_id = node["entry_id"]
+    classes = "xs-app-ref" + (" xs-tr-ref" if node.get("series") == "translation" else "")
     self.body.append(
-        f'<a class="xs-app-ref" href="#{entry_id}" id="ref-{entry_id}" '
+        f'<a class="{classes}" href="#{entry_id}" id="ref-{entry_id}" '
         f'role="doc-noteref" aria-describedby="{entry_id}" '
         f'data-entry="{self.attval(node["entry_text"])}">{self.encode(node["label"])}</a>'
     )
@@ -141,6 +142,21 @@ def _visit_apparatus_ref(self, node):
 
 
 apparatus_ref = (_visit_apparatus_ref, None)
+
+
+#: Around a witness's forms: the Simplified copy (ritual_site.simplified) leaves them alone.
+NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
+
+
+def _visit_witness_form(self, node):
+    self.body.append(NOCONVERT_OPEN)
+
+
+def _depart_witness_form(self, node):
+    self.body.append(NOCONVERT_CLOSE)
+
+
+witness_form = (_visit_witness_form, _depart_witness_form)
 
 
 def _visit_apparatus_list(self, node):

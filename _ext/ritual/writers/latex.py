@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from ..apparatus import EMPTY
-
 
 def _visit_step(self, node):
     self.body.append(f"\n\\begin{{xsstep}}{{{node['step_id']}}}")
@@ -93,22 +91,24 @@ def _visit_lemma_plain(self, node):
 apparatus_lemma = (_visit_lemma_plain, _close)
 
 
-def _readings(self, node) -> str:
-    """The readings of an entry as ``\\xsrdg{text}{sigla}`` joined by ``\\xsrdgsep``, then
-    the note: from the marker's structured data."""
-    parts = [
-        f"\\xsrdg{{{self.encode(r['text'] or EMPTY)}}}{{{self.encode(' '.join(r['witnesses']))}}}"
-        for r in node["readings"]
-    ]
-    out = "\\xsrdgsep{}".join(parts)
-    if node.get("note"):
-        out += f"\\xsrdgsep{{}}{self.encode(node['note'])}"
+def _readings(self, printed) -> str:
+    """The readings of an entry as ``\\xsrdg{text}{sigla}`` joined by ``\\xsrdgsep``, then the
+    note after ``\\xsappnotesep``: the parts :func:`.apparatus.format_parts` made."""
+    enc = self.encode
+    out = "\\xsrdgsep{}".join(
+        f"\\xsrdg{{{enc(text)}}}{{{enc(sigla)}}}" for text, sigla in printed["readings"]
+    )
+    if printed["note"]:
+        out += f"\\xsappnotesep{{}}{enc(printed['note'])}"
     return out
 
 
 def _visit_ref(self, node):
-    lemma = node["lemma"] or EMPTY
-    self.body.append(f"\\xsappnote{{{self.encode(lemma)}}}{{{_readings(self, node)}}}")
+    printed = node["printed"]
+    ordinal = f"\\textsuperscript{{{printed['ordinal']}}}" if printed["ordinal"] else ""
+    lemma = self.encode(printed["word"]) + ordinal + self.encode(printed["where"])
+    macro = "xstrnote" if node.get("series") == "translation" else "xsappnote"
+    self.body.append(f"\\{macro}{{{lemma}}}{{{_readings(self, printed)}}}")
     raise nodes.SkipNode
 
 
@@ -133,6 +133,7 @@ apparatus_list = (_skip, None)
 
 
 pinyin_char = (_pass, _pass)
+witness_form = (_pass, _pass)
 search_box = (_skip, None)
 cite_control = (_skip, None)
 citation_download = (_pass, _pass)

@@ -81,6 +81,7 @@ phase_marker = (_visit_phase, None)
 apparatus_list = (_visit_block, _depart_block)
 
 pinyin_char = (_pass, _pass)
+witness_form = (_pass, _pass)
 search_box = (_skip, None)
 cite_control = (_skip, None)
 citation_download = (_pass, _pass)

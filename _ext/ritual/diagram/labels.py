@@ -1,0 +1,410 @@
+"""Where the names on a plan go: one placement for every label of a plan.
+
+A plan writes three kinds of name: the built parts' (西堂, 阼階 …, placed by hand in the
+setting's ``[[label]]`` data), the furnishings' (written by their drawers, each with the places
+it may take, best first) and the figures' (the role, beside its marker). They are placed in
+that order, as a map is lettered: first the *fixed* names, each at the first of its places that
+clears the names already written (and, softly, the drawn things and the places where people
+stand), then the figures' names around their markers, clearing every name, every marker and,
+as far as they can, the drawn things. A figure's name that finds no room beside its marker is
+set further out, in the first clear ground, with a leader line back to the marker.
+
+What is hard (never covered, if any candidate avoids it) and what is soft (avoided when it
+costs little) is in the weights below; the search is deterministic (candidates in a fixed order,
+ties to the earlier), so the SVG files are too.
+
+No Sphinx import.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+Box = tuple[float, float, float, float]
+#: A place to try for a label: the point it is written at, its anchor, whether vertical.
+Spot = tuple[float, float, str, bool]
+
+#: Cost of a label's box over another label's, per px² (plus a fixed part): hard.
+HARD = 1000.0
+HARD_HIT = 100_000.0
+#: Per px² over a drawn thing (a furnishing, a stair, a wall): soft.
+SOFT = 1.0
+#: A fixed name over a place where people stand, or over the place a marker's name would
+#: take first (behind the figure).
+PLACE_HIT = 40.0
+RESERVED_HIT = 60.0
+#: A label that leaves the plan.
+OUTSIDE = 1_000_000.0
+#: A leader line that crosses a label or a marker.
+LEADER_CROSS = 20_000.0
+#: A candidate's cost grows with its rank (the earlier the better) …
+RANK = 0.5
+#: … and, for a figure's name, with its distance from the marker (per px), and if it needs a
+#: leader line.
+DISTANCE = 3.0
+LEADER = 8.0
+#: A cost below which a candidate is taken at once.
+GOOD = 1.0
+#: Distance between the lines of a name of several lines, in its type size.
+LEADING = 1.15
+
+
+def text_box(
+    px: float, py: float, label: str, size: float, anchor: str = "middle", vertical: bool = False
+) -> Box:
+    """The pixel box a label written at ``(px, py)`` covers (CJK glyphs are square); a label
+    of several lines (``\n``) is centred on ``py``, :data:`LEADING` apart."""
+    if "\n" in label:
+        lines = label.split("\n")
+        width = max(len(line) for line in lines) * size
+        height = size * (1 + LEADING * (len(lines) - 1))
+        x0 = {"start": px, "end": px - width, "middle": px - width / 2}[anchor]
+        return (x0, py - height / 2, x0 + width, py + height / 2)
+    if vertical:
+        height = len(label) * size
+        top = {"start": py, "end": py - height, "middle": py - height / 2}[anchor]
+        return (px - size / 2, top, px + size / 2, top + height)
+    width = len(label) * size
+    x0 = {"start": px, "end": px - width, "middle": px - width / 2}[anchor]
+    return (x0, py - size / 2, x0 + width, py + size / 2)
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 if they do not meet)."""
+    if a[0] >= b[2] or b[0] >= a[2] or a[1] >= b[3] or b[1] >= a[3]:
+        return 0.0
+    return (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def segment_hits_box(x0: float, y0: float, x1: float, y1: float, b: Box) -> bool:
+    """Whether the segment from (x0, y0) to (x1, y1) passes through the box (Liang–Barsky)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = x1 - x0, y1 - y0
+    for p, q in ((-dx, x0 - b[0]), (dx, b[2] - x0), (-dy, y0 - b[1]), (dy, b[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+class Grid:
+    """Boxes bucketed by cells of a square grid, for the few that can meet a query box."""
+
+    CELL = 24.0
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.boxes: list[Box] = []
+
+    def _cells(self, b: Box) -> list[tuple[int, int]]:
+        c = self.CELL
+        js = range(int(b[1] // c), int(b[3] // c) + 1)
+        return [(i, j) for i in range(int(b[0] // c), int(b[2] // c) + 1) for j in js]
+
+    def add(self, b: Box) -> None:
+        n = len(self.boxes)
+        self.boxes.append(b)
+        for cell in self._cells(b):
+            self.cells.setdefault(cell, []).append(n)
+
+    def near(self, b: Box) -> list[Box]:
+        seen: set[int] = set()
+        out = []
+        for cell in self._cells(b):
+            for n in self.cells.get(cell, ()):
+                if n not in seen:
+                    seen.add(n)
+                    out.append(self.boxes[n])
+        return out
+
+    def copy(self) -> Grid:
+        g = Grid()
+        g.cells = {k: list(v) for k, v in self.cells.items()}
+        g.boxes = list(self.boxes)
+        return g
+
+
+@dataclass
+class Label:
+    """A name to place: its text and size, the spots it may take (best first), what it is
+    drawn with, and, for a figure's name, the marker it names (centre and radius)."""
+
+    text: str
+    size: float
+    spots: Iterable[Spot]  # a figure's are made as they are tried (figure_spots)
+    fill: str
+    halo: bool = False
+    owner: object = None  # the drawn thing it names: its own shapes do not count against it
+    marker: tuple[float, float, float] | None = None
+    #: whether it keeps off the places where people stand (a furnishing's name; a built
+    #: part's is placed by hand and moves only for a marker)
+    avoid_places: bool = True
+    #: the text at each spot, where it differs (a long name may be set on two lines)
+    texts: list[str] | None = None
+    #: where it went: the spot, its box, and a leader line (x0, y0, x1, y1) if far from its marker
+    spot: Spot | None = None
+    box: Box | None = None
+    leader: tuple[float, float, float, float] | None = None
+    cost: float = 0.0
+
+
+@dataclass
+class Ground:
+    """What a plan holds for its labels to avoid: the written names (hard), the markers (hard
+    for names, soft for the fixed ones, which are drawn under them), the drawn things (soft,
+    each with its owner) and the places where people stand (for the fixed names)."""
+
+    area: Box  # the plan: labels stay inside
+    labels: Grid = field(default_factory=Grid)
+    markers: Grid = field(default_factory=Grid)
+    circles: Grid = field(default_factory=Grid)  # the markers' circles alone
+    drawn: list[tuple[Box, object]] = field(default_factory=list)
+    places: list[Box] = field(default_factory=list)
+    reserved: list[Box] = field(default_factory=list)  # the markers' names' first places
+    #: how much more than a furnishing a drawn thing weighs, by ``id`` of its owner (a wall)
+    weight: dict[int, float] = field(default_factory=dict)
+    _drawn: Grid | None = None
+    _owners: list[object] = field(default_factory=list)
+
+    def drawn_grid(self) -> tuple[Grid, list[object]]:
+        if self._drawn is None or len(self._owners) != len(self.drawn):
+            g = Grid()
+            for b, _ in self.drawn:
+                g.add(b)
+            self._drawn, self._owners = g, [o for _, o in self.drawn]
+        return self._drawn, self._owners
+
+    def copy(self) -> Ground:
+        out = Ground(
+            self.area,
+            self.labels.copy(),
+            self.markers.copy(),
+            self.circles.copy(),
+            list(self.drawn),
+        )
+        out.places, out.reserved, out.weight = self.places, self.reserved, self.weight
+        out._drawn, out._owners = self._drawn, self._owners
+        return out
+
+
+def _outside(b: Box, area: Box) -> bool:
+    return b[0] < area[0] or b[1] < area[1] or b[2] > area[2] or b[3] > area[3]
+
+
+def _soft(ground: Ground, b: Box, owner: object) -> float:
+    grid, owners = ground.drawn_grid()
+    cost = 0.0
+    for n in _near_ids(grid, b):
+        if owner is not None and owners[n] is owner:
+            continue
+        cost += SOFT * ground.weight.get(id(owners[n]), 1.0) * overlap(b, grid.boxes[n])
+    return cost
+
+
+def _near_ids(grid: Grid, b: Box) -> list[int]:
+    seen: set[int] = set()
+    out = []
+    for cell in grid._cells(b):
+        for n in grid.cells.get(cell, ()):
+            if n not in seen:
+                seen.add(n)
+                out.append(n)
+    return out
+
+
+def _hard(grid: Grid, b: Box, limit: float) -> float:
+    cost = 0.0
+    hit: set[int] = set()
+    boxes, cells = grid.boxes, grid.cells
+    for cell in grid._cells(b):
+        for n in cells.get(cell, ()):
+            a = overlap(b, boxes[n])
+            if a > 0 and n not in hit:
+                hit.add(n)
+                cost += HARD_HIT + HARD * a
+                if cost >= limit:
+                    return cost
+    return cost
+
+
+def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
+    """Place the fixed names in order, each at the first spot that clears the names placed
+    before it and the markers already in ``ground`` (and, at a small cost, the drawn things
+    and the places where people stand: ``ground.places``, boxes)."""
+    for label in labels:
+        best: tuple[float, Spot, Box, str] | None = None
+        for i, spot in enumerate(label.spots):
+            text = label.texts[i] if label.texts else label.text
+            b = text_box(spot[0], spot[1], text, label.size, spot[2], spot[3])
+            cost = i * RANK * 20
+            if _outside(b, ground.area):
+                cost += OUTSIDE
+            cost += _hard(ground.labels, b, math.inf)
+            cost += _hard(ground.markers, b, math.inf)
+            cost += _soft(ground, b, label.owner)
+            if label.avoid_places:
+                cost += PLACE_HIT * sum(1 for p in ground.places if overlap(b, p) > 0)
+            cost += RESERVED_HIT * sum(1 for p in ground.reserved if overlap(b, p) > 0)
+            if best is None or cost < best[0]:
+                best = (cost, spot, b, text)
+            if cost < GOOD:
+                break
+        assert best is not None
+        label.cost, label.spot, label.box, label.text = best
+        ground.labels.add(best[2])
+
+
+def marker_boxes(px: float, py: float, r: float, sx: float, sy: float, tip: float) -> list[Box]:
+    """A marker's circle and the tip of its arrow (``(sx, sy)`` the facing on screen)."""
+    tx, ty = px + sx * tip, py + sy * tip
+    return [(px - r, py - r, px + r, py + r), (tx - 2.5, ty - 2.5, tx + 2.5, ty + 2.5)]
+
+
+#: The directions of the rings of spots further out (cosine, screen sine), sixteen of them.
+_RING = tuple((math.cos(k * math.pi / 8), -math.sin(k * math.pi / 8)) for k in range(16))
+
+
+def figure_spots(
+    px: float, py: float, r: float, sx: float, sy: float, size: float, n: int
+) -> Iterator[Spot]:
+    """Places to try for a figure's name (``n`` characters) around its marker, best first:
+    behind the figure (the 儀禮圖 habit of writing the name at the back of the person), then
+    beside, above and below, then on rings further out (these take a leader line). Made as
+    they are asked for: most names take one of the first."""
+    gap = r + 2.0
+    bx, by = -sx, -sy
+    if abs(bx) >= abs(by) - 0.01:
+        yield (px + bx * gap, py + by * gap * 0.6, "end" if bx < 0 else "start", False)
+    else:
+        yield (px, py + by * gap, "start" if by > 0 else "end", True)
+    yield from (
+        (px - gap, py, "end", False),
+        (px + gap, py, "start", False),
+        (px, py - gap, "end", True),
+        (px, py + gap, "start", True),
+        (px, py - gap - size / 2, "middle", False),
+        (px, py + gap + size / 2, "middle", False),
+        (px - gap, py - size * 0.7, "end", False),
+        (px + gap, py - size * 0.7, "start", False),
+        (px - gap, py + size * 0.7, "end", False),
+        (px + gap, py + size * 0.7, "start", False),
+    )
+    long = n * size > 2 * size
+    # rings further out: sixteen directions, the name's near edge at distance d from the centre
+    for f in (0.8, 1.8, 3.0, 4.5, 6.5):
+        d = gap + size * f
+        for cx, cy in _RING:
+            x, y = px + cx * d, py + cy * d
+            if abs(cx) > 0.38:  # east or west: horizontal, anchored at the near end
+                yield (x, y, "start" if cx > 0 else "end", False)
+            else:  # north or south: horizontal, centred
+                yield (x, y + (size / 2 if cy > 0 else -size / 2), "middle", False)
+            if abs(cy) > 0.38:
+                yield (x, y, "start" if cy > 0 else "end", True)
+            elif long:
+                yield (x + (size / 2 if cx > 0 else -size / 2), y, "middle", True)
+
+
+def _box_distance(a: Box, b: Box) -> float:
+    """The gap between two boxes (0 if they meet)."""
+    dx = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
+    dy = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
+    return math.hypot(dx, dy)
+
+
+def _nearest(b: Box, x: float, y: float) -> tuple[float, float]:
+    return min(max(x, b[0]), b[2]), min(max(y, b[1]), b[3])
+
+
+def leader(
+    label: Label, b: Box, others: Iterable[Box] = ()
+) -> tuple[float, float, float, float] | None:
+    """The leader line from the marker's rim to the name's box, or None if the name reads as
+    the marker's without one: close to it, and no other marker (``others``, their circles)
+    closer."""
+    assert label.marker is not None
+    px, py, r = label.marker
+    nx, ny = _nearest(b, px, py)
+    d = math.hypot(nx - px, ny - py)
+    if d <= r + 3.0 and not any(
+        _box_distance(b, o) < d - r + 0.5
+        for o in others
+        if abs((o[0] + o[2]) / 2 - px) > 0.1 or abs((o[1] + o[3]) / 2 - py) > 0.1
+    ):
+        return None
+    ux, uy = (nx - px) / d, (ny - py) / d
+    return (px + ux * (r + 0.8), py + uy * (r + 0.8), nx - ux * 1.0, ny - uy * 1.0)
+
+
+def _figure_cost(
+    label: Label, i: int, spot: Spot, ground: Ground, limit: float
+) -> tuple[float, float, Box, tuple[float, float, float, float] | None]:
+    """A spot's cost (and the part of it that is not its rank and distance: 0 for a spot in
+    the clear), its box and its leader line."""
+    b = text_box(spot[0], spot[1], label.text, label.size, spot[2], spot[3])
+    assert label.marker is not None
+    px, py, r = label.marker
+    nx, ny = _nearest(b, px, py)
+    base = i * RANK + DISTANCE * max(0.0, math.hypot(nx - px, ny - py) - r - 2.5)
+    cost = base
+    if _outside(b, ground.area):
+        cost += OUTSIDE
+    if cost < limit:
+        cost += _hard(ground.labels, b, limit - cost)
+    if cost < limit:
+        cost += _hard(ground.markers, b, limit - cost)
+    line = None
+    if cost < limit:
+        reach = (b[0] - 12, b[1] - 12, b[2] + 12, b[3] + 12)
+        line = leader(label, b, ground.circles.near(reach))
+        if line is not None:
+            base += LEADER
+            cost += LEADER
+            lb = (
+                min(line[0], line[2]),
+                min(line[1], line[3]),
+                max(line[0], line[2]),
+                max(line[1], line[3]),
+            )
+            for other in (*ground.labels.near(lb), *ground.markers.near(lb)):
+                if segment_hits_box(*line, other):
+                    cost += LEADER_CROSS
+    if cost < limit:
+        cost += _soft(ground, b, None) * 0.3
+    return cost, cost - base, b, line
+
+
+def place_figure(label: Label, ground: Ground) -> None:
+    """Place one figure's name: the cheapest of its spots, its box then written into
+    ``ground``. The spots come nearest first, so the first in the clear is taken (a later one
+    could only be further off), and the search stops where rank alone costs more than the
+    best found."""
+    best: tuple[float, Spot, Box, tuple[float, float, float, float] | None] | None = None
+    limit = math.inf
+    for i, spot in enumerate(label.spots):
+        if i * RANK >= limit:
+            break
+        cost, penalty, b, line = _figure_cost(label, i, spot, ground, limit)
+        if cost < limit:
+            best, limit = (cost, spot, b, line), cost
+            if penalty < GOOD:
+                break
+    assert best is not None
+    label.cost, label.spot, label.box, label.leader = best
+    ground.labels.add(best[2])
+
+
+def place_figures(labels: Sequence[Label], ground: Ground) -> None:
+    """Place the figures' names in order (the caller puts the most important first)."""
+    for label in labels:
+        place_figure(label, ground)

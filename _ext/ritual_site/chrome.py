@@ -1,0 +1,117 @@
+"""The words of the site's interface in the edition's language, through Sphinx's own i18n.
+
+The theme (furo) writes its words — Skip to content, Back to top, Next, Made with …, the theme
+toggle's labels — in English, most of them marked for translation (``{% trans %}``, ``_()``)
+but absent from Sphinx's own catalogs, and a few not marked at all (literal ``aria-label``
+values and the ``<title>`` of its icons). Here:
+
+- :class:`MarkThemeWords`, a Jinja extension on the builder's templates, marks the literal
+  labels (an English ``aria-label``, ``title``, ``alt`` or ``<title>``, and the possessive of
+  the theme's credit line) so that they go through the same ``gettext`` as the rest;
+- :func:`load_catalog` compiles the site's message catalog (``locale/<language>/LC_MESSAGES/
+  sphinx.po`` beside this module) with Sphinx's catalog machinery into the build's doctree
+  folder and adds it to Sphinx's translator, after Sphinx's own catalogs (which keep their
+  words: 搜尋, 索引 …).
+
+A language without a catalog here keeps the theme's words. The zh-Hans copy converts the
+Traditional pages, these words with them.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from gettext import GNUTranslations
+from pathlib import Path
+from typing import Any
+
+from jinja2.ext import Extension
+from ritual.indexes import DIGESTS_FILE
+from sphinx.application import Sphinx
+from sphinx.builders.html._build_info import BuildInfo
+from sphinx.util.i18n import CatalogInfo
+
+#: The site's catalogs: ``<language>/LC_MESSAGES/sphinx.po``.
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "sphinx"
+
+_LITERAL = r"([A-Za-z][^\"{}<>%]*)"
+#: Literal English labels of a template: attribute values, and the text of a <title> (an icon's).
+_ATTRIBUTE = re.compile(r'(\s(?:aria-label|title|alt)=)"' + _LITERAL + '"')
+_TITLE = re.compile(r"(<title>)" + _LITERAL + "(</title>)")
+#: The possessive after a link in the theme's credit line ("@pradyunsg's Furo").
+_POSSESSIVE = re.compile(r"(</a>)'s\b")
+
+
+def _gettext_call(text: str) -> str:
+    return "{{ _(" + repr(text) + ") }}"
+
+
+def mark_theme_words(source: str) -> str:
+    """A template's source with its literal English labels passed through ``_()``."""
+    source = _ATTRIBUTE.sub(lambda m: f'{m[1]}"{_gettext_call(m[2])}"', source)
+    source = _TITLE.sub(lambda m: m[1] + _gettext_call(m[2]) + m[3], source)
+    return _POSSESSIVE.sub(lambda m: m[1] + _gettext_call("'s"), source)
+
+
+class MarkThemeWords(Extension):
+    """Marks for translation the words a theme's templates write as literals."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        return mark_theme_words(source)
+
+
+def compiled_catalog(app: Sphinx) -> tuple[Path, bool] | None:
+    """The site's catalog for the build's language, compiled into the doctree folder (again
+    when the ``.po`` changed), and whether it was compiled now; None if there is none for the
+    language."""
+    language = app.config.language or ""
+    source = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not source.is_file():
+        return None
+    target = Path(app.doctreedir) / "ritual_site-locale" / language / "LC_MESSAGES"
+    target.mkdir(parents=True, exist_ok=True)
+    copy = target / source.name
+    if not copy.is_file() or copy.read_bytes() != source.read_bytes():
+        shutil.copyfile(source, copy)
+    catalog = CatalogInfo(target, DOMAIN, "utf-8")
+    compiled = catalog.is_outdated()
+    if compiled:
+        catalog.write_mo(language)
+    return Path(catalog.mo_path), compiled
+
+
+def _write_every_page_again(app: Sphinx) -> None:
+    """New interface words are on every page: the record of the last build's configuration
+    (``.buildinfo``) no longer matches, as after a change of configuration, so the builder
+    writes every page again; so are the headword pages (their digests are forgotten)."""
+    record = Path(app.outdir, ".buildinfo")
+    if record.is_file():
+        BuildInfo().dump(record)  # a configuration no build has: every page is outdated
+    Path(app.doctreedir, DIGESTS_FILE).unlink(missing_ok=True)
+
+
+def load_catalog(app: Sphinx) -> None:
+    """``builder-inited`` (HTML): the site's words after Sphinx's own, and the theme's literal
+    words marked for translation."""
+    if app.builder.format != "html":
+        return
+    templates: Any = getattr(app.builder, "templates", None)
+    environment = getattr(templates, "environment", None)
+    if environment is not None and MarkThemeWords.identifier not in environment.extensions:
+        environment.add_extension(MarkThemeWords)
+    found = compiled_catalog(app)
+    if found is None:
+        return
+    mo, compiled = found
+    if compiled:
+        _write_every_page_again(app)
+    if getattr(app.translator, "_xs_site_words", False):
+        return
+    with mo.open("rb") as f:
+        app.translator.add_fallback(GNUTranslations(f))
+    app.translator._xs_site_words = True  # type: ignore[attr-defined]
+
+
+def setup_chrome(app: Sphinx) -> None:
+    app.connect("builder-inited", load_catalog)

@@ -1,0 +1,128 @@
+"""One placement for every name on a plan (``diagram.labels``): fixed names first, then the
+figures' names clear of them, of each other and of the markers, with leader lines when a name
+must stand off; the same placement for the stage view; the printed drawing's type and size.
+
+Pure: no Sphinx build. (``test_plan_labels.py`` checks every plan the edition builds.)
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EDITION
+from ritual.diagram import load_setting
+from ritual.diagram import state_at as _state_at
+from ritual.diagram.labels import Ground, Label, leader, overlap, place_figures, text_box
+from ritual.diagram.plan import to_svg
+from ritual.diagram.svg import PRINT_MIN_TYPE, SCREEN, compose, label_offsets, print_medium
+
+SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
+
+#: A crowded step: a row of six waiting at 堂西, the shooters at the 楅 with the 司馬 south of
+#: it, the musicians in their row, and the guests on their mats.
+CROWD = [
+    "上耦上射 堂西 南面; 上耦下射 堂西 南面; 次耦上射 堂西 南面; 次耦下射 堂西 南面;"
+    " 下耦上射 堂西 南面; 下耦下射 堂西 南面",
+    "甲 楅西 東面; 乙 楅東 西面; 司馬 楅南 北面; 丙 楅北 南面; 司射 司射位 東面;"
+    " 賓 賓席 南面; 主人 主人席 西面; 大師 樂位 西面; 眾工 樂位 西面; 笙 縣中 西面;"
+    " 獲者 乏 東面",
+]
+
+
+def state_at(steps, index):
+    rows = [[tuple(c.split()) for c in s.split(";") if c.strip()] for s in steps]
+    return _state_at(rows, index, setting=SETTING)
+
+
+def _clashes(plan) -> list[str]:
+    out = []
+    names = plan.labels
+    for i, (kind, text, box) in enumerate(names):
+        for other_kind, other, other_box in names[i + 1 :]:
+            if overlap(box, other_box) > 0.5:
+                out.append(f"{kind} {text} × {other_kind} {other}")
+        for role, marker in plan.markers:
+            if overlap(box, marker) > 0.5:
+                out.append(f"{kind} {text} × marker {role}")
+    return out
+
+
+@pytest.mark.parametrize("view", ["hall", "range"])
+@pytest.mark.parametrize("medium", ["screen", "print"])
+def test_no_name_meets_another_or_a_marker(view: str, medium: str) -> None:
+    figures = state_at(CROWD, 1)
+    kind = SCREEN if medium == "screen" else print_medium(364.0, 440.0)
+    plan = compose(SETTING, figures, "拾取矢", "d", "§1", view=view, medium=kind, extra=["楅"])
+    named = {text for k, text, _ in plan.labels if k == "figure"}
+    assert len(named) == len(plan.markers)  # every figure on the plan is named, the range's too
+    assert _clashes(plan) == []
+
+
+def test_a_name_that_stands_off_has_a_leader_from_its_marker() -> None:
+    ground = Ground((0.0, 0.0, 200.0, 200.0))
+    # the marker's own places are all taken by names already written
+    for box in [(70.0, 70.0, 130.0, 92.0), (70.0, 108.0, 130.0, 130.0), (60.0, 85.0, 92.0, 115.0)]:
+        ground.labels.add(box)
+    ground.labels.add((108.0, 85.0, 140.0, 115.0))
+    ground.markers.add((94.8, 94.8, 105.2, 105.2))
+    ground.circles.add((94.8, 94.8, 105.2, 105.2))
+    from ritual.diagram.labels import figure_spots
+
+    label = Label("司射", 11.0, figure_spots(100.0, 100.0, 5.2, 0.0, -1.0, 11.0, 2), "#000")
+    label.marker = (100.0, 100.0, 5.2)
+    place_figures([label], ground)
+    assert label.box is not None and label.leader is not None
+    x0, y0, x1, y1 = label.leader
+    assert abs(((x0 - 100) ** 2 + (y0 - 100) ** 2) ** 0.5 - 6.0) < 0.1  # from the rim
+    b = label.box
+    assert b[0] - 1.5 <= x1 <= b[2] + 1.5 and b[1] - 1.5 <= y1 <= b[3] + 1.5  # to the name
+
+
+def test_a_name_beside_its_own_marker_needs_no_leader_but_one_nearer_another_does() -> None:
+    label = Label("賓", 11.0, [], "#000", marker=(100.0, 100.0, 5.2))
+    beside = text_box(107.2, 100.0, "賓", 11.0, "start")
+    assert leader(label, beside) is None
+    # another marker just beyond the name: the name could be read as that one's
+    assert leader(label, beside, [(120.0, 95.0, 130.0, 105.0)]) is not None
+
+
+def test_the_stage_places_names_as_the_plans_do() -> None:
+    """Figures in open ground: the stage's offsets are the static plan's, relative."""
+    figures = state_at(["司射 司射位 東面; 司馬 司馬位 東面; 獲者 乏 東面"], 0)
+    plan = compose(SETTING, figures, "t", "d", view="hall")
+    offsets = label_offsets(SETTING, figures, "t", view="hall")
+    assert set(offsets) == {"司射", "司馬"}  # the 獲者 at the 乏 is off the hall plan
+    svg = to_svg(plan)
+    for role, (_dx, _dy, anchor, vertical, line) in offsets.items():
+        assert line is None and not vertical
+        assert f">{role}</text>" in svg
+        assert f"text-anchor:{anchor}" in svg or anchor == "middle"
+
+
+def test_a_fixed_name_moves_off_a_marker_that_stands_on_it() -> None:
+    empty = compose(SETTING, [], "t", "d", view="hall")
+    on_stair = compose(SETTING, state_at(["笙 盡階 北面"], 0), "t", "d", view="hall")
+    where = {t: b for k, t, b in empty.labels if k == "fixed"}
+    moved = {t: b for k, t, b in on_stair.labels if k == "fixed"}
+    assert moved["西階"] != where["西階"] and moved["阼階"] == where["阼階"]
+    assert _clashes(on_stair) == []
+
+
+@pytest.mark.parametrize("view", ["hall", "range"])
+def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> None:
+    figures = state_at(CROWD, 1)
+    box = (364.0, 440.0)
+    plan = compose(
+        SETTING, figures, "拾取矢：長題", "d", "圖一 §1", view=view, medium=print_medium(*box)
+    )
+    assert plan.width <= box[0] + 0.01 and plan.height <= box[1] + 0.01
+    assert min(plan.type_sizes) >= PRINT_MIN_TYPE
+    assert plan.header == []  # the caption gives the number and the title
+    screen = compose(SETTING, figures, "拾取矢：長題", "d", "圖一 §1", view=view)
+    # the site's drawing, scaled to the same box, would print its type too small
+    shrink = min(box[0] / screen.width, box[1] / screen.height)
+    assert screen.header and min(screen.type_sizes) * shrink < PRINT_MIN_TYPE
+    assert to_svg(plan) == to_svg(
+        compose(
+            SETTING, figures, "拾取矢：長題", "d", "圖一 §1", view=view, medium=print_medium(*box)
+        )
+    )

@@ -1,0 +1,322 @@
+"""Hold ``positions.tsv`` to its rule on bases: what a row calls ``text`` or ``注`` is quoted.
+
+    python tools/audit/positions_basis.py [--edition _build/html/edition.json]
+                                          [--witnesses ../shared/witnesses] [--list]
+
+Why: a reviewer found rows marked ``text`` whose facing the step never states, and rows that
+went against 鄭注 without saying so. The file's rule is that a ``text`` basis quotes the step's
+own words and a ``注`` basis quotes 鄭注; this tool checks the quotations mechanically, so the
+rule cannot drift again.
+
+How a note quotes (the forms the checks read):
+
+- ``「…」``               the step's own words (經, or the 記 clause that is the step);
+- ``xs-0033「…」``        the words of another step;
+- ``注「…」``             鄭注 on this step or an adjacent one (``注：「…」`` also);
+- ``xs-0164 注「…」``     鄭注 on the named step (or one adjacent to it);
+- ``記「…」``             a clause of the 記 (xs-0451 …);
+- ``疏「…」``, ``敖「…」``   賈公彥's 疏 or 敖繼公's 集說, anywhere in their witness file;
+- ``鄉飲酒「…」``          the 鄉飲酒禮 (經 or 注), anywhere in its 鄭注 witness file.
+
+Inside a quotation `` … `` marks an omission; punctuation and 異體字 (``variants.tsv``) are
+ignored. For a ``text`` facing, the facing word (or its 鄉 form) must stand in one of the
+step's own quotations; for a ``注`` facing, in one of the 注 quotations. A ``text`` place needs
+a quotation of the step; a ``注`` place a 注 quotation.
+
+The 注 of each step is found by aligning the 經 of the 四部叢刊 鄭注 witness (master branch,
+gaiji resolved) with the edition's steps, and likewise the 注 transmitted by 張爾岐《句讀》
+(his own notes after ``○`` cut off), which also covers 叢's three untranscribed pages.
+Everything that reads /work/shared is optional: without it the 注 checks are skipped.
+
+Pure Python; imports the extension's pure ``diagram.positions`` and the collation's readers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "_ext"))
+sys.path.insert(0, str(ROOT))
+
+from ritual.diagram.positions import Row, load_rows  # noqa: E402
+
+from tools.collate.core import load_variants  # noqa: E402
+from tools.collate.witnesses import is_text_char, scan  # noqa: E402
+
+EDITION = ROOT / "source" / "_edition"
+WITNESSES = ROOT.parent / "shared" / "witnesses"
+ZHU_FILE = "kanripo-KR1d0026-master-yili-zhengzhu-juan05-normalized.txt"
+JUDOU_FILE = "kanripo-KR1d0038-WYG-zhang-erqi-zhengzhu-judou-juan05.txt"
+COMMENTARY_FILES = {
+    "疏": "kanripo-KR1d0027-SBCK-yili-shu-juan11-13.txt",
+    "敖": "kanripo-KR1d0035-WYG-ao-jigong-yili-jishuo-juan05.txt",
+    "鄉飲酒": "kanripo-KR1d0026-master-yili-zhengzhu-juan04-normalized.txt",
+}
+#: The first step of the 記 (the 經 ends at xs-0450).
+FIRST_JI = "xs-0451"
+
+QUOTE = re.compile(
+    r"(?:(?P<ref>xs-\d{4})\s*)?(?P<src>鄉飲酒|注|記|疏|敖)?\s*[：:]?\s*「(?P<words>[^」]*)」"
+)
+ELISION = re.compile(r"\s*(?:…|\.\.\.)\s*")
+#: Facing words and the forms that state them as explicitly (鄉 read 嚮).
+FACING_FORMS = {
+    "北面": ("北面", "北鄉"),
+    "東面": ("東面", "東鄉"),
+    "南面": ("南面", "南鄉"),
+    "西面": ("西面", "西鄉"),
+}
+
+
+@dataclass(frozen=True)
+class Quote:
+    """One quotation of a note: ``src`` is '' (經 of ``ref`` or of the row's own step), 注,
+    記, 疏 or 敖; ``ref`` a step id or ''."""
+
+    src: str
+    ref: str
+    words: str
+
+
+def quotations(note: str) -> list[Quote]:
+    """The quotations of a note, in order."""
+    return [
+        Quote(m.group("src") or "", m.group("ref") or "", m.group("words"))
+        for m in QUOTE.finditer(note)
+    ]
+
+
+class Folder:
+    """Fold text for comparison: 異體字 to the standard form, only ideographs kept."""
+
+    def __init__(self, table: Mapping[str, str] | None = None) -> None:
+        self.table = dict(load_variants() if table is None else table)
+
+    def __call__(self, s: str) -> str:
+        return "".join(self.table.get(c, c) for c in s if is_text_char(c))
+
+
+def contains(haystack: str, words: str, fold: Folder) -> bool:
+    """True when every part of ``words`` (split at ``…``) occurs, folded, in ``haystack``."""
+    parts = [fold(p) for p in ELISION.split(words)]
+    parts = [p for p in parts if p]
+    if not parts:
+        return False
+    hay = fold(haystack)
+    return all(p in hay for p in parts)
+
+
+def states_facing(words: str, facing: str) -> bool:
+    """True when ``words`` state ``facing`` itself (北面 is not stated by 西北面)."""
+    for form in FACING_FORMS.get(facing, (facing,)):
+        for m in re.finditer(re.escape(form), words):
+            before = words[m.start() - 1 : m.start()]
+            if len(form) == 2 and before in ("東", "西") and form[0] in "南北":
+                continue
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- 注 by step
+
+
+def _main_and_notes(raw: str, fold: Folder, cut_own: bool) -> tuple[str, dict[int, str]]:
+    """A 經注本 as its folded 經 and its notes keyed by the number of 經 characters before them.
+
+    Runs of commentary split only by line or page ends are one note. ``cut_own``: keep only
+    what comes before the first ``○`` (張爾岐's own notes follow it).
+    """
+    segs, _ = scan(raw)
+    main: list[str] = []
+    notes: dict[int, str] = {}
+    for s in segs:
+        if s.kind == "main":
+            main.extend(fold(s.text))
+        elif s.kind == "comm":
+            at = len(main)
+            notes[at] = notes.get(at, "") + s.text
+    if cut_own:
+        notes = {k: v.split("○")[0] for k, v in notes.items()}
+    return "".join(main), {k: v for k, v in notes.items() if fold(v)}
+
+
+def _align_notes(
+    steps: Sequence[tuple[str, str]], main: str, notes: Mapping[int, str], fold: Folder
+) -> tuple[dict[str, list[str]], dict[str, float]]:
+    """Notes per step (a note belongs to the step of the 經 character before it), and the
+    share of each step's characters the witness matched."""
+    ed_chars: list[str] = []
+    owner: list[int] = []
+    for n, (_, text) in enumerate(steps):
+        f = fold(text)
+        ed_chars.extend(f)
+        owner.extend([n] * len(f))
+    ed = "".join(ed_chars)
+    blocks = [b for b in SequenceMatcher(None, main, ed, autojunk=False).get_matching_blocks()]
+    starts = [b.a for b in blocks]
+    matched = [0] * len(steps)
+    for b in blocks:
+        for j in range(b.b, b.b + b.size):
+            matched[owner[j]] += 1
+    out: dict[str, list[str]] = {sid: [] for sid, _ in steps}
+    for at, note in sorted(notes.items()):
+        if at == 0:
+            continue
+        k = bisect_right(starts, at - 1) - 1
+        while k >= 0 and blocks[k].size == 0:
+            k -= 1
+        if k < 0:
+            continue
+        b = blocks[k]
+        j = b.b + min(at - 1 - b.a, b.size - 1)
+        out[steps[owner[j]][0]].append(note)
+    lengths = [max(1, len(fold(t))) for _, t in steps]
+    share = {sid: matched[n] / lengths[n] for n, (sid, _) in enumerate(steps)}
+    return out, share
+
+
+def zhu_by_step(
+    steps: Sequence[tuple[str, str]], witness_dir: Path = WITNESSES, fold: Folder | None = None
+) -> dict[str, list[str]]:
+    """鄭注 notes of every step: 叢's (normalised), then 張's for the same step.
+
+    Both are kept because each mends the other: 叢 lacks three pages and cuts a note where a
+    page is lost (xs-0315), and has slips 張 has not (xs-0371 二耦 for 三耦); 張 writes
+    some characters otherwise. A quotation found in either is the 注 as transmitted.
+    """
+    fold = fold or Folder()
+    raw = (witness_dir / ZHU_FILE).read_text(encoding="utf-8")
+    notes, share = _align_notes(steps, *_main_and_notes(raw, fold, cut_own=False), fold)
+    raw = (witness_dir / JUDOU_FILE).read_text(encoding="utf-8")
+    zhang, _ = _align_notes(steps, *_main_and_notes(raw, fold, cut_own=True), fold)
+    return {sid: (notes[sid] if share[sid] >= 0.5 else []) + zhang[sid] for sid, _ in steps}
+
+
+def commentary_texts(witness_dir: Path = WITNESSES) -> dict[str, str]:
+    """The whole text of the 疏 and 敖 witness files (for their quotations)."""
+    return {
+        k: (witness_dir / name).read_text(encoding="utf-8")
+        for k, name in COMMENTARY_FILES.items()
+        if (witness_dir / name).exists()
+    }
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+@dataclass
+class Sources:
+    """What the quotations are checked against: step texts in reading order, and (optional)
+    the 注 per step and the commentaries' texts."""
+
+    steps: dict[str, str]
+    zhu: dict[str, list[str]] | None = None
+    commentary: dict[str, str] | None = None
+
+    def __post_init__(self) -> None:
+        self.order = list(self.steps)
+        self.index = {sid: n for n, sid in enumerate(self.order)}
+        self.ji = "".join(t for sid, t in self.steps.items() if sid >= FIRST_JI)
+
+    def zhu_near(self, step: str) -> str:
+        """The 注 of ``step`` and its two neighbours, joined."""
+        n = self.index[step]
+        near = self.order[max(0, n - 1) : n + 2]
+        return "".join("".join((self.zhu or {}).get(s, [])) + "｜" for s in near)
+
+
+def check_quote(q: Quote, row_step: str, src: Sources, fold: Folder) -> str | None:
+    """Why the quotation ``q`` in a note of ``row_step`` is not found, or None if it is.
+
+    A 注, 疏 or 敖 quotation is not checked (None) when those texts are not available.
+    """
+    ref = q.ref or row_step
+    if ref not in src.steps:
+        return f"unknown step {ref} in the note"
+    if q.src == "":
+        where, hay = f"the text of {ref}", src.steps[ref]
+    elif q.src == "記":
+        where, hay = "the 記", src.ji
+    elif q.src == "注":
+        if src.zhu is None:
+            return None
+        where, hay = f"the 注 of {ref} or its neighbours", src.zhu_near(ref)
+    else:
+        if src.commentary is None or q.src not in src.commentary:
+            return None
+        where, hay = f"the {q.src} witness", src.commentary[q.src]
+    if contains(hay, q.words, fold):
+        return None
+    return f"「{q.words}」 is not in {where}"
+
+
+def check_row(row: Row, src: Sources, fold: Folder) -> list[str]:
+    """Problems of one row's bases: quotations not found, a ``text``/``注`` basis without a
+    quotation of its kind, a ``text``/``注`` facing its quotations do not state."""
+    problems = []
+    quotes = quotations(row.note)
+    for q in quotes:
+        why = check_quote(q, row.step, src, fold)
+        if why:
+            problems.append(why)
+    own = [q.words for q in quotes if q.src == "" and q.ref in ("", row.step)]
+    zhu = [q.words for q in quotes if q.src == "注"]
+    if row.basis == "text" and not own:
+        problems.append("place basis text, but the note quotes nothing of the step")
+    if row.basis == "注" and not zhu:
+        problems.append("place basis 注, but the note quotes no 注")
+    if row.facing_basis == "text" and not any(states_facing(w, row.facing) for w in own):
+        problems.append(f"facing basis text, but no quotation of the step states {row.facing}")
+    if row.facing_basis == "注" and not any(states_facing(w, row.facing) for w in zhu):
+        problems.append(f"facing basis 注, but no 注 quotation states {row.facing}")
+    return problems
+
+
+def load_sources(edition: Path, witness_dir: Path | None) -> Sources:
+    """Step texts from ``edition.json``; the 注 and commentaries if ``witness_dir`` exists."""
+    data = json.loads(edition.read_text(encoding="utf-8"))
+    steps = {s["id"]: s["text"] for s in data["steps"]}
+    if witness_dir is None or not (witness_dir / ZHU_FILE).exists():
+        return Sources(steps)
+    return Sources(steps, zhu_by_step(list(steps.items()), witness_dir), commentary_texts())
+
+
+def audit(rows: Sequence[Row], src: Sources, fold: Folder | None = None) -> list[str]:
+    """Every problem of every row, as ``line N (step role): message``."""
+    fold = fold or Folder()
+    return [
+        f"line {r.line} ({r.step} {r.role}): {p}" for r in rows for p in check_row(r, src, fold)
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edition", type=Path, default=ROOT / "_build/html/edition.json")
+    parser.add_argument("--witnesses", type=Path, default=WITNESSES)
+    parser.add_argument("--list", action="store_true", help="print each step's 注 and exit")
+    args = parser.parse_args(argv)
+    src = load_sources(args.edition, args.witnesses)
+    if args.list:
+        for sid, text in src.steps.items():
+            print(sid, text, "注:", " ‖ ".join((src.zhu or {}).get(sid, [])))
+        return 0
+    rows = load_rows(EDITION / "positions.tsv")
+    problems = audit(rows, src)
+    for p in problems:
+        print(p)
+    skipped = "" if src.zhu is not None else " (注 not checked: no witnesses)"
+    print(f"{len(rows)} rows, {len(problems)} problem(s){skipped}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""Record the edition's silent normalisations from the witnesses.
+
+    python -m tools.orthography [--witnesses ../shared/witnesses] [--check]
+
+Why: the edition prints the base text's standard forms (於, 個, 旃 …); the witnesses often
+write others (于, 个, 旜 …).  The policy is only honest if it is declared with the facts, so
+this tool reads the witnesses with the collation's readers, aligns them with the base with the
+collation's aligner, finds the edition's printed text (the step bodies of ``source/rite/*.md``
+with the apparatus applied, in the order of the step registry) at each aligned place, and writes
+
+- ``source/_edition/orthography.tsv``: every place where the edition prints the standard
+  form of a pair marked ``place`` in variants.tsv, with the form each witness writes there;
+- the ``witnesses`` column of ``source/_edition/variants.tsv``: for every folded pair,
+  how many of the places where the edition prints the standard form each witness writes the
+  variant at (「叢155 庫156 張160 李181 敖156 楊136 /181」); the other columns are the
+  editors' and are kept as they are.
+
+``--check`` writes nothing and exits 1 if either file is not what the witnesses give.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from difflib import SequenceMatcher
+from pathlib import Path
+
+from tools.audit.witness_readings import align_witness
+from tools.collate.core import load_variants, read_base
+from tools.collate.witnesses import is_text_char, read_all
+from tools.pages import base_texts, printed_texts
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "source" / "_edition"
+SOURCE = ROOT / "source" / "rite"
+WITNESSES = ("叢", "庫", "張", "李", "敖", "楊")
+LACKING, NOTHING = "-", "∅"
+GAIJI_HELPER = {"叢": "叢新"}
+HEADER = """# Per-place record of the edition's silent normalisations of 鄉射禮 (issue 12).
+#
+# Provenance: made by `python -m tools.orthography` from the Kanseki Repository witnesses (see
+#   sigla.tsv), read by the collation's readers (tools/collate/witnesses.py: 經 only; 楊's 記
+#   clauses put back; 叢's gaiji resolved through 叢新) and aligned with the base by the
+#   collation's aligner, and from the edition's printed text (the step bodies of
+#   source/rite/*.md, the apparatus applied).  Do not edit by hand: re-run the tool.
+# Meaning: the edition prints the base text's standard forms (於, 個, 旃 …).  For each pair that
+#   variants.tsv marks `place`, every place where the edition prints the standard form is a
+#   row, with the form each witness writes there, so that each witness's form can be recovered
+#   from the edition and this table.  Rows where every witness agrees with the edition are kept,
+#   so that the counts of the 凡例 can be taken from this file alone.
+# Columns: step (id), offset (code point of the character in the step's edited, punctuated
+#   text), context (the step text around it, the character in [ ]), edition (the form the
+#   edition prints), then one column per witness: the form it writes there; "-" where the
+#   witness lacks the passage (叢's untranscribed pages, 楊's omitted sections); "∅" where it
+#   has the passage but no character at this place (a variant recorded in the apparatus).
+"""
+
+
+def edition_steps(source: Path = SOURCE, registry: Path = DATA / "step-registry.tsv"):
+    """(step id, edited text) of every step, in the order of the base text."""
+    first_line: dict[str, int] = {}
+    for row in registry.read_text(encoding="utf-8").splitlines():
+        cells = row.split("\t")
+        if not row.startswith("#") and len(cells) >= 4 and cells[3] == "live":
+            first_line[cells[0]] = min(int(n) for n in cells[1].split(","))
+    texts = printed_texts(base_texts(source), DATA / "apparatus.toml")
+    return [(s, texts[s]) for s in sorted(texts, key=lambda s: first_line.get(s, 10**6))]
+
+
+def edition_map(steps, base) -> dict[int, tuple[str, int, str]]:
+    """Base index → (step, offset, character) of the edition's character standing for it.
+
+    The edition's text characters are aligned with the base's; characters of equal blocks and
+    of equal-length replacements (an emended character: 梲 → 挩) are mapped.
+    """
+    ed = [(s, k, c) for s, text in steps for k, c in enumerate(text) if is_text_char(c)]
+    sm = SequenceMatcher(None, [c for *_, c in ed], [b.char for b in base], autojunk=False)
+    out = {}
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
+            for k in range(i2 - i1):
+                out[j1 + k] = ed[i1 + k]
+    return out
+
+
+def form_at(p: int, a) -> str:
+    """The form a witness writes at base index ``p``, LACKING or NOTHING."""
+    if a.lac[p] or a.absent[p]:
+        return LACKING
+    j = a.aligned[p]
+    return NOTHING if j is None else a.tokens[j].text
+
+
+def collect(witness_dir: Path, seed: Path, source: Path = SOURCE):
+    """(places, pair counts): the per-place rows and, per (variant, standard), the counts."""
+    table = load_variants()
+
+    def fold(c: str) -> str:
+        return table.get(c, c)
+
+    base = read_base(seed)
+    aligned = {w.siglum: align_witness(base, w, fold) for w in read_all(witness_dir)}
+    steps = edition_steps(source)
+    text_of = dict(steps)
+    emap = edition_map(steps, base)
+    forms: dict[int, dict[str, str]] = {}
+    for p in emap:
+        row = {}
+        for s in WITNESSES:
+            form = form_at(p, aligned[s])
+            helper = GAIJI_HELPER.get(s)
+            if form.startswith("&") and helper in aligned:
+                form = form_at(p, aligned[helper])
+            row[s] = form
+        forms[p] = row
+    return base, emap, forms, text_of
+
+
+def render(variants_path: Path, emap, forms, text_of) -> tuple[str, str]:
+    """The new orthography.tsv and variants.tsv texts."""
+    lines = variants_path.read_text(encoding="utf-8").splitlines()
+    pairs = [ln.split("\t") for ln in lines if ln and not ln.startswith(("#", "variant\t"))]
+    place_std = {cells[1] for cells in pairs if len(cells) > 2 and cells[2] == "place"}
+    rows = [HEADER + "step\toffset\tcontext\tedition\t" + "\t".join(WITNESSES)]
+    for p in sorted(emap):
+        step, k, c = emap[p]
+        if c not in place_std:
+            continue
+        text = text_of[step]
+        context = text[max(0, k - 3) : k] + "[" + c + "]" + text[k + 1 : k + 4]
+        rows.append("\t".join([step, str(k), context, c] + [forms[p][s] for s in WITNESSES]))
+    by_std: dict[str, list[int]] = {}
+    for p, (_, _, c) in emap.items():
+        by_std.setdefault(c, []).append(p)
+    out = []
+    for ln in lines:
+        cells = ln.split("\t")
+        if not ln or ln.startswith(("#", "variant\t")) or len(cells) < 4:
+            out.append(ln)
+            continue
+        variant, standard = cells[0], cells[1]
+        at = by_std.get(standard, [])
+        said = " ".join(f"{s}{sum(forms[p][s] == variant for p in at)}" for s in WITNESSES)
+        cells[3] = f"{said} /{len(at)}"
+        out.append("\t".join(cells))
+    return "\n".join(rows) + "\n", "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with --check, compare) orthography.tsv and the counts of variants.tsv."""
+    ap = argparse.ArgumentParser(prog="python -m tools.orthography", description=__doc__)
+    ap.add_argument("--witnesses", type=Path, default=ROOT.parent / "shared" / "witnesses")
+    ap.add_argument("--seed", type=Path, default=None)
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args(argv)
+    if not args.witnesses.is_dir():
+        print(f"no witness directory: {args.witnesses}", file=sys.stderr)
+        return 2
+    seed = args.seed or args.witnesses.parent / "seed" / "xiangsheli.txt"
+    _, emap, forms, text_of = collect(args.witnesses, seed)
+    variants, record = DATA / "variants.tsv", DATA / "orthography.tsv"
+    new_record, new_variants = render(variants, emap, forms, text_of)
+    stale = [
+        path.name
+        for path, new in ((record, new_record), (variants, new_variants))
+        if not path.exists() or path.read_text(encoding="utf-8") != new
+    ]
+    if args.check:
+        for name in stale:
+            print(f"{name} is not what the witnesses give: run python -m tools.orthography")
+        return 1 if stale else 0
+    record.write_text(new_record, encoding="utf-8")
+    variants.write_text(new_variants, encoding="utf-8")
+    print(f"{new_record.count(chr(10)) - HEADER.count(chr(10)) - 1} places -> {record}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
