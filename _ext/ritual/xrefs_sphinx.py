@@ -404,7 +404,7 @@ def fill_list(app: Sphinx, here: str, listing: reference_list) -> None:
             for i, (ref, _) in enumerate(refs):
                 if bool(ref.external) != (part == "external"):
                     continue
-                rows.append(where(sid) | formula_info(app, here, sid, i))
+                rows.append(formula_info(app, here, sid, i) | where(sid))
     elif part == "plain":
         for sid in data.order:
             for row in data.match.unmarked.get(sid, []):
