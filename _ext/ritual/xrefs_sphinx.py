@@ -221,6 +221,8 @@ def check_references(app: Sphinx, env: BuildEnvironment) -> None:
                 XsWarning.BAD_REFERENCE,
                 where,
             )
+    if not path.is_file():
+        return  # an edition without a record of the formulas: the pages alone
     for row, sid, i, message in data.match.problems:
         if row is not None:
             location: Any = f"{path}:{row.line}"
