@@ -70,8 +70,8 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
                     for a in rec.annotations
                 ],
                 "apparatus": apparatus.get(step_id, []),
-                **references.get(step_id, no_references),
                 "translation_apparatus": translation_apparatus.get(step_id, []),
+                **references.get(step_id, no_references),
             }
         )
     return {

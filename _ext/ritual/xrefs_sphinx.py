@@ -510,7 +510,6 @@ def export_references(app: Sphinx) -> dict[str, dict[str, list[Any]]]:
     env = app.env
     domain = xs_domain(env)
     data = resolved(env)
-    words = words_of(env)
     out: dict[str, dict[str, list[Any]]] = {}
     for sid in domain.steps:
         refs = []
@@ -524,7 +523,6 @@ def export_references(app: Sphinx) -> dict[str, dict[str, list[Any]]]:
                     "steps": [] if ref.external else expanded.ids,
                     "basis": row.basis if row else "",
                     "external": bool(ref.external),
-                    "basis_text": xrefs.basis_text(row, words.bases, words.own),
                     "quote": row.quote if row else "",
                     "page": row.page if row else "",
                     "note": row.note if row else "",
