@@ -178,7 +178,11 @@ CASES: dict[str, Case] = {
     ),
     # -- cross-references (formulas, :explains:) --------------------------------------------
     "formula naming an unknown step": Case(
-        {"index.md": HEAD + step("xs-0001", "主人戒賓。") + step("xs-0002", "{ref-as}`如初 <xs-0999>`。")},
+        {
+            "index.md": HEAD
+            + step("xs-0001", "主人戒賓。")
+            + step("xs-0002", "{ref-as}`如初 <xs-0999>`。")
+        },
         [("index.md:14", "unknown_reference", "names 'xs-0999', which no step declares")],
     ),
     "formula with a backwards range": Case(
@@ -203,7 +207,11 @@ CASES: dict[str, Case] = {
         [("index.md:13", "unknown_reference", ":explains: 'xs-0999', which no step declares")],
     ),
     "formula referring forward": Case(
-        {"index.md": HEAD + step("xs-0001", "{ref-as}`如初 <xs-0002>`。") + step("xs-0002", "賓拜。")},
+        {
+            "index.md": HEAD
+            + step("xs-0001", "{ref-as}`如初 <xs-0002>`。")
+            + step("xs-0002", "賓拜。")
+        },
         [("index.md:10", "bad_reference", "refers forward to xs-0002")],
     ),
     "formula outside a step": Case(

@@ -26,7 +26,6 @@ import argparse
 import difflib
 import re
 import sys
-from pathlib import Path
 
 from tools import xrefs
 from tools.pages import EDITION, ROLE, plain, printed_texts, step_bodies
@@ -172,7 +171,15 @@ def main(argv: list[str] | None = None) -> int:
         for r in refs:
             out.append(
                 "\t".join(
-                    (r["step"], r["formula"], r["kind"], r["basis"], r["quote"], r["page"], r["note"])
+                    (
+                        r["step"],
+                        r["formula"],
+                        r["kind"],
+                        r["basis"],
+                        r["quote"],
+                        r["page"],
+                        r["note"],
+                    )
                 )
             )
         OUT.write_text("\n".join(out) + "\n", encoding="utf-8")

@@ -138,7 +138,9 @@ def run_label(run: Sequence[str], numbers: Mapping[str, int], through: str = "è‡
 # -- the basis data --------------------------------------------------------------------------
 
 
-def read_basis(path: Path, bases: Sequence[str] = ()) -> tuple[list[BasisRow], list[tuple[int, str]]]:
+def read_basis(
+    path: Path, bases: Sequence[str] = ()
+) -> tuple[list[BasisRow], list[tuple[int, str]]]:
     """The rows of ``references.tsv`` (``#`` comments, a header naming :data:`COLUMNS`) and the
     problems of the malformed ones (line, message), which are left out. ``bases``: the bases
     the edition declares (any when empty)."""
@@ -201,7 +203,9 @@ def match_rows(
     by_step: dict[str, list[BasisRow]] = {}
     for row in rows:
         if row.step not in texts:
-            problems.append((row, row.step, None, f"names step {row.step!r}, which no page declares"))
+            problems.append(
+                (row, row.step, None, f"names step {row.step!r}, which no page declares")
+            )
             continue
         by_step.setdefault(row.step, []).append(row)
     for step in dict.fromkeys([*formulas, *by_step]):
@@ -223,8 +227,13 @@ def match_rows(
             if (row.kind == "external") != bool(ref.external):
                 said = "external" if ref.external else "of this text"
                 problems.append(
-                    (row, step, i, f"{step} {ref.formula!r}: the page marks it {said}, the data "
-                     f"says {row.kind}")
+                    (
+                        row,
+                        step,
+                        i,
+                        f"{step} {ref.formula!r}: the page marks it {said}, the data "
+                        f"says {row.kind}",
+                    )
                 )
         for queue in waiting.values():
             for row in queue:
@@ -242,8 +251,13 @@ def match_rows(
             unmarked.setdefault(step, []).append(row)
             if row.formula not in rest:
                 problems.append(
-                    (row, step, None, f"{step} {row.formula!r}: not in the step's text (outside "
-                     "its marked formulas)")
+                    (
+                        row,
+                        step,
+                        None,
+                        f"{step} {row.formula!r}: not in the step's text (outside "
+                        "its marked formulas)",
+                    )
                 )
             else:
                 rest = rest.replace(row.formula, "\0" * len(row.formula), 1)

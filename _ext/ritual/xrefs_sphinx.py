@@ -170,7 +170,7 @@ def check_references(app: Sphinx, env: BuildEnvironment) -> None:
     data = resolved(env)
     index = {sid: n for n, sid in enumerate(data.order)}
     path = edition_of(env).path("references")
-    rows, problems = basis_rows(env)
+    _, problems = basis_rows(env)
     for line, message in problems:
         warn(f"{path.name}: {message}", XsWarning.BAD_REFERENCE_DATA, f"{path}:{line}")
     for sid, refs in data.formulas.items():
@@ -228,8 +228,8 @@ def check_references(app: Sphinx, env: BuildEnvironment) -> None:
             location: Any = f"{path}:{row.line}"
         else:
             rec = domain.steps[sid]
-            ref = rec.references[i] if i is not None else None
-            location = (rec.docname, (ref.lineno if ref else 0) or rec.lineno)
+            marked = rec.references[i] if i is not None else None
+            location = (rec.docname, (marked.lineno if marked else 0) or rec.lineno)
         warn(message, XsWarning.BAD_REFERENCE_DATA, location)
 
 
@@ -259,9 +259,9 @@ def _uri(app: Sphinx, here: str, docname: str, anchor: str) -> str:
     """The link from the page ``here`` to a step (HTML only; none without a page)."""
     if app.builder.format != "html" or not here:
         return ""
-    return relative_uri(
-        app.builder.get_target_uri(here), app.builder.get_target_uri(docname)
-    ) + (f"#{anchor}" if anchor else "")
+    return relative_uri(app.builder.get_target_uri(here), app.builder.get_target_uri(docname)) + (
+        f"#{anchor}" if anchor else ""
+    )
 
 
 def _runs(app: Sphinx, here: str, runs: list[list[str]]) -> list[dict[str, str]]:

@@ -302,7 +302,9 @@ def _visit_reference_list(self, node):
     if part == "ties":
         words = node["words"]
         heads = (words.get("commentary", "節"), f"所釋之{words.get('text', '')}")
-    out.append("<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in heads) + "</tr></thead>")
+    out.append(
+        "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in heads) + "</tr></thead>"
+    )
     out.append("<tbody>")
     for row in node["rows"]:
         number = f'<a href="{self.attval(row["refuri"])}">{self.encode(row["number"])}</a>'
