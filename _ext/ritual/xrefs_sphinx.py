@@ -363,9 +363,14 @@ def fill_nodes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not domain.data["numbers"]:
         return
     data = resolved(app.env)
+    whole_book = app.builder.format == "latex"
     for step_node in doctree.findall(step):
         sid = step_node["step_id"]
-        if sid not in domain.steps or domain.steps[sid].docname != docname:
+        if sid not in domain.steps:
+            continue
+        # HTML resolves each page on its own; LaTeX resolves the assembled book under the
+        # master document's name, with every page's steps in it.
+        if whole_book is False and domain.steps[sid].docname != docname:
             continue
         for i, node in enumerate(step_node.findall(back_ref)):
             if i < len(data.formulas.get(sid, [])):
