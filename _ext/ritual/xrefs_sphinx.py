@@ -34,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.osutil import relative_uri
 
-from . import export, xrefs
+from . import diagrams, export, xrefs
 from .domain import StepRecord, xs_domain
 from .nodes import back_ref, reference_list, step, step_links, step_text, term_ref
 from .state import build_state, edition_of
@@ -541,6 +541,25 @@ def export_references(app: Sphinx) -> dict[str, dict[str, list[Any]]]:
     return out
 
 
+def stage_formulas(app: Sphinx, ids: list[str]) -> dict[str, list[list[int]]]:
+    """The stage script's ``xrefs``: for each step (by its index in ``ids``) that has formulas,
+    ``[start, end, index of the first referent]`` each (external formulas have none)."""
+    data = resolved(app.env)
+    at = {sid: n for n, sid in enumerate(ids)}
+    out: dict[str, list[list[int]]] = {}
+    for sid, refs in data.formulas.items():
+        if sid not in at:
+            continue
+        spans = [
+            [ref.start, ref.end, at[expanded.ids[0]]]
+            for ref, expanded in refs
+            if not ref.external and expanded.ids and expanded.ids[0] in at
+        ]
+        if spans:
+            out[str(at[sid])] = spans
+    return out
+
+
 def setup_xrefs(app: Sphinx) -> None:
     """The formulas and ties resolved, checked, shown and exported; the list directive."""
     from .directives.xref_list import ReferenceListDirective
@@ -556,3 +575,4 @@ def setup_xrefs(app: Sphinx) -> None:
     app.connect("html-page-context", add_page_script)
     app.connect("build-finished", write_data_script)
     export.PROVIDERS["references"] = export_references
+    diagrams.STAGE_EXTRAS["xrefs"] = stage_formulas
