@@ -1,11 +1,11 @@
 """The markup of the text's own cross-references, read with the page.
 
-``{ref-as}`揖讓如初 <xs-0034>``` marks a back-reference formula and names the steps it repeats
-(ids and ranges, ``<xs-0029..xs-0033 xs-0040>``); ``{ref-ext}`如燕 <燕禮>``` one that points to
+``{ref-as}`揖讓如初 <step-34>``` marks a back-reference formula and names the steps it repeats
+(ids and ranges, ``<step-29..step-33 step-40>``); ``{ref-ext}`如燕 <燕禮>``` one that points to
 another text. The formula keeps the markup of its words: the role's text is parsed again
 (``self.inliner.parse``, which MyST's inliner and reST's both offer), so a formula whose words
 are terms is written with a longer backtick fence in MyST,
-``{ref-as}``{action}`揖`{action}`讓`如初 <xs-0034>````, and with escaped backticks in reST.
+``{ref-as}``{action}`揖`{action}`讓`如初 <step-34>````, and with escaped backticks in reST.
 The step directive records each formula's offsets in its edited text (:func:`formulas_in`)
 and the ``:explains:`` option of a commentary step (:func:`read_explains`). Whether the ids
 exist and point back is known once every page is read (:mod:`.xrefs_sphinx`).

@@ -2,7 +2,7 @@
 
 A ritual text abbreviates its repetitions with formulas (揖讓如初 "bowing and yielding as at
 first"): the page marks each with a role naming the steps it repeats, ids and ranges
-(``xs-0029..xs-0033``), space-separated; or, for a formula that points to another text, that
+(``step-29..step-33``), space-separated; or, for a formula that points to another text, that
 text's name. A commentary step (the 記 of a chapter) names the steps it explains in its
 ``:explains:`` option, or ``general``. This module parses those targets, expands ranges in
 reading order, groups step numbers for display (``29至34、40``), reads the edition's record of
@@ -55,7 +55,7 @@ class BasisRow(NamedTuple):
 
 
 def split_target(text: str) -> tuple[str, str | None]:
-    """``'揖讓如初 <xs-0034>'`` → ``('揖讓如初', 'xs-0034')``; no ``<…>`` → ``(text, None)``."""
+    """``'揖讓如初 <step-34>'`` → ``('揖讓如初', 'step-34')``; no ``<…>`` → ``(text, None)``."""
     m = TARGET.match(text)
     if not m:
         return text, None
