@@ -563,9 +563,7 @@ def stage_formulas(app: Sphinx, ids: list[str]) -> dict[str, list[list[int]]]:
 def setup_xrefs(app: Sphinx) -> None:
     """The formulas and ties resolved, checked, shown and exported; the list directive."""
     from .directives.xref_list import ReferenceListDirective
-    from .xref_roles import setup_xref_roles
 
-    setup_xref_roles(app)
     app.add_directive_to_domain("xs", "references", ReferenceListDirective)
     app.connect("env-check-consistency", check_references)
     # After domain.assign_numbers (priority 500): the numbers are known.
