@@ -176,6 +176,55 @@ CASES: dict[str, Case] = {
         {"index.md": HEAD + "\n:::{xs:translation}\n無所屬之譯文。\n:::\n"},
         [("index.md:9", "bad_translation", "outside a step")],
     ),
+    # -- cross-references (formulas, :explains:) --------------------------------------------
+    "formula naming an unknown step": Case(
+        {
+            "index.md": HEAD
+            + step("xs-0001", "主人戒賓。")
+            + step("xs-0002", "{ref-as}`如初 <xs-0999>`。")
+        },
+        [("index.md:14", "unknown_reference", "names 'xs-0999', which no step declares")],
+    ),
+    "formula with a backwards range": Case(
+        {
+            "index.md": HEAD
+            + step("xs-0001", "主人戒賓。")
+            + step("xs-0002", "賓拜。")
+            + step("xs-0003", "{ref-as}`如初 <xs-0002..xs-0001>`。")
+        },
+        [("index.md:18", "bad_reference", "runs backwards")],
+    ),
+    "formula naming no referent": Case(
+        {"index.md": HEAD + step("xs-0001", "主人戒賓。") + step("xs-0002", "{ref-as}`如初`。")},
+        [("index.md:14", "bad_reference", "names no referent")],
+    ),
+    "explains naming an unknown step": Case(
+        {
+            "index.md": HEAD
+            + step("xs-0001", "主人戒賓。")
+            + step("xs-0002", "記曰。", ":explains: xs-0999\n")
+        },
+        [("index.md:13", "unknown_reference", ":explains: 'xs-0999', which no step declares")],
+    ),
+    "formula referring forward": Case(
+        {
+            "index.md": HEAD
+            + step("xs-0001", "{ref-as}`如初 <xs-0002>`。")
+            + step("xs-0002", "賓拜。")
+        },
+        [("index.md:10", "bad_reference", "refers forward to xs-0002")],
+    ),
+    "formula outside a step": Case(
+        {"index.md": HEAD + step("xs-0001", "主人戒賓。") + "\n{ref-as}`如初 <xs-0001>`。\n"},
+        [("index.md:13", "bad_reference", "stands outside a step")],
+    ),
+    "references.tsv row without a formula": Case(
+        {
+            "_edition/references.tsv": "step\tformula\tkind\tbasis\tquote\tpage\tnote\n"
+            "xs-0002\t如初\tinternal\t編者\t\t\tno such formula\n"
+        },
+        [("_edition/references.tsv:2", "bad_reference_data", "no formula of the page marks it")],
+    ),
     # -- phases ------------------------------------------------------------------------------
     "duplicate phase id": Case(
         {"index.md": HEAD + "\n## 又\n\n:::{xs:phase} jie-bin\n:en: Again\n:::\n"},

@@ -127,6 +127,9 @@ def test_edition_json_shape(edition: dict):
             "annotations",
             "apparatus",
             "translation_apparatus",
+            "references",
+            "explains",
+            "explained_by",
         ]
         for ann in step["annotations"]:
             assert ann["type"] in ("role", "vessel", "action", "place")

@@ -91,6 +91,9 @@ def test_edition_json_shape(app: SphinxTestApp) -> None:
         "annotations",
         "apparatus",
         "translation_apparatus",
+        "references",
+        "explains",
+        "explained_by",
     ]
     assert first["url"] == "part.html#xs-0001"
     assert first["translation_source"] == "base"

@@ -19,15 +19,21 @@ from ritual import apparatus  # noqa: E402
 
 EDITION = ROOT / "source" / "_edition"
 STEP_OPEN = re.compile(r"^:{3,}\{xs:step\}\s+(\S+)\s*$")
-ROLE = re.compile(r"\{(?P<name>[a-z-]+)\}`(?P<body>[^`]*)`")
+# A role; a cross-reference formula whose words carry roles has a longer fence (``…``).
+ROLE = re.compile(r"\{(?P<name>[a-z-]+)\}(?:``(?P<long>.+?)``(?!`)|`(?P<body>[^`]*)`)")
+FORMULA_ROLES = ("ref-as", "ref-ext")
+TARGET = re.compile(r"\s*<[^<>]*>\s*$")
 EXPLICIT = re.compile(r"^(?P<surface>.*?)\s*<[^<>]+>$", re.S)
 
 
 def plain(body: str) -> str:
-    """A step body's text: each role gives its surface (``!`` and ``<headword>`` dropped)."""
+    """A step body's text: each role gives its surface (``!`` and ``<headword>`` dropped; a
+    formula, ``{ref-as}`揖讓如初 <xs-0034>```, its words)."""
 
     def surface(m: re.Match[str]) -> str:
-        text = m["body"]
+        text = m["long"] if m["long"] is not None else m["body"]
+        if m["name"] in FORMULA_ROLES:
+            return plain(TARGET.sub("", text))  # the formula's words, their roles read too
         if m["name"] not in ("plain", "doubt"):
             text = text.removeprefix("!")
             e = EXPLICIT.match(text)

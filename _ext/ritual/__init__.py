@@ -32,11 +32,13 @@ from .static_files import setup_static
 from .steps import setup_steps
 from .terms import setup_terms
 from .writers import setup_writers
+from .xref_roles import setup_xref_roles
+from .xrefs_sphinx import setup_xrefs
 
 __version__ = "0.2.0"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 6
+ENV_VERSION = 7
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -47,6 +49,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_terms(app)
     setup_registry(app)
     setup_apparatus(app)
+    setup_xref_roles(app)
+    setup_xrefs(app)
     setup_indexes(app)
     setup_printed_indexes(app)
     setup_positions(app)

@@ -318,11 +318,12 @@ def apply_entry(
         lemma=lemma,
         readings=[{"text": t, "witnesses": list(w)} for t, w in place.readings],
     )
-    # The marker goes after the term the lemma ends in, not inside it: a linked term is an
-    # <a>, and a link inside a link is invalid HTML (and a nested hyperlink in LaTeX).
+    # The marker goes after the term (or the back-reference formula) the lemma ends in, not
+    # inside it: both are links (<a>), and a link inside a link is invalid HTML (and a nested
+    # hyperlink in LaTeX).
     after = last
     for ancestor in _ancestors(last, body):
-        if isinstance(ancestor, xsnodes.term_ref):
+        if isinstance(ancestor, (xsnodes.term_ref, xsnodes.back_ref)):
             after = ancestor
     after.parent.insert(index_of(after) + 1, marker)
 

@@ -301,7 +301,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
             )
         )
     data = positions_for(env)
-    return encode_stage(
+    encoded = encode_stage(
         setting_for(env),
         steps,
         tl.clean,
@@ -313,6 +313,14 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
     )
+    for name, extra in STAGE_EXTRAS.items():
+        encoded[name] = extra(app, tl.ids)
+    return encoded
+
+
+#: More per-step data for the stage script, by key (``xrefs``: the formulas of each step and
+#: where they point), given by the features that own them: ``(app, step ids) -> data``.
+STAGE_EXTRAS: dict[str, Any] = {}
 
 
 # -- output ---------------------------------------------------------------------------------------
@@ -390,6 +398,7 @@ def stage_key(app: Sphinx) -> str:
             ).encode()
         )
     h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
+    h.update(repr(STAGE_EXTRAS.get("xrefs", lambda app, ids: {})(app, tl.ids)).encode())
     return h.hexdigest()[:20]
 
 

@@ -48,6 +48,8 @@ class StepRecord(NamedTuple):
     annotations: tuple[Annotation, ...]
     base_text: str  # the text as transmitted, as the page has it (before the apparatus)
     apparatus: tuple[Any, ...]  # apparatus_sphinx.Place records, in text order
+    references: tuple[Any, ...] = ()  # xrefs.Reference: the back-reference formulas, in order
+    explains: tuple[str, ...] = ()  # a commentary step's :explains: (ids, ranges or "general")
     # the corrections of the base translation, placed in the printed translation
     translation_apparatus: tuple[Any, ...] = ()
 
@@ -61,6 +63,14 @@ class PhaseRecord(NamedTuple):
     title: str
     title_en: str
     seq: int  # order of the phase within its document
+
+
+class ListRecord(NamedTuple):
+    """A list of the text's cross-references (``xs:references``) on a page."""
+
+    docname: str
+    lineno: int
+    part: str
 
 
 class StepXRefRole(XRefRole):
@@ -107,8 +117,9 @@ class XsDomain(Domain):
         "stages": {},  # docname -> StageRecord: pages with the stage view
         "diagram_numbers": {},  # diagram id -> number, in reading order
         "positions_key": "",  # digest of the positions data (diagrams depend on all of it)
+        "reference_lists": {},  # "docname:part" -> ListRecord: pages listing the formulas
     }
-    data_version = 3
+    data_version = 4
 
     # -- storage --------------------------------------------------------------------------
 
@@ -147,14 +158,14 @@ class XsDomain(Domain):
         return True
 
     def clear_doc(self, docname: str) -> None:
-        for key in ("steps", "phases", "diagrams", "stages"):
+        for key in ("steps", "phases", "diagrams", "stages", "reference_lists"):
             for obj_id, rec in list(self.data[key].items()):
                 if rec.docname == docname:
                     del self.data[key][obj_id]
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("steps", "phases", "diagrams", "stages"):
-            for obj_id, rec in otherdata[key].items():
+        for key in ("steps", "phases", "diagrams", "stages", "reference_lists"):
+            for obj_id, rec in otherdata.get(key, {}).items():
                 if rec.docname not in docnames:
                     continue
                 mine = self.data[key].get(obj_id)

@@ -40,6 +40,7 @@ FILES = {
     "pinyin_readings": "pinyin-readings.tsv",
     "commentary": "commentary.toml",
     "translation_apparatus": "translation-apparatus.toml",
+    "references": "references.tsv",
 }
 EDITION_FILE = "edition.toml"
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -87,6 +88,7 @@ class Edition:
     apparatus_lacking_default: str = "{}本不載此文"
     plan: Mapping[str, Any] = field(default_factory=dict)
     search_placeholder: str = ""
+    references: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
 
     @property
@@ -221,5 +223,6 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         ),
         plan=MappingProxyType(dict(data.get("plan", {}))),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
+        references=MappingProxyType(dict(data.get("references", {}))),
         files=MappingProxyType(files),
     )

@@ -108,6 +108,28 @@ class term_indexes(nodes.General, nodes.Element):
     with, per kind, its titles, sizes and entries; the site lists them, the book prints them."""
 
 
+class back_ref(nodes.Inline, nodes.TextElement):
+    """A back-reference formula in a step's text (``{ref-as}``, ``{ref-ext}``): ``items`` (the
+    ids and ranges it names) or ``external`` (the other text it points to); its children are
+    the formula's words with their term markup. Filled in at resolve time
+    (:mod:`.xrefs_sphinx`): ``key`` (``<step id>-<n>``, the n-th formula of its step),
+    ``runs`` (runs of consecutive referents: ``step_id``, ``docname``, ``label`` 29至34,
+    ``refuri`` in HTML), ``see`` (見第34節, or the other text), ``basis`` and ``note``."""
+
+
+class step_links(nodes.Inline, nodes.TextElement):
+    """A step's ties to the commentary: at the end of a step of the text, the commentary steps
+    that explain it; in a commentary step, the steps it explains. ``kind`` (``explained_by``,
+    ``explains`` or ``general``), ``label`` (the edition's word: 記, 經), ``links``
+    (``step_id``, ``docname``, ``label``, ``refuri`` in HTML); put there at resolve time."""
+
+
+class reference_list(nodes.General, nodes.Element):
+    """Every formula of the edition with its referents and basis (``xs:references``), filled
+    in at resolve time: ``formulas`` and ``plain`` (the occurrences decided not to be
+    formulas, with the reason), each a list of dicts; ``ties`` (commentary step → steps)."""
+
+
 #: Every node of the engine, for the writers' table.
 ALL = (
     step,
@@ -130,4 +152,7 @@ ALL = (
     cite_control,
     citation_download,
     term_indexes,
+    back_ref,
+    step_links,
+    reference_list,
 )

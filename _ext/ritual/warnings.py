@@ -66,6 +66,18 @@ class XsWarning(Enum):
     """A value of the edition folder's data is unusable (a drawer that cannot be imported …)."""
     BAD_TRANSLATION = "bad_translation"
     """A translation directive stands outside a step, or twice in one step."""
+    BAD_REFERENCE = "bad_reference"
+    """A back-reference formula (``{ref-as}``, ``{ref-ext}``) or a step's ``:explains:`` is
+    malformed: no target, an item that is neither a step id nor a range of them, a range that
+    runs backwards, a referent that follows its formula (in a step that explains none), a
+    formula outside a step, or a step explained by a step that is itself explained."""
+    UNKNOWN_REFERENCE = "unknown_reference"
+    """A back-reference formula or a step's ``:explains:`` names an id that no step declares
+    (and no retired id maps to): a dangling reference."""
+    BAD_REFERENCE_DATA = "bad_reference_data"
+    """The edition's record of the formulas (``references.tsv``) is malformed, or does not agree
+    with the pages: a formula without a row, a row whose formula no role marks, a kind that says
+    otherwise than the role (external or not), a plain row whose words are not in its step."""
 
 
 def warn(message: str, subtype: XsWarning, location: Any) -> None:

@@ -10,6 +10,7 @@ business: the edition's ``positions.tsv`` says it (:mod:`..plan_data`).
 from __future__ import annotations
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
@@ -18,6 +19,7 @@ from ..domain import Annotation, StepRecord, xs_domain
 from ..state import edition_of
 from ..tree import replace
 from ..warnings import XsWarning, warn
+from ..xref_roles import formulas_in, read_explains
 from .phase import PHASE_KEY
 
 SEQ_KEY = "xs:step-seq"
@@ -60,10 +62,14 @@ def text_and_annotations(body: nodes.Element) -> tuple[str, tuple[Annotation, ..
 
 
 class StepDirective(SphinxDirective):
-    """``::::{xs:step} <id>`` — the body is the 原文; a nested ``translation`` its 譯文."""
+    """``::::{xs:step} <id>`` — the body is the 原文; a nested ``translation`` its 譯文.
+
+    ``:explains:`` makes it a commentary step (記): the steps it explains, ids and ranges, or
+    ``general``."""
 
     required_arguments = 1
     has_content = True
+    option_spec = {"explains": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         step_id = self.arguments[0].strip()
@@ -131,6 +137,8 @@ class StepDirective(SphinxDirective):
             annotations=annotations,
             base_text=base_text,
             apparatus=places,
+            references=formulas_in(body),
+            explains=read_explains(self.env, self.options.get("explains"), node),
             translation_apparatus=translation_places,
         )
         domain = xs_domain(self.env)

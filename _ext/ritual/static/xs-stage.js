@@ -176,7 +176,24 @@
     text.textContent = "";
     var a = document.createElement("a");
     a.href = D.pages[s.u] + "#" + s.id;
-    a.textContent = s.text;
+    // the text's formulas (揖讓如初) jump to the step they repeat (issue 14)
+    var spans = (D.xrefs || {})[i] || [];
+    var at = 0;
+    spans.forEach(function (x) {
+      if (x[0] > at) a.appendChild(document.createTextNode(s.text.slice(at, x[0])));
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "xs-stage-xref";
+      b.textContent = s.text.slice(x[0], x[1]);
+      b.title = say("xref", { n: steps[x[2]].n });
+      b.addEventListener("click", function (event) { event.preventDefault(); show(x[2]); });
+      text.appendChild(a);
+      a = document.createElement("a");
+      a.href = D.pages[s.u] + "#" + s.id;
+      text.appendChild(b);
+      at = x[1];
+    });
+    a.appendChild(document.createTextNode(s.text.slice(at)));
     text.appendChild(a);
     $(".xs-stage-tr").textContent = s.tr;
     var key = $(".xs-stage-key");

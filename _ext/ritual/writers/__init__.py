@@ -51,6 +51,9 @@ OTHER = {
     "cite_control": SKIP,
     "citation_download": PASS,
     "term_indexes": SKIP,
+    "back_ref": PASS,  # the formula's words
+    "step_links": SKIP,
+    "reference_list": SKIP,
 }
 
 #: The diagram and the stage keep their visitors in modules of their own.

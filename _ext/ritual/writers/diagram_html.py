@@ -122,6 +122,7 @@ def _depart_stage_html(self, node):
         # the script's messages, as page text (so that the zh-Hans copy converts them)
         '<template class="xs-stage-say">'
         '<span data-say="step">第{n}節</span>'
+        '<span data-say="xref">見第{n}節</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
         + "".join(
             f'<span data-say="{escape(view)}">{escape(titles.get(view, view))}</span>'

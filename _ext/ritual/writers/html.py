@@ -237,3 +237,102 @@ def _visit_term_indexes(self, node):
 
 
 term_indexes = (_visit_term_indexes, None)
+
+
+def _visit_back_ref(self, node):
+    """A formula: a link to its first referent (the popup shows them all, xs-xref.js)."""
+    runs = node.get("runs") or []
+    href = runs[0]["refuri"] if runs else node.get("refuri", "")
+    cls = "xs-xref" + (" xs-xref-ext" if node.get("external") else "")
+    attrs = {"data-xref": node.get("key", "")}
+    if href:
+        self.body.append(self.starttag(node, "a", "", CLASS=cls, href=href, **attrs))
+    else:
+        self.body.append(self.starttag(node, "span", "", CLASS=cls, **attrs))
+
+
+def _depart_back_ref(self, node):
+    runs = node.get("runs") or []
+    self.body.append("</a>" if (runs or node.get("refuri")) else "</span>")
+
+
+back_ref = (_visit_back_ref, _depart_back_ref)
+
+
+def _visit_step_links(self, node):
+    """The commentary steps that explain a step (記 454), or the steps a commentary step
+    explains (經 18)."""
+    label, title = node["label"], node.get("title", "")
+    links = "、".join(
+        f'<a href="{self.attval(link["refuri"])}" '
+        f'aria-label="{self.attval(label + " " + link["label"])}">'
+        f"{self.encode(link['label'])}</a>"
+        for link in node["links"]
+    )
+    attr = f' title="{self.attval(title)}"' if title else ""
+    self.body.append(
+        f'<span class="xs-ties xs-ties-{node["kind"]}"{attr}>'
+        f'<span class="xs-ties-label">{self.encode(label)}</span>{links}</span>'
+    )
+    raise nodes.SkipNode
+
+
+step_links = (_visit_step_links, None)
+
+
+def _run_links(self, runs) -> str:
+    return "、".join(
+        f'<a href="{self.attval(r["refuri"])}">{self.encode(r["label"])}</a>' for r in runs
+    )
+
+
+#: The columns of each list (xs:references), after the step's number.
+_LIST_HEADS = {
+    "formulas": ("節", "文", "所如", "依據"),
+    "external": ("節", "文", "所指", "依據"),
+    "plain": ("節", "文", "判定", "依據"),
+    "ties": ("節", "所釋"),
+}
+
+
+def _visit_reference_list(self, node):
+    part = node["part"]
+    out = [self.starttag(node, "table", CLASS=f"xs-reflist xs-reflist-{part}")]
+    heads = _LIST_HEADS[part]
+    if part == "ties":
+        words = node["words"]
+        heads = (words.get("commentary", "節"), f"所釋之{words.get('text', '')}")
+    out.append(
+        "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in heads) + "</tr></thead>"
+    )
+    out.append("<tbody>")
+    for row in node["rows"]:
+        number = f'<a href="{self.attval(row["refuri"])}">{self.encode(row["number"])}</a>'
+        if part == "ties":
+            cells = [number, _run_links(self, row["runs"]) or self.encode(row["general"])]
+            out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+            continue
+        note = (
+            f'<span class="xs-reflist-note" lang="en">{self.encode(row["note"])}</span>'
+            if row.get("note")
+            else ""
+        )
+        basis = f'<span class="xs-reflist-basis">{self.encode(row["basis"])}</span>{note}'
+        if part == "formulas":
+            middle = _run_links(self, row["runs"])
+        elif part == "external":
+            middle = self.encode(row["see"])
+        else:
+            middle = self.encode(row["kind"])
+        key = row.get("key")
+        rid = f' id="ref-{key}"' if key else ""
+        cells = [number, f'<span lang="zh-Hant">{self.encode(row["formula"])}</span>', middle]
+        out.append(
+            f"<tr{rid}>" + "".join(f"<td>{c}</td>" for c in cells) + f"<td>{basis}</td></tr>"
+        )
+    out.append("</tbody></table>\n")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+reference_list = (_visit_reference_list, None)

@@ -169,3 +169,70 @@ def _visit_term_indexes(self, node):
 
 
 term_indexes = (_visit_term_indexes, None)
+
+
+def _loc(self, run) -> str:
+    return f"\\xsloc{{{run['docname']}:{run['anchor']}}}{{{self.encode(run['label'])}}}"
+
+
+def _see(self, node) -> str:
+    """見第\\xsloc{…}{34}節: the edition's words with a link for each run of referents."""
+    if node.get("external") or not node.get("runs"):
+        return self.encode(node.get("see", ""))
+    pattern = node.get("see_pattern", "{steps}")
+    before, _, after = pattern.partition("{steps}")
+    links = self.encode(node.get("separator", "、")).join(_loc(self, r) for r in node["runs"])
+    return f"{self.encode(before)}{links}{self.encode(after)}"
+
+
+def _visit_back_ref(self, node):
+    self.body.append("\\xsxref{")
+
+
+def _depart_back_ref(self, node):
+    """The formula, then its reference at the page foot: ``58 揖讓如初：見第34節。張爾岐：…``."""
+    basis = node.get("basis", "")
+    self.body.append(
+        f"}}{{{self.encode(node.get('formula', ''))}}}{{{_see(self, node)}}}"
+        f"{{{self.encode(basis)}}}"
+    )
+
+
+back_ref = (_visit_back_ref, _depart_back_ref)
+
+
+def _visit_step_links(self, node):
+    links = self.encode("、").join(_loc(self, r) for r in node["links"])
+    self.body.append(f"\\xsties{{{self.encode(node['label'])}}}{{{links}}}")
+    raise nodes.SkipNode
+
+
+step_links = (_visit_step_links, None)
+
+
+def _visit_reference_list(self, node):
+    """The lists of the 如初諸例 page: one entry a row, numbers linked to their steps."""
+    part = node["part"]
+    out = ["\\begin{xsreflist}\n"]
+    for row in node["rows"]:
+        number = _loc(self, {**row, "label": row["number"]})
+        if part == "ties":
+            runs = self.encode("、").join(_loc(self, r) for r in row["runs"])
+            out.append(f"\\xsreftie{{{number}}}{{{runs or self.encode(row['general'])}}}\n")
+            continue
+        if part == "formulas":
+            middle = _see(self, row)
+        elif part == "external":
+            middle = self.encode(row["see"])
+        else:
+            middle = self.encode(row["kind"])
+        out.append(
+            f"\\xsrefitem{{{number}}}{{{self.encode(row['formula'])}}}{{{middle}}}"
+            f"{{{self.encode(row['basis'])}}}\n"
+        )
+    out.append("\\end{xsreflist}\n")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+reference_list = (_visit_reference_list, None)

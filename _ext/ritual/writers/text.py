@@ -95,3 +95,42 @@ def _visit_term_indexes(self, node):
 
 
 term_indexes = (_visit_term_indexes, None)
+
+
+def _depart_back_ref(self, node):
+    if node.get("see"):
+        self.add_text(f"〔{node['see']}〕")
+
+
+back_ref = (_pass, _depart_back_ref)
+
+
+def _visit_step_links(self, node):
+    labels = "、".join(link["label"] for link in node["links"])
+    self.add_text(f"〔{node['label']}{' ' + labels if labels else ''}〕")
+    raise nodes.SkipNode
+
+
+step_links = (_visit_step_links, None)
+
+
+def _visit_reference_list(self, node):
+    self.new_state(0)
+    lines = []
+    for row in node["rows"]:
+        if node["part"] == "ties":
+            runs = "、".join(r["label"] for r in row["runs"]) or row["general"]
+            lines.append(f"{row['number']}　{runs}")
+        else:
+            middle = (
+                "、".join(r["label"] for r in row.get("runs", []))
+                or row.get("see")
+                or row.get("kind", "")
+            )
+            lines.append(f"{row['number']}　{row['formula']}　{middle}　{row['basis']}")
+    self.add_text("\n".join(lines))
+    self.end_state()
+    raise nodes.SkipNode
+
+
+reference_list = (_visit_reference_list, None)

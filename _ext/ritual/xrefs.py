@@ -1,0 +1,277 @@
+"""The text's own cross-references, as data: back-reference formulas and commentary ties.
+
+A ritual text abbreviates its repetitions with formulas (揖讓如初 "bowing and yielding as at
+first"): the page marks each with a role naming the steps it repeats, ids and ranges
+(``step-29..step-33``), space-separated; or, for a formula that points to another text, that
+text's name. A commentary step (the 記 of a chapter) names the steps it explains in its
+``:explains:`` option, or ``general``. This module parses those targets, expands ranges in
+reading order, groups step numbers for display (``29至34、40``), reads the edition's record of
+why each formula means what it does (``references.tsv``: the basis, the commentator's words and
+page) and matches its rows to the formulas of the pages.
+
+No Sphinx import: tools and tests use it alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+#: ``:explains: general``: a commentary step tied to no one step of the text.
+GENERAL = "general"
+RANGE = ".."
+#: The kinds of decision ``references.tsv`` records for each occurrence.
+KINDS = ("internal", "external", "measure", "other")
+#: The kinds that a role marks in the page (the others stay plain text).
+MARKED = ("internal", "external")
+COLUMNS = ("step", "formula", "kind", "basis", "quote", "page", "note")
+TARGET = re.compile(r"^(?P<formula>.*?)\s*<(?P<target>[^<>]*)>\s*$", re.S)
+
+
+class Reference(NamedTuple):
+    """A back-reference formula in a step's text: offsets into the step's (edited) text."""
+
+    formula: str
+    start: int
+    end: int
+    items: tuple[str, ...]  # ids and ranges, as the role names them
+    external: str  # the other text it points to; "" for a formula of this text
+    lineno: int
+
+
+class BasisRow(NamedTuple):
+    """A row of ``references.tsv``: what the editors decided for one occurrence, and why."""
+
+    line: int
+    step: str
+    formula: str
+    kind: str
+    basis: str
+    quote: str
+    page: str
+    note: str
+
+
+def split_target(text: str) -> tuple[str, str | None]:
+    """``'揖讓如初 <step-34>'`` → ``('揖讓如初', 'step-34')``; no ``<…>`` → ``(text, None)``."""
+    m = TARGET.match(text)
+    if not m:
+        return text, None
+    return m["formula"], m["target"].strip()
+
+
+def parse_items(target: str, pattern: re.Pattern[str]) -> tuple[tuple[str, ...], list[str]]:
+    """The ids and ranges of a target, and what is wrong with it (messages)."""
+    items = tuple(target.split())
+    problems = []
+    if not items:
+        problems.append("names no step")
+    for item in items:
+        ends = item.split(RANGE) if RANGE in item else [item]
+        if len(ends) > 2 or not all(pattern.match(e) for e in ends):
+            problems.append(f"{item!r} is not a step id or a range of them (a..b)")
+    return items, problems
+
+
+class Expanded(NamedTuple):
+    """A target's items resolved in reading order: runs of ids and what went wrong."""
+
+    runs: tuple[tuple[str, ...], ...]  # one run of ids per item, in the order named
+    unknown: tuple[str, ...]  # ids no step declares
+    backwards: tuple[str, ...]  # ranges that run backwards
+
+    @property
+    def ids(self) -> list[str]:
+        return list(dict.fromkeys(i for run in self.runs for i in run))
+
+
+def expand(
+    items: Sequence[str], order: Sequence[str], resolve: Mapping[str, str] | None = None
+) -> Expanded:
+    """Resolve ``items`` against the steps in reading ``order``; ``resolve`` maps a retired id
+    to the live one that replaces it."""
+    resolve = resolve or {}
+    index = {s: n for n, s in enumerate(order)}
+    runs: list[tuple[str, ...]] = []
+    unknown: list[str] = []
+    backwards: list[str] = []
+
+    def live(step_id: str) -> str | None:
+        step_id = resolve.get(step_id, step_id)
+        return step_id if step_id in index else None
+
+    for item in items:
+        ends = item.split(RANGE) if RANGE in item else [item, item]
+        found = [live(e) for e in ends]
+        missing = [e for e, f in zip(ends, found, strict=True) if f is None]
+        if missing:
+            unknown.extend(dict.fromkeys(missing))
+            continue
+        a, b = index[str(found[0])], index[str(found[1])]
+        if a > b:
+            backwards.append(item)
+            continue
+        runs.append(tuple(order[a : b + 1]))
+    return Expanded(tuple(runs), tuple(unknown), tuple(backwards))
+
+
+def number_runs(runs: Sequence[Sequence[str]], numbers: Mapping[str, int]) -> list[list[str]]:
+    """Runs of consecutively numbered ids (each item's run split where numbers jump)."""
+    out: list[list[str]] = []
+    for run in runs:
+        for step_id in run:
+            if out and numbers.get(out[-1][-1], -2) + 1 == numbers.get(step_id) and out[-1]:
+                out[-1].append(step_id)
+            else:
+                out.append([step_id])
+    return out
+
+
+def run_label(run: Sequence[str], numbers: Mapping[str, int], through: str = "至") -> str:
+    """``34`` or ``29至34``."""
+    first, last = numbers.get(run[0], 0), numbers.get(run[-1], 0)
+    return str(first) if first == last else f"{first}{through}{last}"
+
+
+# -- the basis data --------------------------------------------------------------------------
+
+
+def read_basis(
+    path: Path, bases: Sequence[str] = ()
+) -> tuple[list[BasisRow], list[tuple[int, str]]]:
+    """The rows of ``references.tsv`` (``#`` comments, a header naming :data:`COLUMNS`) and the
+    problems of the malformed ones (line, message), which are left out. ``bases``: the bases
+    the edition declares (any when empty)."""
+    rows: list[BasisRow] = []
+    problems: list[tuple[int, str]] = []
+    header = None
+    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cells = raw.split("\t")
+        if header is None:
+            header = tuple(cells)
+            if header != COLUMNS:
+                problems.append((n, f"header {'/'.join(header)} is not {'/'.join(COLUMNS)}"))
+                return [], problems
+            continue
+        if len(cells) != len(COLUMNS):
+            problems.append((n, f"{len(cells)} cells, expected {len(COLUMNS)}"))
+            continue
+        row = BasisRow(n, *(c.strip() for c in cells))
+        if not row.step or not row.formula:
+            problems.append((n, "a row needs its step and formula"))
+        elif row.kind not in KINDS:
+            problems.append((n, f"kind {row.kind!r} is not one of {', '.join(KINDS)}"))
+        elif bases and row.basis not in bases:
+            problems.append((n, f"basis {row.basis!r} is not one of {', '.join(bases)}"))
+        elif bool(row.quote) != bool(row.page):
+            problems.append((n, "a quotation needs its page, and a page its quotation"))
+        elif not row.note:
+            problems.append((n, "a row needs a note"))
+        else:
+            rows.append(row)
+    if header is None and not problems:
+        problems.append((1, f"no header row ({'/'.join(COLUMNS)})"))
+    return rows, problems
+
+
+class Match(NamedTuple):
+    """The basis rows matched to the pages' formulas, and what does not agree."""
+
+    rows: dict[tuple[str, int], BasisRow]  # (step, index of the formula in the step) → row
+    unmarked: dict[str, list[BasisRow]]  # step → its rows of plain 如 (measure, other)
+    #: (row or None, step, formula index or None, message)
+    problems: list[tuple[BasisRow | None, str, int | None, str]]
+
+
+def match_rows(
+    rows: Sequence[BasisRow],
+    formulas: Mapping[str, Sequence[Reference]],
+    texts: Mapping[str, str],
+) -> Match:
+    """Pair each formula of the pages with its row: in each step, the rows of one formula
+    text in file order with that text's formulas in text order. A formula without a row, a row
+    whose formula no role marks, a kind that does not say what the role says (external or
+    not), and a plain row whose words are not in its step's text (outside the formulas) are
+    problems."""
+    matched: dict[tuple[str, int], BasisRow] = {}
+    unmarked: dict[str, list[BasisRow]] = {}
+    problems: list[tuple[BasisRow | None, str, int | None, str]] = []
+    by_step: dict[str, list[BasisRow]] = {}
+    for row in rows:
+        if row.step not in texts:
+            problems.append(
+                (row, row.step, None, f"names step {row.step!r}, which no page declares")
+            )
+            continue
+        by_step.setdefault(row.step, []).append(row)
+    for step in dict.fromkeys([*formulas, *by_step]):
+        refs = list(formulas.get(step, ()))
+        step_rows = by_step.get(step, [])
+        waiting: dict[str, list[BasisRow]] = {}
+        for row in step_rows:
+            if row.kind in MARKED:
+                waiting.setdefault(row.formula, []).append(row)
+        for i, ref in enumerate(refs):
+            queue = waiting.get(ref.formula)
+            if not queue:
+                problems.append(
+                    (None, step, i, f"formula {ref.formula!r} of {step} has no row in the data")
+                )
+                continue
+            row = queue.pop(0)
+            matched[(step, i)] = row
+            if (row.kind == "external") != bool(ref.external):
+                said = "external" if ref.external else "of this text"
+                problems.append(
+                    (
+                        row,
+                        step,
+                        i,
+                        f"{step} {ref.formula!r}: the page marks it {said}, the data "
+                        f"says {row.kind}",
+                    )
+                )
+        for queue in waiting.values():
+            for row in queue:
+                problems.append(
+                    (row, step, None, f"{step} {row.formula!r}: no formula of the page marks it")
+                )
+        text = texts.get(step, "")
+        outside = list(text)
+        for ref in refs:
+            outside[ref.start : ref.end] = ["\0"] * (ref.end - ref.start)
+        rest = "".join(outside)
+        for row in step_rows:
+            if row.kind in MARKED:
+                continue
+            unmarked.setdefault(step, []).append(row)
+            if row.formula not in rest:
+                problems.append(
+                    (
+                        row,
+                        step,
+                        None,
+                        f"{step} {row.formula!r}: not in the step's text (outside "
+                        "its marked formulas)",
+                    )
+                )
+            else:
+                rest = rest.replace(row.formula, "\0" * len(row.formula), 1)
+    return Match(matched, unmarked, problems)
+
+
+def basis_text(row: BasisRow | None, labels: Mapping[str, str], own: Sequence[str] = ()) -> str:
+    """The basis as the site and the book print it: ``鄭注：「…」（叢 005-4b）``; for the
+    editors' own reading (a basis in ``own``) a quotation is support: ``編者；參「…」（…）``."""
+    if row is None:
+        return ""
+    label = labels.get(row.basis, row.basis)
+    if not row.quote:
+        return label
+    if row.basis in own:
+        return f"{label}；參「{row.quote}」（{row.page}）"
+    return f"{label}：「{row.quote}」（{row.page}）"
