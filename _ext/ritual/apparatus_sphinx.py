@@ -27,7 +27,7 @@ from . import apparatus, apparatus_notes, export, translation_apparatus
 from . import nodes as xsnodes
 from .domain import xs_domain
 from .state import build_state, edition_of
-from .tree import index_of, replace
+from .tree import index_of, replace, spans_of
 from .warnings import XsWarning, warn
 
 
@@ -481,24 +481,9 @@ def _plain_text(body: nodes.Element) -> str:
 
 def term_spans(body: nodes.Element) -> list[tuple[int, int]]:
     """(start, end) of every marked term in the body's text."""
-    spans: list[tuple[int, int]] = []
-    offset = 0
-
-    def walk(node: nodes.Node) -> None:
-        nonlocal offset
-        if isinstance(node, nodes.Text):
-            offset += len(node)
-            return
-        if isinstance(node, xsnodes.apparatus_ref):
-            return
-        start = offset
-        for child in node.children:
-            walk(child)
-        if isinstance(node, xsnodes.term_ref):
-            spans.append((start, offset))
-
-    walk(body)
-    return spans
+    return [
+        (start, end) for _, start, end in spans_of(body, xsnodes.term_ref, xsnodes.apparatus_ref)
+    ]
 
 
 def _printed(parts: apparatus.Formatted) -> dict[str, Any]:

@@ -28,3 +28,31 @@ def replace(old: nodes.Node, new: nodes.Node | Sequence[nodes.Node]) -> None:
 
 def remove(node: nodes.Node) -> None:
     del node.parent[index_of(node)]
+
+
+def spans_of(
+    body: nodes.Element, kind: type[nodes.Element], skip: type[nodes.Element]
+) -> list[tuple[nodes.Element, int, int]]:
+    """Every ``kind`` node in ``body`` with its (start, end) in the body's text, in order.
+
+    The text inside ``skip`` nodes (an apparatus marker's number) is not the step's text: it
+    is neither counted nor searched.
+    """
+    spans: list[tuple[nodes.Element, int, int]] = []
+    offset = 0
+
+    def walk(node: nodes.Node) -> None:
+        nonlocal offset
+        if isinstance(node, nodes.Text):
+            offset += len(node)
+            return
+        if isinstance(node, skip):
+            return
+        start = offset
+        for child in node.children:
+            walk(child)
+        if isinstance(node, kind):
+            spans.append((node, start, offset))
+
+    walk(body)
+    return spans

@@ -22,6 +22,7 @@ from sphinx.util.docutils import SphinxRole
 from . import xrefs
 from .nodes import apparatus_ref, back_ref, step
 from .state import edition_of
+from .tree import spans_of
 from .warnings import XsWarning, warn
 
 #: The role as reST writes it (MyST hands roles the same form): reST's own text would have
@@ -68,33 +69,13 @@ class FormulaRole(SphinxRole):
 
 def formulas_in(body: nodes.Element) -> tuple[xrefs.Reference, ...]:
     """The formulas of a step's text with their offsets in it (markers are not text)."""
-    out: list[xrefs.Reference] = []
-    offset = 0
-
-    def walk(node: nodes.Node) -> None:
-        nonlocal offset
-        if isinstance(node, nodes.Text):
-            offset += len(node)
-            return
-        if isinstance(node, apparatus_ref):
-            return
-        start = offset
-        for child in node.children:
-            walk(child)
-        if isinstance(node, back_ref):
-            out.append(
-                xrefs.Reference(
-                    node.astext(),
-                    start,
-                    offset,
-                    tuple(node["items"]),
-                    node["external"],
-                    node.line or 0,
-                )
-            )
-
-    walk(body)
-    return tuple(sorted(out, key=lambda r: r.start))
+    found = [
+        xrefs.Reference(
+            node.astext(), start, end, tuple(node["items"]), node["external"], node.line or 0
+        )
+        for node, start, end in spans_of(body, back_ref, apparatus_ref)
+    ]
+    return tuple(sorted(found, key=lambda r: r.start))
 
 
 def read_explains(env: Any, value: str | None, location: Any) -> tuple[str, ...]:
