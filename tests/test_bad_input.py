@@ -290,7 +290,7 @@ CASES: dict[str, Case] = {
     ),
     "apparatus file not TOML": Case(
         {"_edition/apparatus.toml": "[[entry]]\nid = app-001\n"},
-        [("_edition/apparatus.toml:2", "bad_apparatus", "not valid TOML")],
+        [("_edition/apparatus.toml:2", "bad_toml", "not valid TOML")],
     ),
     "undeclared siglum": Case(
         {

@@ -14,12 +14,19 @@ import pytest
 import yaml
 from conftest import EDITION, PUBLISHED_BASE
 from ritual import citation, pinyin
+from ritual.datafile import read_tsv
+from ritual.edition import ROLES
 from ritual_site import simplified
 from sphinx.util.inventory import InventoryFile
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = PUBLISHED_BASE
-READINGS = pinyin.Readings(EDITION / "pinyin-overrides.tsv", EDITION / "pinyin-readings.tsv")
+READINGS = pinyin.Readings(
+    *(
+        read_tsv(EDITION / ROLES[r].name, ROLES[r].form)
+        for r in ("pinyin_overrides", "pinyin_readings")
+    )  # type: ignore[arg-type]
+)
 
 META = citation.EditionMeta(
     id="xiangsheli",

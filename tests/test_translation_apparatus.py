@@ -200,7 +200,9 @@ def test_read_entries_reports_bad_entries_with_their_line(tmp_path: Path):
     )
     entries, problems = ta.read_entries(path)
     assert [e.id for e in entries] == ["tr-002"]
-    assert problems == [(3, "entry tr-001 lacks the field 'seed_line'")]
+    assert [(p.line, p.message, p.kind) for p in problems] == [
+        (3, "entry tr-001 lacks the field 'seed_line'", "bad_apparatus")
+    ]
     with pytest.raises(ValueError, match=r"t.toml:3: entry tr-001"):
         ta.load_entries(path)
 

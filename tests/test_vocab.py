@@ -113,16 +113,15 @@ def test_validate_reports_located_problems(tmp_path: Path):
     )
     problems = [p for p in vocab.validate(tmp_path, KINDS) if p.file.endswith("vessel.tsv")]
     by_line = {p.line: p.message for p in problems}
-    assert "duplicate headword" in by_line[6]
+    assert "'爵' again (first on line 5)" in by_line[6]
     assert "parent '篚' is not a headword" in by_line[7]
     assert "pinyin" in by_line[8]
     assert "unknown category" in by_line[9]
     assert "cells" in by_line[10]
     assert "sub-term" in by_line[11]
     assert len(problems) == 6
-    assert (
-        len(vocab.load(tmp_path, KINDS)["vessel"]) == 6
-    )  # the short row is left out, no exception
+    # the duplicate and the short row are left out (and said), no exception
+    assert len(vocab.load(tmp_path, KINDS)["vessel"]) == 5
 
 
 def test_validate_wants_a_provenance_header_and_every_file(tmp_path: Path):

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import importlib.util
+import importlib
 import re
 import sys
+import types
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -52,14 +53,13 @@ EXPLICIT_RE = re.compile(r"^(?P<surface>.+?)\s*<(?P<headword>[^<>]+)>$", re.S)
 
 
 def _load_vocab_module():
-    """Import ``vocab.py`` by path: importing the package would import Sphinx."""
-    spec = importlib.util.spec_from_file_location(
-        "ritual_vocab", ROOT / "_ext" / "ritual" / "vocab.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("ritual_vocab", module)
-    spec.loader.exec_module(module)
-    return module
+    """Import ``vocab.py`` (and the strict reader it uses) without the package's
+    ``__init__``, which would import Sphinx: under a bare package of the engine's folder."""
+    if "ritual_pure" not in sys.modules:
+        package = types.ModuleType("ritual_pure")
+        package.__path__ = [str(ROOT / "_ext" / "ritual")]
+        sys.modules["ritual_pure"] = package
+    return importlib.import_module("ritual_pure.vocab")
 
 
 vocab = _load_vocab_module()

@@ -17,6 +17,7 @@ from .checks import setup_registry
 from .citation import setup_citation
 from .cjk import setup_cjk
 from .config import setup_config
+from .datafiles import setup_data_files
 from .diagrams import setup_diagrams
 from .domain import setup_domain
 from .export import setup_export
@@ -44,6 +45,7 @@ ENV_VERSION = 7
 def setup(app: Sphinx) -> dict[str, Any]:
     setup_config(app)
     setup_state(app)
+    setup_data_files(app)
     setup_domain(app)
     setup_steps(app)
     setup_terms(app)

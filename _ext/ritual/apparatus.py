@@ -18,12 +18,23 @@ the place in the page.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
+
+from .datafile import (
+    DUPLICATE_KEY,
+    UNKNOWN_KEY,
+    Document,
+    Problem,
+    Table,
+    Toml,
+    Tsv,
+    read_toml,
+    read_tsv,
+)
 
 OPEN, CLOSE = "[", "]"
 #: How an empty reading is printed in an entry (a witness without the words: the 凡例's 〔無〕).
@@ -110,33 +121,136 @@ def load_entries(path: Path, base: str = "", kinds: Sequence[str] = ()) -> list[
     """Read and validate apparatus.toml (ValueError on a malformed entry)."""
     entries, problems = read_entries(path, base, kinds)
     if problems:
-        raise ValueError(problems[0][1])
+        raise ValueError(str(problems[0]))
     return entries
+
+
+#: The fields of an entry of apparatus.toml.
+ENTRY_FIELDS = (
+    "id",
+    "seed_line",
+    "step",
+    "lemma",
+    "base",
+    "context",
+    "decision",
+    "kind",
+    "readings",
+    "pages",
+    "note",
+    "slips",
+)
+#: The form of apparatus.toml: its entries, and the ids it retires (never to be used again).
+FORM = Toml({"": ("entry", "retired")})
+#: The warning subtypes of the entries' problems (values of ``warnings.XsWarning``).
+BAD_APPARATUS, REUSED_ID = "bad_apparatus", "reused_id"
 
 
 def read_entries(
     path: Path, base: str = "", kinds: Sequence[str] = ()
-) -> tuple[list[Entry], list[tuple[int, str]]]:
-    """Read apparatus.toml without raising: the valid entries, and ``(line, message)`` for
-    each entry (or the file) that cannot be used — what the Sphinx build warns about.
-    ``base`` is the base text's siglum, which every entry must cite; ``kinds`` the kinds of
-    decision the edition declares (any kind if empty)."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        found = re.search(r"at line (\d+)", str(exc))
-        return [], [(int(found[1]) if found else 0, f"{path.name} is not valid TOML: {exc}")]
+) -> tuple[list[Entry], list[Problem]]:
+    """Read apparatus.toml without raising: the valid entries, and a located
+    :class:`~.datafile.Problem` for the file and each entry that cannot be used."""
+    doc = read_toml(path, FORM)
+    entries, problems = entries_from(doc, base, kinds)
+    return entries, doc.problems + problems
+
+
+def entry_tables(
+    doc: Document, fields: Sequence[str], id_pattern: str = r"[a-z]+-\d+"
+) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
+    """The ``[[entry]]`` tables of an apparatus file with their lines, and the problems they
+    share: an entry that is not a table, a field no entry has (it would be lost without a
+    word), an id used twice or one that the file's ``retired`` list retires (ids are
+    published: never reused). An entry with such a problem is left out."""
+    src = str(doc.path)
     starts = [
-        text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"^\[\[entry\]\]", text, re.M)
+        doc.text.count("\n", 0, m.start()) + 1
+        for m in re.finditer(r"^[ \t]*\[\[[ \t]*entry[ \t]*\]\]", doc.text, re.M)
     ]
-    entries: list[Entry] = []
-    problems: list[tuple[int, str]] = []
-    for i, e in enumerate(raw.get("entry", [])):
+    problems: list[Problem] = []
+    retired_raw = doc.data.get("retired", [])
+    if not isinstance(retired_raw, list) or not all(isinstance(r, str) for r in retired_raw):
+        problems.append(
+            Problem(src, doc.line_of("retired"), "retired must be a list of ids", BAD_APPARATUS)
+        )
+        retired_raw = []
+    retired = set(retired_raw)
+    raw = doc.data.get("entry", [])
+    if not isinstance(raw, list):
+        return [], [
+            *problems,
+            Problem(src, doc.line_of("entry"), "entry must be [[entry]] tables", BAD_APPARATUS),
+        ]
+    out = []
+    seen: dict[str, int] = {}
+    for i, e in enumerate(raw):
         line = starts[i] if i < len(starts) else 0
         if not isinstance(e, dict):
-            problems.append((line, f"entry {i + 1} is not a table"))
+            problems.append(Problem(src, line, f"entry {i + 1} is not a table", BAD_APPARATUS))
             continue
+        ident = e.get("id")
+        unknown = sorted(set(e) - set(fields))
+        if unknown:
+            problems.append(
+                Problem(
+                    src,
+                    line,
+                    f"entry {ident or i + 1}: unknown field {', '.join(map(repr, unknown))} "
+                    f"(fields: {', '.join(fields)}); the entry is left out",
+                    UNKNOWN_KEY,
+                )
+            )
+            continue
+        if not isinstance(ident, str) or not re.fullmatch(id_pattern, ident):
+            problems.append(
+                Problem(
+                    src,
+                    line,
+                    f"entry {i + 1}: id {ident!r} is not of the form {id_pattern}; the entry is "
+                    "left out",
+                    BAD_APPARATUS,
+                )
+            )
+            continue
+        if ident in retired:
+            problems.append(
+                Problem(
+                    src,
+                    line,
+                    f"entry {ident}: the id is retired (the file's retired list); a published "
+                    "id is never used again: give the entry a new id",
+                    REUSED_ID,
+                )
+            )
+            continue
+        if ident in seen:
+            problems.append(
+                Problem(
+                    src,
+                    line,
+                    f"entry {ident}: the id is used twice (first on line {seen[ident]}); the "
+                    "second entry is left out",
+                    DUPLICATE_KEY,
+                )
+            )
+            continue
+        seen[ident] = line
+        out.append((line, e))
+    return out, problems
+
+
+def entries_from(
+    doc: Document, base: str = "", kinds: Sequence[str] = ()
+) -> tuple[list[Entry], list[Problem]]:
+    """The valid entries of apparatus.toml as read by :func:`.datafile.read_toml`, and what
+    is wrong with the others — what the Sphinx build warns about. ``base`` is the base text's
+    siglum, which every entry must cite; ``kinds`` the kinds of decision the edition declares
+    (any kind if empty)."""
+    src = str(doc.path)
+    tables, problems = entry_tables(doc, ENTRY_FIELDS, r"app-\d+")
+    entries: list[Entry] = []
+    for line, e in tables:
         try:
             entry = Entry(
                 id=e["id"],
@@ -154,10 +268,12 @@ def read_entries(
             )
             check_entry(entry, base, kinds)
         except KeyError as exc:
-            problems.append((line, f"entry {e.get('id', i + 1)!s} lacks the field {exc}"))
+            problems.append(
+                Problem(src, line, f"entry {e['id']} lacks the field {exc}", BAD_APPARATUS)
+            )
             continue
-        except (TypeError, ValueError) as exc:
-            problems.append((line, f"entry {e.get('id', i + 1)!s}: {exc}"))
+        except (TypeError, ValueError, AttributeError) as exc:
+            problems.append(Problem(src, line, f"entry {e['id']}: {exc}", BAD_APPARATUS))
             continue
         entries.append(entry)
     return entries, problems
@@ -192,30 +308,52 @@ def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None
         raise ValueError(f"{entry.id}: an entry of kind slip retains the base and names a slip")
 
 
+#: The roles of a siglum (sigla.tsv): the base text, a witness counted in the apparatus, an
+#: auxiliary one (a check of another's transcription, never counted), one consulted only.
+SIGLUM_ROLES = (BASE_ROLE, "witness", "auxiliary", "not-collated")
+SIGLA_FORM = Tsv(
+    ("siglum", "name", "description", "source", "licence", "role"),
+    key=("siglum",),
+    enums={"role": SIGLUM_ROLES},
+    required=("siglum", "name"),
+)
+
+
 def load_sigla(path: Path) -> dict[str, dict[str, str]]:
     """siglum → row (name, description, source, licence, role), in file order."""
     rows, problems = read_sigla(path)
     if problems:
-        raise ValueError(f"{path.name}:{problems[0][0]}: {problems[0][1]}")
+        raise ValueError(str(problems[0]))
     return rows
 
 
-def read_sigla(path: Path) -> tuple[dict[str, dict[str, str]], list[tuple[int, str]]]:
-    """Read sigla.tsv without raising: the rows, and ``(line, message)`` for each bad row."""
-    rows: dict[str, dict[str, str]] = {}
-    problems: list[tuple[int, str]] = []
-    header: list[str] | None = None
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        if header is None:
-            header = cells
-            continue
-        if len(cells) != len(header):
-            problems.append((lineno, f"{len(cells)} cells, expected {len(header)} ({path.name})"))
-            continue
-        rows[cells[0]] = dict(zip(header, cells, strict=True))
+def read_sigla(path: Path) -> tuple[dict[str, dict[str, str]], list[Problem]]:
+    """Read sigla.tsv without raising: the rows, and a problem for each bad row."""
+    table = read_tsv(path, SIGLA_FORM)
+    rows, problems = sigla_from(table)
+    return rows, table.problems + problems
+
+
+def sigla_from(table: Table) -> tuple[dict[str, dict[str, str]], list[Problem]]:
+    """The sigla of a table read by :func:`.datafile.read_tsv` (siglum → row), and whether
+    exactly one names the base text."""
+    rows = {row["siglum"]: dict(row.values) for row in table.rows}
+    bases = [row for row in table.rows if row["role"] == BASE_ROLE]
+    problems = []
+    if len(bases) > 1:
+        problems.append(
+            Problem(
+                str(table.path),
+                bases[1].line,
+                f"a second base text ({bases[1]['siglum']}; first {bases[0]['siglum']} on line "
+                f"{bases[0].line})",
+                BAD_APPARATUS,
+            )
+        )
+    elif not bases and table.rows:
+        problems.append(
+            Problem(str(table.path), table.rows[0].line, "no siglum is the base", BAD_APPARATUS)
+        )
     return rows, problems
 
 

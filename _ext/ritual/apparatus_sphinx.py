@@ -15,7 +15,6 @@ import dataclasses
 import itertools
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from docutils import nodes
@@ -25,10 +24,12 @@ from sphinx.environment import BuildEnvironment
 
 from . import apparatus, apparatus_notes, export, translation_apparatus
 from . import nodes as xsnodes
+from .datafile import Document, Problem, Table
+from .datafiles import document, table
 from .domain import xs_domain
 from .state import build_state, edition_of
 from .tree import index_of, replace, spans_of
-from .warnings import XsWarning, warn
+from .warnings import XsWarning, report, warn
 
 
 class Place(NamedTuple):
@@ -53,49 +54,44 @@ LABEL_PREFIX = {TEXT: "", TRANSLATION: "譯"}
 #: The rubric of each series' list under a phase.
 RUBRIC = {TEXT: "校記", TRANSLATION: "譯文校記"}
 
-Reader = Callable[[Path, str], tuple[list[apparatus.Entry], list[tuple[int, str]]]]
+Reader = Callable[[Document, str], tuple[list[apparatus.Entry], list[Problem]]]
 
 
 class ApparatusData:
     """One series of the apparatus of a build: entries by step, sigla in their table's order.
 
-    ``read(path, base_siglum)`` reads the entries file (the 原文's by default)."""
+    ``read(document, base_siglum)`` makes the entries of the entries file (the 原文's by
+    default), read by the strict reader (:mod:`.datafiles`: what is wrong with the file itself
+    is warned there)."""
 
     def __init__(
         self,
-        entries_path: Path,
-        sigla_path: Path,
+        entries: Document,
+        sigla: Table,
         kinds: tuple[str, ...] = (),
         series: str = TEXT,
         read: Reader | None = None,
     ) -> None:
-        self.entries_path = entries_path
-        self.sigla_path = sigla_path
+        self.entries_path = entries.path
+        self.sigla_path = sigla.path
         self.series = series
         if read is None:
 
-            def read(path: Path, base: str) -> tuple[list[apparatus.Entry], list[tuple[int, str]]]:
-                return apparatus.read_entries(path, base, kinds)
+            def read(doc: Document, base: str) -> tuple[list[apparatus.Entry], list[Problem]]:
+                return apparatus.entries_from(doc, base, kinds)
 
-        # Bad entries and rows are left out and kept as (file, line, message) for warnings.
-        # An edition may have no apparatus yet: no files, no entries.
-        self.sigla, sigla_problems = (
-            apparatus.read_sigla(sigla_path) if sigla_path.is_file() else ({}, [])
-        )
+        # Bad entries and rows are left out and kept as problems for warnings. An edition may
+        # have no apparatus yet: no files, no entries.
+        self.sigla, sigla_problems = apparatus.sigla_from(sigla)
         self.base_siglum = apparatus.base_siglum(self.sigla)
-        self.entries, entry_problems = (
-            read(entries_path, self.base_siglum) if entries_path.is_file() else ([], [])
-        )
+        self.entries, entry_problems = read(entries, self.base_siglum)
         # the sigla table is the 原文's series' to report (both series read it)
-        self.problems = [(entries_path, line, msg) for line, msg in entry_problems] + [
-            (sigla_path, line, msg) for line, msg in sigla_problems if series == TEXT
-        ]
+        self.problems = entry_problems + (sigla_problems if series == TEXT else [])
         self.order = list(self.sigla)
         self.set_entries(self.entries)
-        text = entries_path.read_text(encoding="utf-8") if entries_path.is_file() else ""
         self.lines = {
-            m[1]: text.count("\n", 0, m.start()) + 1
-            for m in re.finditer(r'^id = "([^"]+)"', text, re.M)
+            m[1]: entries.text.count("\n", 0, m.start()) + 1
+            for m in re.finditer(r'^id = "([^"]+)"', entries.text, re.M)
         }
 
     def set_entries(self, entries: list[apparatus.Entry]) -> None:
@@ -118,7 +114,7 @@ def apparatus_for(env: BuildEnvironment) -> ApparatusData:
 
     def read() -> ApparatusData:
         data = ApparatusData(
-            edition.path("apparatus"), edition.path("sigla"), tuple(edition.apparatus_kinds)
+            document(env, "apparatus"), table(env, "sigla"), tuple(edition.apparatus_kinds)
         )
         witnesses = [s for s, row in data.sigla.items() if row.get("role") == "witness"]
         data.set_entries(
@@ -145,14 +141,13 @@ def apparatus_for(env: BuildEnvironment) -> ApparatusData:
 def translation_apparatus_for(env: BuildEnvironment) -> ApparatusData:
     """The build's apparatus of the translation (read once per build; none if the edition has
     no ``translation-apparatus.toml``)."""
-    edition = edition_of(env)
     return build_state(env).file(
         "translation_apparatus",
         lambda: ApparatusData(
-            edition.path("translation_apparatus"),
-            edition.path("sigla"),
+            document(env, "translation_apparatus"),
+            table(env, "sigla"),
             series=TRANSLATION,
-            read=translation_apparatus.read_as_entries,
+            read=translation_apparatus.as_entries,
         ),
     )
 
@@ -601,8 +596,7 @@ def check_sigla(app: Sphinx) -> None:
     """``builder-inited``: the apparatus data (both series) is well-formed, and every siglum an
     entry cites is declared in the sigla table."""
     for data in all_series(app.env):
-        for path, line, message in data.problems:
-            warn(message, XsWarning.BAD_APPARATUS, f"{path}:{line}")
+        report(data.problems)
         for entry in data.entries:
             cited = {s for r in entry.readings for s in r.witnesses} | set(entry.pages)
             for siglum in sorted(cited - set(data.sigla)):

@@ -16,34 +16,83 @@ No Sphinx import: tools and tests read editions with it alone.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-#: The data files of an edition, by role, under their conventional names.
-FILES = {
-    "registry": "step-registry.tsv",
-    "apparatus": "apparatus.toml",
-    "sigla": "sigla.tsv",
-    "variants": "variants.tsv",
-    "orthography": "orthography.tsv",
-    "vocab": "vocab",
-    "setting": "setting.toml",
-    "facings": "facings.tsv",
-    "figures": "figures.tsv",
-    "furnishings": "furnishings.tsv",
-    "positions": "positions.tsv",
-    "pinyin_overrides": "pinyin-overrides.tsv",
-    "pinyin_readings": "pinyin-readings.tsv",
-    "commentary": "commentary.toml",
-    "translation_apparatus": "translation-apparatus.toml",
-    "references": "references.tsv",
-}
+from . import apparatus, orthography, registry, translation_apparatus, vocab, xrefs
+from .datafile import Folder, Form, Problem, Toml, Tsv, read_toml
+from .diagram import model, positions
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A role the engine reads: the file's conventional name in the edition folder, and its
+    form (what the strict reader :mod:`.datafile` checks every line of the file against)."""
+
+    name: str
+    form: Form
+
+
+#: The data files of an edition, by role: one line declares a role (its name and its form, see
+#: HACKING.md); an edition declares the ones it has in ``edition.toml`` ``[files]``.
+ROLES: Mapping[str, DataFile] = MappingProxyType(
+    {
+        "registry": DataFile("step-registry.tsv", registry.FORM),
+        "apparatus": DataFile("apparatus.toml", apparatus.FORM),
+        "sigla": DataFile("sigla.tsv", apparatus.SIGLA_FORM),
+        "variants": DataFile("variants.tsv", orthography.VARIANTS_FORM),
+        "orthography": DataFile("orthography.tsv", orthography.FORM),
+        "vocab": DataFile("vocab", Folder(vocab.FORM)),
+        "setting": DataFile("setting.toml", model.FORM),
+        "facings": DataFile("facings.tsv", model.FACINGS_FORM),
+        "figures": DataFile("figures.tsv", positions.FIGURES_FORM),
+        "furnishings": DataFile("furnishings.tsv", positions.FURNISHINGS_FORM),
+        "positions": DataFile("positions.tsv", positions.FORM),
+        "pinyin_overrides": DataFile(
+            "pinyin-overrides.tsv",
+            Tsv(("char", "pinyin", "step", "note"), header=False, optional=1, key=("char",)),
+        ),
+        "pinyin_readings": DataFile(
+            "pinyin-readings.tsv", Tsv(("char", "pinyin"), header=False, key=("char",))
+        ),
+        "translation_apparatus": DataFile("translation-apparatus.toml", translation_apparatus.FORM),
+        "references": DataFile("references.tsv", xrefs.FORM),
+    }
+)
+#: The conventional names, by role.
+FILES = {role: f.name for role, f in ROLES.items()}
 EDITION_FILE = "edition.toml"
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+#: The tables and keys of edition.toml (a key not listed is reported at its line).
+FORM = Toml(
+    {
+        "": ("edition", "terms", "apparatus", "plan", "search", "references", "files"),
+        "edition": ("id", "label", "id_prefix", "id_digits", "lang"),
+        "terms": ("kinds", "negated_prefix", "negated_pinyin", "negated_gloss"),
+        "apparatus": ("kinds", "lacking", "lacking_default"),
+        "plan": ("title", "description", "spacing", "empty", "notes", "view_notes"),
+        "search": ("placeholder",),
+        "references": (
+            "see",
+            "see_external",
+            "through",
+            "separator",
+            "explained_by",
+            "explained_by_title",
+            "explains",
+            "explains_title",
+            "general",
+            "go",
+            "close",
+            "bases",
+            "kinds",
+        ),
+        "files": tuple(ROLES),
+    }
+)
 
 
 class EditionError(ValueError):
@@ -90,6 +139,12 @@ class Edition:
     search_placeholder: str = ""
     references: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
+    #: the roles edition.toml declares in ``[files]`` (a declared file must exist)
+    declared: frozenset[str] = frozenset()
+    #: what is wrong with edition.toml but does not stop the build (a BOM, an unknown key …)
+    problems: tuple[Problem, ...] = ()
+    #: the line of each role's declaration in edition.toml (for messages)
+    declared_at: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def step_id_pattern(self) -> re.Pattern[str]:
@@ -116,7 +171,12 @@ class Edition:
         return self.files[role]
 
     def has(self, role: str) -> bool:
+        """Whether the edition has the file of ``role`` (declared or not)."""
         return self.files[role].exists()
+
+    def missing(self) -> list[str]:
+        """The roles edition.toml declares whose file (or folder) does not exist."""
+        return [role for role in ROLES if role in self.declared and not self.has(role)]
 
 
 def _line_of(text: str, key: str) -> int:
@@ -126,7 +186,10 @@ def _line_of(text: str, key: str) -> int:
 
 
 def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = None) -> Edition:
-    """Read ``folder/edition.toml``; raise :class:`EditionError` where it cannot be used.
+    """Read ``folder/edition.toml``; raise :class:`EditionError` where it cannot be used (no
+    file, not TOML, a required value missing). What can be passed over (a byte-order mark, an
+    unknown key, a bad optional value) is kept in :attr:`Edition.problems` for the build to
+    report.
 
     ``others`` names the editions a ``"@name"`` file reference may point at.
     """
@@ -134,14 +197,19 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     path = folder / EDITION_FILE
     if not path.is_file():
         raise EditionError(f"no {EDITION_FILE} in the edition folder {folder}", path)
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        line = re.search(r"at line (\d+)", str(exc))
-        raise EditionError(
-            f"{EDITION_FILE} is not valid TOML: {exc}", path, int(line[1]) if line else 0
-        ) from None
+    doc = read_toml(path, FORM)
+    fatal = [p for p in doc.problems if p.kind == "bad_toml"]
+    if fatal:
+        raise EditionError(fatal[0].message, path, fatal[0].line)
+    text, data = doc.text, doc.data
+    problems = list(doc.problems)
+
+    def soft(where: tuple[str, ...], message: str) -> None:
+        problems.append(Problem(str(path), doc.line_of(*where) or 1, message, "bad_edition"))
+
+    for table in FORM.keys:
+        if table and not isinstance(data.get(table, {}), dict):
+            raise EditionError(f"{table} must be a table ([{table}])", path, doc.line_of(table))
 
     def need(table: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
         value = table.get(key)
@@ -149,7 +217,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             raise EditionError(
                 f"{where}.{key} must be a {'non-empty ' if kind is str else ''}{kind.__name__}",
                 path,
-                _line_of(text, key),
+                doc.line_of(where, key) or _line_of(text, key),
             )
         return value
 
@@ -185,31 +253,67 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         if isinstance(k, dict) and "name" in k
     }
     files = {role: folder / name for role, name in FILES.items()}
+    declared_at: dict[str, int] = {}
     for role, value in data.get("files", {}).items():
+        line = doc.line_of("files", role)
         if role not in FILES:
             raise EditionError(
-                f"files.{role}: not a file the engine reads ({', '.join(FILES)})",
-                path,
-                _line_of(text, role),
+                f"files.{role}: not a file the engine reads ({', '.join(FILES)})", path, line
             )
-        if isinstance(value, str) and value.startswith("@"):
+        if not isinstance(value, str) or not value:
+            raise EditionError(
+                f"files.{role} must be a file name (or '@edition'), not {value!r}", path, line
+            )
+        declared_at[role] = line
+        if value.startswith("@"):
             other = (others or {}).get(value[1:])
             if other is None:
                 raise EditionError(
                     f"files.{role} = {value!r}: no edition {value[1:]!r} in xs_editions",
                     path,
-                    _line_of(text, role),
+                    line,
                 )
             files[role] = Path(other).resolve() / FILES[role]
         else:
-            files[role] = (folder / str(value)).resolve()
+            files[role] = (folder / value).resolve()
+    for key in ("title", "description", "empty"):
+        if not isinstance(data.get("plan", {}).get(key, ""), str):
+            soft(("plan", key), f"plan.{key} must be a string; it is not used")
+    plan = dict(data.get("plan", {}))
+    spacing = plan.get("spacing")
+    if spacing is not None and (
+        isinstance(spacing, bool) or not isinstance(spacing, int | float) or spacing <= 0
+    ):
+        soft(("plan", "spacing"), f"plan.spacing must be a positive number, not {spacing!r}")
+        plan.pop("spacing")
+    for key in ("notes",):
+        value = plan.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            soft(("plan", key), f"plan.{key} must be a list of strings; it is not used")
+            plan.pop(key)
+    view_notes = plan.get("view_notes", {})
+    if not isinstance(view_notes, dict) or not all(
+        isinstance(v, list) and all(isinstance(n, str) for n in v) for v in view_notes.values()
+    ):
+        soft(("plan", "view_notes"), "plan.view_notes must map a view to a list of strings")
+        plan.pop("view_notes", None)
+    lang = meta.get("lang", "zh-Hant")
+    if not isinstance(lang, str) or not re.fullmatch(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*", lang):
+        soft(("edition", "lang"), f"edition.lang {lang!r} is not a BCP 47 tag; zh-Hant is used")
+        lang = "zh-Hant"
+    if not 1 <= digits <= 9:
+        raise EditionError(
+            f"edition.id_digits must be 1 to 9, not {digits}",
+            path,
+            doc.line_of("edition", "id_digits"),
+        )
     return Edition(
         folder=folder,
         id=ident,
         label=need(meta, "label", str, "edition"),
         id_prefix=prefix,
         id_digits=digits,
-        lang=str(meta.get("lang", "zh-Hant")),
+        lang=lang,
         kinds=tuple(kinds),
         negated_prefix=str(terms.get("negated_prefix", "不")),
         negated_pinyin=str(terms.get("negated_pinyin", "bù")),
@@ -221,8 +325,11 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         apparatus_lacking_default=str(
             data.get("apparatus", {}).get("lacking_default", "{}本不載此文")
         ),
-        plan=MappingProxyType(dict(data.get("plan", {}))),
+        plan=MappingProxyType(plan),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
         references=MappingProxyType(dict(data.get("references", {}))),
         files=MappingProxyType(files),
+        declared=frozenset(declared_at),
+        problems=tuple(problems),
+        declared_at=MappingProxyType(declared_at),
     )

@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .datafile import Table, Tsv, integer, read_tsv
+
 #: Cell of a witness that lacks the passage (叢's untranscribed pages, 楊's omissions).
 LACKING = "-"
 #: Cell of a witness that has the passage but no character at this place.
@@ -47,31 +49,36 @@ class Place:
     forms: dict[str, str]  # siglum → the form written there, LACKING or NOTHING
 
 
-def _table(path: Path) -> tuple[list[str], list[list[str]]]:
-    """The column names and the data rows of a TSV file with a ``#`` header."""
-    names: list[str] | None = None
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        if names is None:
-            names = line.split("\t")
-            continue
-        out.append(line.split("\t"))
-    return names or [], out
+#: How a pair of variants.tsv is recorded: place by place (orthography.tsv) or counted only.
+RECORDS = ("place", "count")
+VARIANTS_FORM = Tsv(
+    ("variant", "standard", "record", "witnesses", "note"),
+    key=("variant",),
+    enums={"record": RECORDS},
+    required=("variant", "standard"),
+)
+#: orthography.tsv: the fixed columns, then one per witness (the column row names them).
+FORM = Tsv(FIXED, more=True, key=("step", "offset"), types={"offset": integer})
+
+
+def pairs_from(table: Table) -> list[Pair]:
+    """The folding table of a variants.tsv read by :func:`.datafile.read_tsv`, in file order."""
+    return [Pair(*(row[c] for c in VARIANTS_FORM.columns)) for row in table.rows]
 
 
 def load_pairs(path: Path) -> list[Pair]:
-    """The folding table, in file order."""
-    return [Pair(*(cells + [""] * 5)[:5]) for cells in _table(path)[1]]
+    """The folding table, in file order (the rows that can be read)."""
+    return pairs_from(read_tsv(path, VARIANTS_FORM))
+
+
+def witnesses_of(table: Table) -> tuple[str, ...]:
+    """The sigla of the witnesses the record has a column for, in its order."""
+    return tuple(table.columns[len(FIXED) :])
 
 
 def witnesses(path: Path) -> tuple[str, ...]:
     """The sigla of the witnesses the record has a column for, in its order."""
-    names = _table(path)[0]
-    if tuple(names[: len(FIXED)]) != FIXED:
-        raise ValueError(f"{path.name}: the columns begin {', '.join(FIXED)}")
-    return tuple(names[len(FIXED) :])
+    return witnesses_of(read_tsv(path, FORM))
 
 
 def recorded(pairs: list[Pair]) -> dict[str, tuple[str, ...]]:
@@ -83,14 +90,20 @@ def recorded(pairs: list[Pair]) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def places_from(table: Table) -> list[Place]:
+    """The per-place record of an orthography.tsv read by :func:`.datafile.read_tsv`."""
+    sigla = witnesses_of(table)
+    return [
+        Place(
+            row["step"], row["offset"], row["context"], row["edition"], {s: row[s] for s in sigla}
+        )
+        for row in table.rows
+    ]
+
+
 def load_places(path: Path) -> list[Place]:
-    """The per-place record."""
-    sigla = witnesses(path)
-    out = []
-    for cells in _table(path)[1]:
-        step, offset, context, edition, *forms = cells
-        out.append(Place(step, int(offset), context, edition, dict(zip(sigla, forms, strict=True))))
-    return out
+    """The per-place record (the rows that can be read)."""
+    return places_from(read_tsv(path, FORM))
 
 
 def counts(places: list[Place]) -> dict[str, dict[str, Counter]]:

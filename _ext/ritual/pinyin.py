@@ -19,8 +19,10 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from .datafile import Table
+from .datafiles import table
 from .nodes import pinyin_char, step_text, translation
-from .state import build_state, edition_of
+from .state import build_state
 from .tree import replace
 
 DATA = Path(__file__).parent / "data"
@@ -58,14 +60,9 @@ def is_rare(char: str) -> bool:
     return char not in common and _t2s().convert(char) not in common
 
 
-def _table(path: Path) -> dict[str, str]:
-    """A ``char<TAB>reading`` table ('' lines and ``#`` comments skipped); {} if absent."""
-    out: dict[str, str] = {}
-    if path.is_file():
-        for line in _data_lines(path):
-            char, value = line.split("\t")[:2]
-            out[char] = value.strip()
-    return out
+def _table(rows: Table) -> dict[str, str]:
+    """A ``char → reading`` table of a pinyin file read by the strict reader ({} if absent)."""
+    return {row["char"]: row["pinyin"] for row in rows}
 
 
 class Readings:
@@ -74,7 +71,7 @@ class Readings:
     (``pinyin-readings.tsv``, by ``tools/pinyin_readings.py``, so that the build need not load
     pypinyin: half a second), then pypinyin itself (a character new to the text)."""
 
-    def __init__(self, overrides: Path, proposed: Path) -> None:
+    def __init__(self, overrides: Table, proposed: Table) -> None:
         self.overrides = _table(overrides)
         self.proposed = _table(proposed)
         self._memo: dict[str, str] = {}
@@ -112,10 +109,9 @@ class Readings:
 
 def readings_for(env: Any) -> Readings:
     """The edition's readings, read once per build."""
-    edition = edition_of(env)
     return build_state(env).file(
         "readings",
-        lambda: Readings(edition.path("pinyin_overrides"), edition.path("pinyin_readings")),
+        lambda: Readings(table(env, "pinyin_overrides"), table(env, "pinyin_readings")),
     )
 
 

@@ -18,21 +18,23 @@ from typing import NamedTuple
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from .datafile import Problem
+from .datafiles import document, table
 from .diagram.drawers import DRAWERS, Drawer
-from .diagram.model import Setting, load_setting
+from .diagram.model import Setting, facings_from, read_setting
 from .diagram.positions import (
     FigureInfo,
     Row,
     Span,
     by_step,
     check_rows,
-    load_figures,
-    load_rows,
-    load_spans,
+    figures_from,
+    rows_from,
+    spans_from,
 )
 from .domain import xs_domain
 from .state import build_state, edition_of
-from .warnings import XsWarning, warn
+from .warnings import XsWarning, report, warn
 
 
 def import_drawer(target: str) -> Drawer:
@@ -53,30 +55,38 @@ def drawers_for(env: BuildEnvironment) -> Mapping[str, Drawer]:
     return build_state(env).file("drawers", make)
 
 
-def check_drawers(app: Sphinx) -> None:
-    """``builder-inited``: every furnishing of the setting has a drawer."""
+def check_setting(app: Sphinx) -> None:
+    """``builder-inited``: every entry of the setting that cannot be used, at its line, and
+    every furnishing of a kind that has no drawer."""
     edition = edition_of(app.env)
     if not edition.has("setting"):
         return
+    setting, problems = setting_data(app.env)
+    report(problems)
     drawers = drawers_for(app.env)
-    text = edition.path("setting").read_text(encoding="utf-8")
-    for name, furnishing in setting_for(app.env).furnishings.items():
+    doc = document(app.env, "setting")
+    for name, furnishing in setting.furnishings.items():
         if furnishing.kind not in drawers:
-            line = text[: text.find(f'[furnishings."{name}"]')].count("\n") + 1
             warn(
                 f"furnishing {name!r}: no drawer for its kind {furnishing.kind!r} (register one "
                 "in xs_plan_drawers); it is left off the plans",
                 XsWarning.BAD_EDITION,
-                f"{edition.path('setting')}:{line}",
+                f"{edition.path('setting')}:{doc.line_of('furnishings', name)}",
             )
 
 
-def setting_for(env: BuildEnvironment) -> Setting:
-    """The edition's setting (``setting.toml`` and ``facings.tsv``), read once per build."""
-    edition = edition_of(env)
+def setting_data(env: BuildEnvironment) -> tuple[Setting, list[Problem]]:
+    """The edition's setting (``setting.toml`` and ``facings.tsv``), read once per build, and
+    the problems of its entries (each left out)."""
     return build_state(env).file(
-        "setting", lambda: load_setting(edition.path("setting"), edition.path("facings"))
+        "setting",
+        lambda: read_setting(document(env, "setting"), facings_from(table(env, "facings"))),
     )
+
+
+def setting_for(env: BuildEnvironment) -> Setting:
+    """The edition's setting (the entries that can be used)."""
+    return setting_data(env)[0]
 
 
 class Positions(NamedTuple):
@@ -97,9 +107,9 @@ def positions_for(env: BuildEnvironment) -> Positions:
         h = hashlib.sha256()
         for path in (*paths, edition.path("setting"), edition.path("facings")):
             h.update(path.read_bytes() if path.is_file() else b"-")
-        rows = tuple(load_rows(paths[0])) if paths[0].is_file() else ()
-        figures = load_figures(paths[1]) if paths[1].is_file() else {}
-        spans = tuple(load_spans(paths[2])) if paths[2].is_file() else ()
+        rows = tuple(rows_from(table(env, "positions")))
+        figures = figures_from(table(env, "figures"))
+        spans = tuple(spans_from(table(env, "furnishings")))
         return Positions(rows, figures, spans, h.hexdigest()[:20])
 
     return build_state(env).file("positions", read)
@@ -188,6 +198,29 @@ def check_positions(app: Sphinx, env: BuildEnvironment) -> None:
         warn(f"{step_of.get(line, '?')}: {message}", XsWarning.BAD_POSITION, f"{path}:{line}")
 
 
+def check_timeline(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: every row of ``furnishings.tsv`` names a furnishing of the
+    setting and steps that exist (a row that does not is never drawn)."""
+    edition = edition_of(env)
+    path = edition.path("furnishings")
+    if not path.is_file():
+        return
+    steps = xs_domain(env).steps
+    furnishings = setting_for(env).furnishings if edition.has("setting") else {}
+    for span in positions_for(env).spans:
+        where = f"{path}:{span.line}"
+        if span.furnishing not in furnishings:
+            warn(
+                f"unknown furnishing {span.furnishing!r} (not in setting.toml)",
+                XsWarning.BAD_POSITION,
+                where,
+            )
+        for step_id in (span.start, span.end):
+            if step_id and step_id not in steps:
+                warn(f"unknown step {step_id!r}", XsWarning.BAD_POSITION, where)
+
+
 def setup_positions(app: Sphinx) -> None:
-    app.connect("builder-inited", check_drawers)
+    app.connect("builder-inited", check_setting)
     app.connect("env-check-consistency", check_positions)
+    app.connect("env-check-consistency", check_timeline)

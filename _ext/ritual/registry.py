@@ -13,6 +13,12 @@ import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
+from .datafile import Problem, Table, Tsv, integers, read_tsv
+
+#: The warning subtype of a registry whose rows contradict each other.
+BAD_REGISTRY = "bad_registry"
+STATUSES = ("live", "retired")
+
 
 class RegistryEntry(NamedTuple):
     step_id: str
@@ -32,27 +38,74 @@ def fingerprint(base_text: str) -> str:
     return hashlib.sha256(bare(base_text).encode("utf-8")).hexdigest()[:12]
 
 
-def load(path: Path, problems: list[tuple[int, str]] | None = None) -> dict[str, RegistryEntry]:
+#: The registry's form: no column row (the columns are named in its header comment).
+FORM = Tsv(
+    ("id", "seed_lines", "fingerprint", "status", "replaced_by"),
+    header=False,
+    optional=1,
+    key=("id",),
+    enums={"status": STATUSES},
+    types={"seed_lines": integers},
+    required=("id", "fingerprint"),
+    patterns={"fingerprint": "[0-9a-f]{12}"},
+)
+
+
+def from_table(table: Table) -> tuple[dict[str, RegistryEntry], list[Problem]]:
+    """The entries of a registry read by :func:`.datafile.read_tsv`, and what the rows say
+    wrongly of each other: a retired id without a ``replaced_by``, or one naming no id of the
+    registry, and a live id with one. Such a row is kept (its id stays published) and said."""
+    src = str(table.path)
+    out: dict[str, RegistryEntry] = {}
+    for row in table.rows:
+        out[row["id"]] = RegistryEntry(
+            row["id"], row["seed_lines"], row["fingerprint"], row["status"], row["replaced_by"]
+        )
+    problems = []
+    lines = {row["id"]: row.line for row in table.rows}
+    for entry in out.values():
+        line = lines[entry.step_id]
+        if entry.status == "retired":
+            if not entry.replaced_by:
+                problems.append(
+                    Problem(
+                        src,
+                        line,
+                        f"retired id {entry.step_id} names no replaced_by (the id that carries "
+                        "its text now)",
+                        BAD_REGISTRY,
+                    )
+                )
+            elif entry.replaced_by not in out:
+                problems.append(
+                    Problem(
+                        src,
+                        line,
+                        f"retired id {entry.step_id} is replaced by {entry.replaced_by!r}, which "
+                        "the registry does not list",
+                        BAD_REGISTRY,
+                    )
+                )
+        elif entry.replaced_by:
+            problems.append(
+                Problem(
+                    src,
+                    line,
+                    f"live id {entry.step_id} names a replaced_by ({entry.replaced_by}); only a "
+                    "retired id is replaced",
+                    BAD_REGISTRY,
+                )
+            )
+    return out, problems
+
+
+def load(path: Path, problems: list[Problem] | None = None) -> dict[str, RegistryEntry]:
     """Read the registry; ``#`` lines are comments (the provenance header).
 
-    A malformed row is left out, and ``(line, message)`` appended to ``problems`` if given.
-    """
-    out = {}
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        step_id, lines, digest, status, replaced_by = (line.split("\t") + [""] * 5)[:5]
-        try:
-            seed = tuple(int(n) for n in lines.split(",") if n)
-        except ValueError:
-            if problems is not None:
-                problems.append((lineno, f"{step_id}: seed lines {lines!r} are not numbers"))
-            continue
-        if status not in ("", "live", "retired") or not digest:
-            if problems is not None:
-                problems.append(
-                    (lineno, f"{step_id}: expected id, seed lines, fingerprint, live|retired")
-                )
-            continue
-        out[step_id] = RegistryEntry(step_id, seed, digest, status or "live", replaced_by)
-    return out
+    A malformed row is left out, and its :class:`~.datafile.Problem` appended to ``problems``
+    if given."""
+    table = read_tsv(path, FORM)
+    entries, more = from_table(table)
+    if problems is not None:
+        problems.extend(table.problems + more)
+    return entries

@@ -18,7 +18,9 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from . import search_index
+from . import orthography, search_index
+from .datafile import Table
+from .datafiles import table
 from .domain import xs_domain
 from .nodes import search_box
 from .state import edition_of
@@ -58,20 +60,15 @@ def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
     return out
 
 
-def variant_pairs(path: Path) -> dict[str, str]:
+def variant_pairs(rows: Table) -> dict[str, str]:
     """The edition's ``variants.tsv`` (the witnesses' variant forms and the standard forms the
-    edition prints: 衆 → 眾, 賔 → 賓) as variant → standard; one character each; header and
-    notes skipped; none when the edition has no such file."""
-    pairs: dict[str, str] = {}
-    if not path.is_file():
-        return pairs
-    for line in path.read_text(encoding="utf-8").splitlines():
-        cols = line.split("\t")
-        if line.startswith("#") or len(cols) < 2 or cols[0] == "variant":
-            continue
-        if len(cols[0]) == 1 and len(cols[1]) == 1:
-            pairs[cols[0]] = cols[1]
-    return pairs
+    edition prints: 衆 → 眾, 賔 → 賓) as variant → standard; one character each; none when the
+    edition has no such file."""
+    return {
+        p.variant: p.standard
+        for p in orthography.pairs_from(rows)
+        if len(p.variant) == 1 and len(p.standard) == 1
+    }
 
 
 def fold_table(
@@ -102,8 +99,7 @@ def write_index(app: Sphinx, builder: Any) -> None:
     if builder.format != "html":
         return
     entries = step_entries(app)
-    edition = edition_of(app.env)
-    variants = variant_pairs(edition.path("variants")) if "variants" in edition.files else {}
+    variants = variant_pairs(table(app.env, "variants"))
     fold = fold_table(entries, variants)
     index = search_index.build_index(entries, fold, max_n=app.config.xs_search_ngram)
     out = Path(app.outdir) / "_static" / INDEX_FILE

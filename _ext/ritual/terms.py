@@ -17,7 +17,7 @@ from sphinx.config import Config
 from . import vocab
 from .edition import Edition, load_edition
 from .state import build_state, edition_of
-from .warnings import XsWarning, warn
+from .warnings import report
 
 
 class Vocabulary:
@@ -53,8 +53,7 @@ def vocabulary_for(env: Any) -> Vocabulary:
 
 def check_vocabulary(app: Sphinx) -> None:
     """``builder-inited``: every problem in the vocabulary data, located at its file line."""
-    for problem in vocabulary_for(app.env).problems():
-        warn(problem.message, XsWarning.BAD_VOCABULARY, f"{problem.file}:{problem.line}")
+    report(vocabulary_for(app.env).problems())
 
 
 def register_kinds(app: Sphinx, config: Config) -> None:

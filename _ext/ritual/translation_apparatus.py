@@ -19,12 +19,12 @@ translation (and so is the same string with the base reading in the brackets).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import apparatus
+from .datafile import Document, Problem, Toml, read_toml
 
 #: What went wrong in the base translation (the 原文 apparatus's kinds, less "variant").
 KINDS = ("filter-artifact", "typo", "conversion")
@@ -61,27 +61,30 @@ def load_entries(path: Path) -> list[TranslationEntry]:
     """Read and validate the file (ValueError on the first malformed entry)."""
     entries, problems = read_entries(path)
     if problems:
-        raise ValueError(f"{path.name}:{problems[0][0]}: {problems[0][1]}")
+        raise ValueError(str(problems[0]))
     return entries
 
 
-def read_entries(path: Path) -> tuple[list[TranslationEntry], list[tuple[int, str]]]:
-    """Read the file without raising: the valid entries, and ``(line, message)`` for each
-    entry (or the file) that cannot be used, so a build can warn about each at its line."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        found = re.search(r"at line (\d+)", str(exc))
-        return [], [(int(found[1]) if found else 0, f"{path.name} is not valid TOML: {exc}")]
-    starts = [
-        text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"^\[\[entry\]\]", text, re.M)
-    ]
+FIELDS = ("id", "step", "seed_line", "lemma", "base", "context", "kind", "note")
+#: The form of translation-apparatus.toml: its entries, and the ids it retires.
+FORM = Toml({"": ("entry", "retired")})
+
+
+def read_entries(path: Path) -> tuple[list[TranslationEntry], list[Problem]]:
+    """Read the file without raising: the valid entries, and a located problem for the file
+    and each entry that cannot be used, so a build can warn about each at its line."""
+    doc = read_toml(path, FORM)
+    entries, problems = entries_from(doc)
+    return entries, doc.problems + problems
+
+
+def entries_from(doc: Document) -> tuple[list[TranslationEntry], list[Problem]]:
+    """The valid entries of a file read by :func:`.datafile.read_toml`, and the problems of
+    the others (ids used twice or retired among them: :func:`.apparatus.entry_tables`)."""
+    src = str(doc.path)
+    tables, problems = apparatus.entry_tables(doc, FIELDS, ID_RE.pattern)
     entries: list[TranslationEntry] = []
-    problems: list[tuple[int, str]] = []
-    seen: set[str] = set()
-    for i, e in enumerate(raw.get("entry", [])):
-        line = starts[i] if i < len(starts) else 0
+    for line, e in tables:
         try:
             entry = TranslationEntry(
                 id=e["id"],
@@ -95,15 +98,15 @@ def read_entries(path: Path) -> tuple[list[TranslationEntry], list[tuple[int, st
             )
             check_entry(entry)
         except KeyError as exc:
-            problems.append((line, f"entry {e.get('id', i + 1)!s} lacks the field {exc}"))
+            problems.append(
+                Problem(
+                    src, line, f"entry {e['id']} lacks the field {exc}", apparatus.BAD_APPARATUS
+                )
+            )
             continue
-        except (TypeError, ValueError) as exc:
-            problems.append((line, f"entry {e.get('id', i + 1)!s}: {exc}"))
+        except (TypeError, ValueError, AttributeError) as exc:
+            problems.append(Problem(src, line, f"entry {e['id']}: {exc}", apparatus.BAD_APPARATUS))
             continue
-        if entry.id in seen:
-            problems.append((line, f"entry {entry.id}: the id is used twice"))
-            continue
-        seen.add(entry.id)
         entries.append(entry)
     return entries, problems
 
@@ -150,11 +153,9 @@ def as_entry(entry: TranslationEntry, base_siglum: str) -> apparatus.Entry:
     )
 
 
-def read_as_entries(
-    path: Path, base_siglum: str = ""
-) -> tuple[list[apparatus.Entry], list[tuple[int, str]]]:
-    """:func:`read_entries`, each entry given as :func:`as_entry` (what the build places)."""
-    entries, problems = read_entries(path)
+def as_entries(doc: Document, base_siglum: str = "") -> tuple[list[apparatus.Entry], list[Problem]]:
+    """:func:`entries_from`, each entry given as :func:`as_entry` (what the build places)."""
+    entries, problems = entries_from(doc)
     return [as_entry(e, base_siglum) for e in entries], problems
 
 

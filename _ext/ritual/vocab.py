@@ -25,6 +25,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from .datafile import MISSING_FILE, UNKNOWN_VALUE, Problem, Table, Tsv, read_tsv
+
 COLUMNS = ("term", "parent", "pinyin", "category", "gloss_en", "gloss_zh")
 SHARED = "shared.tsv"
 SHARED_COLUMNS = ("kind", "term", "edition")
@@ -50,12 +52,15 @@ class Term(NamedTuple):
     line: int
 
 
-class Problem(NamedTuple):
-    """A data problem, located so Sphinx can warn with ``location=(file, line)``."""
+#: The form of a vocabulary file, and of ``shared.tsv``.
+FORM = Tsv(COLUMNS, key=("term",), required=("term",))
+SHARED_FORM = Tsv(SHARED_COLUMNS, key=("kind", "term"), required=SHARED_COLUMNS)
+#: The warning subtype of a record that is malformed or contradicts the others.
+BAD_VOCABULARY = "bad_vocabulary"
 
-    file: str
-    line: int
-    message: str
+
+def _problem(file: str, line: int, message: str) -> Problem:
+    return Problem(file, line, message, BAD_VOCABULARY)
 
 
 def _is_han(text: str) -> bool:
@@ -64,44 +69,20 @@ def _is_han(text: str) -> bool:
 
 def read_header(path: Path) -> dict[str, str]:
     """``# key: value`` lines of the comment header (``kind``, ``categories`` …)."""
-    header: dict[str, str] = {}
-    with path.open(encoding="utf-8") as fh:
-        for raw in fh:
-            if not raw.startswith("#"):
-                break
-            key, sep, value = raw[1:].partition(":")
-            if sep and key.strip().isidentifier():
-                header.setdefault(key.strip(), value.strip())
-    return header
+    return read_tsv(path, FORM).header_values()
+
+
+def _terms(table: Table, kind: str) -> list[Term]:
+    src = str(table.path)
+    return [
+        Term(kind, *(row[c] for c in COLUMNS), src, row.line)  # type: ignore[misc]
+        for row in table.rows
+    ]
 
 
 def _read(path: Path, kind: str) -> tuple[list[Term], list[Problem]]:
-    terms: list[Term] = []
-    problems: list[Problem] = []
-    src = str(path)
-    seen_columns = False
-    with path.open(encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, 1):
-            line = raw.rstrip("\n").rstrip("\r")
-            if not line.strip() or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if not seen_columns:
-                seen_columns = True
-                if tuple(cells) != COLUMNS:
-                    problems.append(Problem(src, lineno, f"column row must be {COLUMNS}"))
-                continue
-            if len(cells) != len(COLUMNS):
-                problems.append(
-                    Problem(src, lineno, f"{len(cells)} cells, expected {len(COLUMNS)}")
-                )
-                continue
-            cells = [c.strip() for c in cells]
-            term, parent, pinyin, category, gloss_en, gloss_zh = cells
-            terms.append(
-                Term(kind, term, parent, pinyin, category, gloss_en, gloss_zh, src, lineno)
-            )
-    return terms, problems
+    table = read_tsv(path, FORM)
+    return _terms(table, kind), table.problems
 
 
 def _read_shared(
@@ -112,28 +93,18 @@ def _read_shared(
     if not path.exists():
         return [], []
     src = str(path)
+    table = read_tsv(path, SHARED_FORM)
     terms: list[Term] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = list(table.problems)
     theirs: dict[tuple[str, str], dict[str, Term]] = {}
-    seen_columns = False
-    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cells = [c.strip() for c in raw.split("\t")]
-        if not seen_columns:
-            seen_columns = True
-            if tuple(cells) != SHARED_COLUMNS:
-                problems.append(Problem(src, lineno, f"column row must be {SHARED_COLUMNS}"))
-            continue
-        if len(cells) != len(SHARED_COLUMNS):
-            problems.append(Problem(src, lineno, f"{len(cells)} cells, expected 3"))
-            continue
-        kind, term, edition = cells
+    for row in table.rows:
+        lineno = row.line
+        kind, term, edition = row["kind"], row["term"], row["edition"]
         if kind not in kinds:
-            problems.append(Problem(src, lineno, f"unknown kind {kind!r}"))
+            problems.append(_problem(src, lineno, f"unknown kind {kind!r}"))
             continue
         if edition not in others:
-            problems.append(Problem(src, lineno, f"no edition {edition!r} in xs_editions"))
+            problems.append(_problem(src, lineno, f"no edition {edition!r} in xs_editions"))
             continue
         key = (edition, kind)
         if key not in theirs:
@@ -142,7 +113,7 @@ def _read_shared(
             theirs[key] = {t.term: t for t in reversed(records)}
         record = theirs[key].get(term)
         if record is None:
-            problems.append(Problem(src, lineno, f"{edition} has no {kind} {term!r} to share"))
+            problems.append(_problem(src, lineno, f"{edition} has no {kind} {term!r} to share"))
             continue
         terms.append(record)
     return terms, problems
@@ -193,27 +164,29 @@ def validate(
         src = str(path)
         if not path.exists():
             if not any(t.kind == kind for t in shared):
-                problems.append(Problem(src, 0, f"missing vocabulary file for kind {kind!r}"))
+                problems.append(
+                    Problem(src, 0, f"missing vocabulary file for kind {kind!r}", MISSING_FILE)
+                )
             continue
         header = read_header(path)
         if not header:
-            problems.append(Problem(src, 1, "no provenance header (# lines) before the data"))
+            problems.append(_problem(src, 1, "no provenance header (# lines) before the data"))
         if header.get("kind", kind) != kind:
-            problems.append(Problem(src, 1, f"header says kind {header['kind']!r}"))
+            problems.append(_problem(src, 1, f"header says kind {header['kind']!r}"))
         categories = set(header.get("categories", "").split())
         if not categories:
-            problems.append(Problem(src, 1, "no '# categories:' line in the header"))
+            problems.append(_problem(src, 1, "no '# categories:' line in the header"))
         terms, read_problems = _read(path, kind)
         problems += read_problems
         first: dict[str, Term] = {}
         for t in terms:
             if any(s.kind == kind and s.term == t.term for s in shared):
                 problems.append(
-                    Problem(src, t.line, f"{t.term!r} is also shared from {SHARED}: keep one")
+                    _problem(src, t.line, f"{t.term!r} is also shared from {SHARED}: keep one")
                 )
             if t.term in first:
                 problems.append(
-                    Problem(
+                    _problem(
                         src,
                         t.line,
                         f"duplicate headword {t.term!r} (first on line {first[t.term].line})",
@@ -224,24 +197,30 @@ def validate(
         for t in terms:
             where = (src, t.line)
             if not _is_han(t.term):
-                problems.append(Problem(*where, f"term {t.term!r} is not Chinese characters"))
+                problems.append(_problem(*where, f"term {t.term!r} is not Chinese characters"))
             elif (msg := check_pinyin(t.term, t.pinyin)) is not None:
-                problems.append(Problem(*where, msg))
+                problems.append(_problem(*where, msg))
             if categories and t.category not in categories:
-                problems.append(Problem(*where, f"unknown category {t.category!r}"))
+                problems.append(
+                    Problem(
+                        *where,
+                        f"unknown category {t.category!r} (not on the '# categories:' line)",
+                        UNKNOWN_VALUE,
+                    )
+                )
             if not t.gloss_en or not t.gloss_zh:
-                problems.append(Problem(*where, f"{t.term!r} lacks a gloss"))
+                problems.append(_problem(*where, f"{t.term!r} lacks a gloss"))
             if t.parent == t.term:
-                problems.append(Problem(*where, f"{t.term!r} is its own parent"))
+                problems.append(_problem(*where, f"{t.term!r} is its own parent"))
             elif t.parent:
                 parent = first.get(t.parent) or next(
                     (s for s in shared if s.kind == kind and s.term == t.parent), None
                 )
                 if parent is None:
-                    problems.append(Problem(*where, f"parent {t.parent!r} is not a headword"))
+                    problems.append(_problem(*where, f"parent {t.parent!r} is not a headword"))
                 elif parent.parent:
                     problems.append(
-                        Problem(
+                        _problem(
                             *where,
                             f"parent {t.parent!r} is itself a sub-term (one level of nesting only)",
                         )

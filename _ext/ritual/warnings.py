@@ -7,10 +7,13 @@ message carries a location (file:line) and a subtype from this list.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
 from sphinx.util import logging
+
+from .datafile import Problem
 
 logger = logging.getLogger("ritual")
 
@@ -28,6 +31,9 @@ class XsWarning(Enum):
     """A step directive has no text."""
     UNREGISTERED_STEP = "unregistered_step"
     """A step id is not listed in the step registry (data/step-registry.tsv)."""
+    MISSING_STEP = "missing_step"
+    """A step id the registry lists as live is declared by no page: a published step deleted
+    (its display numbers and the later ones would shift without a word)."""
     STEP_MOVED = "step_moved"
     """A registered step id now carries text whose fingerprint differs from the registry's."""
     BAD_STEP_ID = "bad_step_id"
@@ -78,6 +84,44 @@ class XsWarning(Enum):
     """The edition's record of the formulas (``references.tsv``) is malformed, or does not agree
     with the pages: a formula without a row, a row whose formula no role marks, a kind that says
     otherwise than the role (external or not), a plain row whose words are not in its step."""
+    # -- the strict reader of data files (datafile.py): one subtype per kind of slip ------------
+    MISSING_FILE = "missing_file"
+    """A data file that edition.toml declares (``[files]``) does not exist, or cannot be read;
+    the build goes on without its data."""
+    BAD_ENCODING = "bad_encoding"
+    """A line of a data file is not UTF-8: a TSV row is not read, a TOML file is read with
+    U+FFFD for the bad bytes."""
+    BOM = "bom"
+    """A data file begins with a byte-order mark ('UTF-8 with BOM'); it is ignored."""
+    BAD_HEADER = "bad_header"
+    """A TSV file's column row is not the columns its role declares (or is missing): no row of
+    the file is read."""
+    SHORT_ROW = "short_row"
+    """A TSV row has fewer cells than the columns it needs; it is not read (never padded)."""
+    LONG_ROW = "long_row"
+    """A TSV row has more cells than its file's columns (a tab too many); it is not read."""
+    SPACES_FOR_TABS = "spaces_for_tabs"
+    """A TSV row separates its cells by spaces, not tabs; it is not read."""
+    DUPLICATE_KEY = "duplicate_key"
+    """A row or entry repeats the key (id, siglum, headword …) of an earlier one; the first is
+    kept, the second is not read."""
+    UNKNOWN_VALUE = "unknown_value"
+    """A cell holds a value outside its closed list (a siglum's role, a registry status, a
+    vocabulary category …); the row is not read."""
+    BAD_VALUE = "bad_value"
+    """A cell is not of its type (a number, a fingerprint, a key without blanks or quotation
+    marks) or a required cell is empty; the row is not read."""
+    BAD_TOML = "bad_toml"
+    """A TOML data file does not parse (at its line); nothing of it is read."""
+    UNKNOWN_KEY = "unknown_key"
+    """A TOML file holds a table, key or entry field that its form does not declare (a misspelt
+    key would otherwise be lost without a word); it is not used."""
+    BAD_SETTING = "bad_setting"
+    """An entry of setting.toml cannot be used (a place outside the plan, no warrant, an
+    unknown view, a value of the wrong type); it is left out of the plans."""
+    REUSED_ID = "reused_id"
+    """A published id that is retired is used again: a step id the registry retires declared by
+    a page, an apparatus or translation-apparatus id that its file's ``retired`` list holds."""
 
 
 def warn(message: str, subtype: XsWarning, location: Any) -> None:
@@ -86,3 +130,10 @@ def warn(message: str, subtype: XsWarning, location: Any) -> None:
     ``location`` is a node, a ``(docname, line)`` pair, or ``"file:line"`` for data files.
     """
     logger.warning(message, type=WARNING_TYPE, subtype=subtype.value, location=location)
+
+
+def report(problems: Iterable[Problem]) -> None:
+    """Warn each problem of a data file (:class:`~.datafile.Problem`) at its file and line, under
+    its own subtype."""
+    for problem in problems:
+        warn(problem.message, XsWarning(problem.kind), problem.location)

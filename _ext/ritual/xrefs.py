@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from .datafile import UNKNOWN_VALUE, Problem, Table, Tsv, read_tsv
+
 #: ``:explains: general``: a commentary step tied to no one step of the text.
 GENERAL = "general"
 RANGE = ".."
@@ -138,43 +140,52 @@ def run_label(run: Sequence[str], numbers: Mapping[str, int], through: str = "è‡
 # -- the basis data --------------------------------------------------------------------------
 
 
-def read_basis(
-    path: Path, bases: Sequence[str] = ()
-) -> tuple[list[BasisRow], list[tuple[int, str]]]:
+#: The form of ``references.tsv``.
+FORM = Tsv(COLUMNS, enums={"kind": KINDS}, required=("step", "formula"))
+#: The warning subtype of a row that contradicts itself or the pages.
+BAD_REFERENCE_DATA = "bad_reference_data"
+
+
+def read_basis(path: Path, bases: Sequence[str] = ()) -> tuple[list[BasisRow], list[Problem]]:
     """The rows of ``references.tsv`` (``#`` comments, a header naming :data:`COLUMNS`) and the
-    problems of the malformed ones (line, message), which are left out. ``bases``: the bases
-    the edition declares (any when empty)."""
+    problems of the malformed ones, which are left out. ``bases``: the bases the edition
+    declares (any when empty)."""
+    table = read_tsv(path, FORM)
+    rows, problems = basis_from(table, bases)
+    return rows, table.problems + problems
+
+
+def basis_from(table: Table, bases: Sequence[str] = ()) -> tuple[list[BasisRow], list[Problem]]:
+    """The rows of a ``references.tsv`` read by :func:`.datafile.read_tsv` that say what they
+    must, and a problem for each of the others (left out)."""
     rows: list[BasisRow] = []
-    problems: list[tuple[int, str]] = []
-    header = None
-    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cells = raw.split("\t")
-        if header is None:
-            header = tuple(cells)
-            if header != COLUMNS:
-                problems.append((n, f"header {'/'.join(header)} is not {'/'.join(COLUMNS)}"))
-                return [], problems
-            continue
-        if len(cells) != len(COLUMNS):
-            problems.append((n, f"{len(cells)} cells, expected {len(COLUMNS)}"))
-            continue
-        row = BasisRow(n, *(c.strip() for c in cells))
-        if not row.step or not row.formula:
-            problems.append((n, "a row needs its step and formula"))
-        elif row.kind not in KINDS:
-            problems.append((n, f"kind {row.kind!r} is not one of {', '.join(KINDS)}"))
-        elif bases and row.basis not in bases:
-            problems.append((n, f"basis {row.basis!r} is not one of {', '.join(bases)}"))
+    problems: list[Problem] = []
+    src = str(table.path)
+    for r in table.rows:
+        n = r.line
+        row = BasisRow(n, *(r[c] for c in COLUMNS))
+        if bases and row.basis not in bases:
+            problems.append(
+                Problem(
+                    src,
+                    n,
+                    f"basis {row.basis!r} is not one of {', '.join(bases)}; the row is left out",
+                    UNKNOWN_VALUE,
+                )
+            )
         elif bool(row.quote) != bool(row.page):
-            problems.append((n, "a quotation needs its page, and a page its quotation"))
+            problems.append(
+                Problem(
+                    src,
+                    n,
+                    "a quotation needs its page, and a page its quotation",
+                    BAD_REFERENCE_DATA,
+                )
+            )
         elif not row.note:
-            problems.append((n, "a row needs a note"))
+            problems.append(Problem(src, n, "a row needs a note", BAD_REFERENCE_DATA))
         else:
             rows.append(row)
-    if header is None and not problems:
-        problems.append((1, f"no header row ({'/'.join(COLUMNS)})"))
     return rows, problems
 
 

@@ -35,10 +35,12 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.osutil import relative_uri
 
 from . import diagrams, export, xrefs
+from .datafile import Problem
+from .datafiles import table
 from .domain import StepRecord, xs_domain
 from .nodes import back_ref, reference_list, step, step_links, step_text, term_ref
 from .state import build_state, edition_of
-from .warnings import XsWarning, warn
+from .warnings import XsWarning, report, warn
 
 OUT_DIR = "_xrefs"
 DATA_SCRIPT = "xrefs-data.js"
@@ -92,14 +94,12 @@ def words_of(env: BuildEnvironment) -> Words:
 # -- the data, once per build ----------------------------------------------------------------
 
 
-def basis_rows(env: BuildEnvironment) -> tuple[list[xrefs.BasisRow], list[tuple[int, str]]]:
-    """The rows of the edition's ``references.tsv`` (none if it has no such file)."""
+def basis_rows(env: BuildEnvironment) -> tuple[list[xrefs.BasisRow], list[Problem]]:
+    """The rows of the edition's ``references.tsv`` (none if it has no such file), and the
+    problems of the rows that say what they must not (the file's own: :mod:`.datafiles`)."""
 
-    def make() -> tuple[list[xrefs.BasisRow], list[tuple[int, str]]]:
-        path = edition_of(env).path("references")
-        if not path.is_file():
-            return [], []
-        return xrefs.read_basis(path, tuple(words_of(env).bases))
+    def make() -> tuple[list[xrefs.BasisRow], list[Problem]]:
+        return xrefs.basis_from(table(env, "references"), tuple(words_of(env).bases))
 
     return build_state(env).file("xref-basis", make)
 
@@ -170,9 +170,7 @@ def check_references(app: Sphinx, env: BuildEnvironment) -> None:
     data = resolved(env)
     index = {sid: n for n, sid in enumerate(data.order)}
     path = edition_of(env).path("references")
-    _, problems = basis_rows(env)
-    for line, message in problems:
-        warn(f"{path.name}: {message}", XsWarning.BAD_REFERENCE_DATA, f"{path}:{line}")
+    report(basis_rows(env)[1])
     for sid, refs in data.formulas.items():
         rec = domain.steps[sid]
         for ref, expanded in refs:

@@ -9,12 +9,14 @@ No Sphinx import: the diagram package is pure and unit-tested alone.
 
 from __future__ import annotations
 
-import tomllib
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from ..datafile import Document, Problem, Table, Toml, Tsv, number, read_toml, read_tsv
 
 #: The views a setting may declare (``[views.*]``): a close view of the hall and court, and
 #: an overview of the whole precinct (``overview = true``: smaller type, fewer labels).
@@ -196,21 +198,28 @@ class Setting:
             ) from None
 
 
+#: facings.tsv: no column row (its header comment names the columns).
+FACINGS_FORM = Tsv(
+    ("word", "bearing", "gloss"), header=False, optional=1, key=("word",), types={"bearing": number}
+)
+#: The tables of setting.toml.
+FORM = Toml({"": ("meta", "dimensions", "places", "furnishings", "structure", "views", "label")})
+#: The warning subtype of an entry of setting.toml that cannot be used.
+BAD_SETTING = "bad_setting"
+
+
+def facings_from(table: Table) -> dict[str, float]:
+    """word → bearing (0–360) of a facings.tsv read by :func:`..datafile.read_tsv`."""
+    return {row["word"]: row["bearing"] % 360.0 for row in table.rows}
+
+
 def load_facings(path: Path | str) -> dict[str, float]:
-    """Read ``facings.tsv`` (word, bearing, gloss; ``#`` comments) into word → bearing."""
-    facings: dict[str, float] = {}
-    for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        cols = raw.split("\t")
-        if len(cols) < 2:
-            raise SettingError(f"{path}:{lineno}: expected word<TAB>bearing", raw)
-        word, bearing = cols[0].strip(), float(cols[1])
-        if word in facings:
-            raise SettingError(f"{path}:{lineno}: duplicate facing {word!r}", word)
-        facings[word] = bearing % 360.0
-    return facings
+    """Read ``facings.tsv`` (word, bearing, gloss; ``#`` comments) into word → bearing;
+    :class:`SettingError` on the first problem."""
+    table = read_tsv(path, FACINGS_FORM)
+    if table.problems:
+        raise SettingError(str(table.problems[0]), table.problems[0].line)
+    return facings_from(table)
 
 
 def _need(table: Mapping[str, object], key: str, where: str) -> object:
@@ -232,146 +241,232 @@ def _inside(bounds: tuple[float, float, float, float], x: float, y: float) -> bo
 
 
 def load_setting(path: Path | str, facings_path: Path | str) -> Setting:
-    """Load and check the setting; raise :class:`SettingError` on inconsistent data.
+    """Load and check the setting; raise :class:`SettingError` on the first problem (of the
+    file or of facings.tsv). The build uses :func:`read_setting`, which never raises."""
+    facings = load_facings(facings_path)
+    doc = read_toml(path, FORM)
+    if doc.problems:
+        raise SettingError(str(doc.problems[0]), doc.problems[0].line)
+    setting, problems, values = _read_setting(doc, facings)
+    if problems:
+        raise SettingError(str(problems[0]), values[0])
+    return setting
+
+
+def read_setting(doc: Document, facings: Mapping[str, float]) -> tuple[Setting, list[Problem]]:
+    """The setting of a ``setting.toml`` read by :func:`..datafile.read_toml`, and a located
+    problem for each entry that cannot be used (it is left out), so that one slip does not
+    stop every plan.
 
     The checks are the ones a diagram silently gets wrong otherwise: every place and furnishing
     inside the plan bounds, every entry warranted, ``row`` words valid, the views known.
     """
-    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    meta: dict[str, Any] = dict(_need(data, "meta", "setting"))  # type: ignore[call-overload]
-    bounds = tuple(float(v) for v in meta["bounds"])
-    if len(bounds) != 4:
-        raise SettingError("meta.bounds must be [x0, y0, x1, y1]", bounds)
+    setting, problems, _ = _read_setting(doc, facings)
+    return setting, problems
+
+
+def _read_setting(
+    doc: Document, facings: Mapping[str, float]
+) -> tuple[Setting, list[Problem], list[object]]:
+    """:func:`read_setting`, with the value each problem is about (``SettingError.value``)."""
+    data = doc.data
+    problems: list[Problem] = []
+    values: list[object] = []
+    src = str(doc.path)
+
+    def fail(line: int, exc: Exception, where: str) -> None:
+        if isinstance(exc, SettingError):
+            message = str(exc)
+        elif isinstance(exc, KeyError):
+            message = f"{where}: missing {exc}"
+        else:
+            message = f"{where}: {exc}"
+        problems.append(Problem(src, line or 1, f"{message}; it is left out", BAD_SETTING))
+        values.append(exc.value if isinstance(exc, DiagramError) else where)
+
+    def tables(section: str) -> list[tuple[str, Any]]:
+        value = data.get(section, {})
+        if not isinstance(value, dict):
+            fail(doc.line_of(section), SettingError(f"{section} must be a table"), section)
+            return []
+        return list(value.items())
+
+    def array(section: str) -> list[tuple[int, Any]]:
+        value = data.get(section, [])
+        lines = doc.array_lines(section)
+        if not isinstance(value, list):
+            fail(doc.line_of(section), SettingError(f"{section} must be [[{section}]]"), section)
+            return []
+        return [(lines[i] if i < len(lines) else 0, t) for i, t in enumerate(value)]
+
+    errors = (SettingError, KeyError, TypeError, ValueError, AttributeError)
+    meta: dict[str, Any] = {}
+    bounds: tuple[float, ...] = (-math.inf, -math.inf, math.inf, math.inf)
+    try:
+        meta = dict(_need(data, "meta", "setting"))  # type: ignore[call-overload]
+        found = tuple(float(v) for v in meta["bounds"])
+        if len(found) != 4:
+            raise SettingError("meta.bounds must be [x0, y0, x1, y1]", found)
+        bounds = found
+    except errors as exc:
+        fail(doc.line_of("meta", "bounds") or doc.line_of("meta"), exc, "meta")
 
     dimensions = {}
-    for name, table in data.get("dimensions", {}).items():
-        warrant, estimate = _warrant(table, f"dimensions.{name}")
-        dimensions[name] = Dimension(name, float(table["value"]), warrant, estimate)
+    for name, table in tables("dimensions"):
+        try:
+            warrant, estimate = _warrant(table, f"dimensions.{name}")
+            dimensions[name] = Dimension(name, float(table["value"]), warrant, estimate)
+        except errors as exc:
+            fail(doc.line_of("dimensions", name), exc, f"dimensions.{name}")
 
     places = {}
-    for name, table in data.get("places", {}).items():
+    for name, table in tables("places"):
         where = f"places.{name}"
-        warrant, estimate = _warrant(table, where)
-        x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
-        if not _inside(bounds, x, y):
-            raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
-        row = table.get("row")
-        if row is not None and row not in ROW_WORDS:
-            raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
-        places[name] = Place(name, x, y, str(_need(table, "area", where)), warrant, estimate, row)
+        try:
+            warrant, estimate = _warrant(table, where)
+            x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
+            if not _inside(bounds, x, y):
+                raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+            row = table.get("row")
+            if row is not None and row not in ROW_WORDS:
+                raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
+            places[name] = Place(
+                name, x, y, str(_need(table, "area", where)), warrant, estimate, row
+            )
+        except errors as exc:
+            fail(doc.line_of("places", name), exc, where)
 
     furnishings = {}
-    for name, table in data.get("furnishings", {}).items():
+    for name, table in tables("furnishings"):
         where = f"furnishings.{name}"
-        warrant, estimate = _warrant(table, where)
-        x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
-        if not _inside(bounds, x, y):
-            raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
-        params = {
-            k: v
-            for k, v in table.items()
-            if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
-        }
-        furnishings[name] = Furnishing(
-            name,
-            str(_need(table, "kind", where)),
-            x,
-            y,
-            bool(table.get("default", False)),
-            warrant,
-            estimate,
-            MappingProxyType(params),
-            str(table.get("label", name)),
-        )
-
-    structures = []
-    for i, table in enumerate(data.get("structure", [])):
-        where = f"structure[{i}] {table.get('name', '?')}"
-        warrant, estimate = _warrant(table, where)
-        st_views = tuple(table.get("views", tuple(data.get("views", {}))))
-        for v in st_views:
-            if v not in VIEWS:
-                raise SettingError(f"{where}: unknown view {v!r}", v)
-        structures.append(
-            Structure(
-                str(_need(table, "name", where)),
+        try:
+            warrant, estimate = _warrant(table, where)
+            x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
+            if not _inside(bounds, x, y):
+                raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+            params = {
+                k: v
+                for k, v in table.items()
+                if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
+            }
+            furnishings[name] = Furnishing(
+                name,
                 str(_need(table, "kind", where)),
-                tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[attr-defined]
-                str(table.get("style", "wall")),
+                x,
+                y,
+                bool(table.get("default", False)),
                 warrant,
                 estimate,
-                st_views,
+                MappingProxyType(params),
+                str(table.get("label", name)),
             )
-        )
+        except errors as exc:
+            fail(doc.line_of("furnishings", name), exc, where)
+
+    structures = []
+    for line, table in array("structure"):
+        where = f"structure {table.get('name', '?') if isinstance(table, dict) else '?'}"
+        try:
+            warrant, estimate = _warrant(table, where)
+            st_views = tuple(table.get("views", tuple(data.get("views", {}))))
+            for v in st_views:
+                if v not in VIEWS:
+                    raise SettingError(f"{where}: unknown view {v!r}", v)
+            structures.append(
+                Structure(
+                    str(_need(table, "name", where)),
+                    str(_need(table, "kind", where)),
+                    tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[attr-defined]
+                    str(table.get("style", "wall")),
+                    warrant,
+                    estimate,
+                    st_views,
+                )
+            )
+        except errors as exc:
+            fail(line, exc, where)
 
     view_table: dict[str, View] = {}
-    for name, table in data.get("views", {}).items():
-        if name not in VIEWS:
-            raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
-        extent = tuple(float(v) for v in table["extent"])
-        below = table.get("label_below")
-        view_table[name] = View(
-            name,
-            extent,  # type: ignore[arg-type]
-            float(table["scale"]),
-            float(table["scalebar"]),
-            bool(table.get("overview", False)),
-            None if below is None else float(below),
-            tuple(str(k) for k in table.get("label_kinds", ())),
-            str(table.get("title", name)),
-        )
-    if not view_table:
-        raise SettingError("setting: no [views]", "views")
+    for name, table in tables("views"):
+        try:
+            if name not in VIEWS:
+                raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
+            extent = tuple(float(v) for v in table["extent"])
+            if len(extent) != 4:
+                raise SettingError(f"views.{name}: extent must be [x0, y0, x1, y1]", extent)
+            below = table.get("label_below")
+            view_table[name] = View(
+                name,
+                extent,  # type: ignore[arg-type]
+                float(table["scale"]),
+                float(table["scalebar"]),
+                bool(table.get("overview", False)),
+                None if below is None else float(below),
+                tuple(str(k) for k in table.get("label_kinds", ())),
+                str(table.get("title", name)),
+            )
+        except errors as exc:
+            fail(doc.line_of("views", name), exc, f"views.{name}")
+    if "views" not in data:
+        fail(doc.line_of("views"), SettingError("setting: no [views]", "views"), "views")
 
     labels = []
-    for i, table in enumerate(data.get("label", [])):
-        where = f"label[{i}] {table.get('text', '?')}"
-        y = table.get("y")
-        if isinstance(y, str):  # a named measure: 楣, 棟 …
-            if y not in dimensions:
-                raise SettingError(f"{where}: y names no dimension {y!r}", y)
-            y = dimensions[y].value
-        label_views = tuple(table.get("views", list(view_table)))
-        for v in label_views:
-            if v not in view_table:
-                raise SettingError(f"{where}: unknown view {v!r}", v)
-        labels.append(
-            Label(
-                str(_need(table, "text", where)),
-                float(_need(table, "x", where)),  # type: ignore[arg-type]
-                float(y if y is not None else _need(table, "y", where)),
-                label_views,
-                str(table.get("size", "small")),
-                bool(table.get("vertical", False)),
-                str(table.get("anchor", "middle")),
-                str(table.get("colour", "line")),
-                tuple(
-                    (
-                        float(_need(alt, "x", where)),  # type: ignore[arg-type]
-                        float(_need(alt, "y", where)),  # type: ignore[arg-type]
-                        str(alt.get("anchor", table.get("anchor", "middle"))),
-                        bool(alt.get("vertical", table.get("vertical", False))),
-                    )
-                    for alt in table.get("also", ())
-                ),
+    for line, table in array("label"):
+        where = f"label {table.get('text', '?') if isinstance(table, dict) else '?'}"
+        try:
+            y = table.get("y")
+            if isinstance(y, str):  # a named measure: 楣, 棟 …
+                if y not in dimensions:
+                    raise SettingError(f"{where}: y names no dimension {y!r}", y)
+                y = dimensions[y].value
+            label_views = tuple(table.get("views", list(view_table)))
+            for v in label_views:
+                if v not in view_table:
+                    raise SettingError(f"{where}: unknown view {v!r}", v)
+            labels.append(
+                Label(
+                    str(_need(table, "text", where)),
+                    float(_need(table, "x", where)),  # type: ignore[arg-type]
+                    float(y if y is not None else _need(table, "y", where)),  # type: ignore[arg-type]
+                    label_views,
+                    str(table.get("size", "small")),
+                    bool(table.get("vertical", False)),
+                    str(table.get("anchor", "middle")),
+                    str(table.get("colour", "line")),
+                    tuple(
+                        (
+                            float(_need(alt, "x", where)),  # type: ignore[arg-type]
+                            float(_need(alt, "y", where)),  # type: ignore[arg-type]
+                            str(alt.get("anchor", table.get("anchor", "middle"))),
+                            bool(alt.get("vertical", table.get("vertical", False))),
+                        )
+                        for alt in table.get("also", ())
+                    ),
+                )
             )
+        except errors as exc:
+            fail(line, exc, where)
+    unit = Unit()
+    try:
+        unit_table = meta.get("unit", {})
+        unit = Unit(
+            str(unit_table.get("small", meta.get("units", "尺"))),
+            str(unit_table.get("large", "")),
+            float(unit_table.get("large_in_small", 1.0)),
         )
-    unit_table = meta.get("unit", {})
-    unit = Unit(
-        str(unit_table.get("small", meta.get("units", "尺"))),
-        str(unit_table.get("large", "")),
-        float(unit_table.get("large_in_small", 1.0)),
-    )
+    except errors as exc:
+        fail(doc.line_of("meta", "unit"), exc, "meta.unit")
 
-    return Setting(
+    setting = Setting(
         meta=MappingProxyType(meta),
         dimensions=MappingProxyType(dimensions),
         places=MappingProxyType(places),
         furnishings=MappingProxyType(furnishings),
         structures=tuple(structures),
         views=MappingProxyType(view_table),
-        facings=MappingProxyType(load_facings(facings_path)),
-        bounds=bounds,
+        facings=MappingProxyType(dict(facings)),
+        bounds=bounds,  # type: ignore[arg-type]
         labels=tuple(labels),
         unit=unit,
     )
+    return setting, problems, values

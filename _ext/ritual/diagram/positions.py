@@ -16,8 +16,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..datafile import Table, Tsv, optional_integer, read_tsv
+from ..vocab import FORM as VOCAB_FORM
 from .layout import EXIT
-from .model import DiagramError, Setting
+from .model import Setting
 
 BASES = ("text", "inferred", "注")
 #: A quotation of the 注 in a note (``注「…」``, ``<step> 注：「…」``); any ``「…」`` for the rest.
@@ -62,28 +64,28 @@ class Span:
     line: int
 
 
-def _records(path: Path | str, ncols: int) -> Iterable[tuple[int, list[str]]]:
-    """Data lines (not comments, not the column header) split on tabs, padded to ``ncols``."""
-    header_seen = False
-    for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cols = raw.split("\t")
-        if not header_seen:
-            header_seen = True
-            continue
-        yield lineno, [c.strip() for c in (cols + [""] * ncols)[:ncols]] + cols[ncols:]
+#: The forms of positions.tsv, figures.tsv and furnishings.tsv.
+FORM = Tsv(
+    ("step", "role", "place", "facing", "basis", "facing_basis", "note"),
+    required=("step", "role", "place"),
+)
+FIGURES_FORM = Tsv(
+    ("figure", "headword", "rank", "note"),
+    key=("figure",),
+    types={"rank": optional_integer},
+    required=("figure",),
+)
+FURNISHINGS_FORM = Tsv(("furnishing", "set", "cleared", "warrant"), required=("furnishing", "set"))
+
+
+def rows_from(table: Table) -> list[Row]:
+    """The rows of a positions.tsv read by :func:`..datafile.read_tsv`."""
+    return [Row(*(r[c] for c in FORM.columns), r.line) for r in table.rows]
 
 
 def load_rows(path: Path | str) -> list[Row]:
-    """Read ``positions.tsv``; a row with the wrong number of columns raises DiagramError."""
-    rows = []
-    for lineno, cols in _records(path, 7):
-        if len(cols) > 7:
-            raise DiagramError(f"{path}:{lineno}: more than 7 columns", lineno)
-        step, role, place, facing, basis, facing_basis, note = cols[:7]
-        rows.append(Row(step, role, place, facing, basis, facing_basis, note, lineno))
-    return rows
+    """Read ``positions.tsv`` (the rows that can be read: :func:`..datafile.read_tsv`)."""
+    return rows_from(read_tsv(path, FORM))
 
 
 def basis_problems(row: Row) -> list[str]:
@@ -107,19 +109,17 @@ def basis_problems(row: Row) -> list[str]:
     return problems
 
 
+def figures_from(table: Table) -> dict[str, FigureInfo]:
+    """Figure name → info of a figures.tsv read by :func:`..datafile.read_tsv`, in file order."""
+    return {
+        r["figure"]: FigureInfo(r["figure"], r["headword"], r["rank"], r["note"], r.line)
+        for r in table.rows
+    }
+
+
 def load_figures(path: Path | str) -> dict[str, FigureInfo]:
     """Read ``figures.tsv`` into figure name → info, in file order."""
-    figures: dict[str, FigureInfo] = {}
-    for lineno, cols in _records(path, 4):
-        name = cols[0]
-        if name in figures:
-            raise DiagramError(f"{path}:{lineno}: duplicate figure {name!r}", name)
-        try:
-            rank = int(cols[2]) if cols[2] else None
-        except ValueError:
-            raise DiagramError(f"{path}:{lineno}: rank {cols[2]!r} is not a number", name) from None
-        figures[name] = FigureInfo(name, cols[1], rank, cols[3], lineno)
-    return figures
+    return figures_from(read_tsv(path, FIGURES_FORM))
 
 
 def line_ranks(figures: Mapping[str, FigureInfo]) -> dict[str, int]:
@@ -127,16 +127,21 @@ def line_ranks(figures: Mapping[str, FigureInfo]) -> dict[str, int]:
     return {name: f.rank for name, f in figures.items() if f.rank is not None}
 
 
+def spans_from(table: Table) -> list[Span]:
+    """The furnishing timeline of a furnishings.tsv read by :func:`..datafile.read_tsv`."""
+    return [Span(*(r[c] for c in FURNISHINGS_FORM.columns), r.line) for r in table.rows]
+
+
 def load_spans(path: Path | str) -> list[Span]:
     """Read the furnishing timeline (furnishing, set at step, cleared at step, warrant)."""
-    return [Span(c[0], c[1], c[2], c[3], lineno) for lineno, c in _records(path, 4)]
+    return spans_from(read_tsv(path, FURNISHINGS_FORM))
 
 
 def role_headwords(path: Path | str) -> set[str]:
     """Headwords of the role vocabulary (empty if the file is absent)."""
     if not Path(path).exists():
         return set()
-    return {cols[0] for _, cols in _records(path, 1)}
+    return {r["term"] for r in read_tsv(path, VOCAB_FORM).rows}
 
 
 def check_rows(

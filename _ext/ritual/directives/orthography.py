@@ -13,9 +13,10 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from .. import orthography
+from ..datafiles import table
 from ..state import edition_of
 from ..warnings import XsWarning, warn
-from .sigla import table
+from .sigla import table as table_node
 
 #: How the markers of the record are printed.
 MARKS = {orthography.LACKING: "闕", orthography.NOTHING: "無"}
@@ -34,7 +35,7 @@ def rows(pairs, places, sigla: tuple[str, ...]) -> list[list[str]]:
     out = []
     for standard, variants in orthography.recorded(pairs).items():
         per = counted.get(standard)
-        if not per:
+        if not per or not sigla:
             continue
         total = sum(per[sigla[0]].values())
         label = f"{standard}（{'、'.join(variants)}）"
@@ -47,21 +48,19 @@ class OrthographyDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         edition = edition_of(self.env)
-        variants, record = edition.path("variants"), edition.path("orthography")
-        for path in (variants, record):
+        for role in ("variants", "orthography"):
+            path = edition.path(role)
             if not path.is_file():
                 warn(
                     f"xs:orthography needs the edition's {path.name}",
-                    XsWarning.BAD_APPARATUS,
+                    XsWarning.MISSING_FILE,
                     self.get_location(),
                 )
                 return []
             self.env.note_dependency(str(path))
-        try:
-            sigla = orthography.witnesses(record)
-            body = rows(orthography.load_pairs(variants), orthography.load_places(record), sigla)
-        except ValueError as exc:
-            warn(f"{record.name}: {exc}", XsWarning.BAD_APPARATUS, self.get_location())
-            return []
+        record = table(self.env, "orthography")
+        sigla = orthography.witnesses_of(record)
+        pairs = orthography.pairs_from(table(self.env, "variants"))
+        body = rows(pairs, orthography.places_from(record), sigla)
         headers = ["本書（諸本或作）", "處", *sigla]
-        return [table(headers, body, [14, 4] + [12] * len(sigla))]
+        return [table_node(headers, body, [14, 4] + [12] * len(sigla))]
