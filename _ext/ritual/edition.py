@@ -38,7 +38,7 @@ FILES = {
     "positions": "positions.tsv",
     "pinyin_overrides": "pinyin-overrides.tsv",
     "pinyin_readings": "pinyin-readings.tsv",
-    "commentary": "commentary.toml",
+    "commentary": "commentary.tsv",
     "translation_apparatus": "translation-apparatus.toml",
     "references": "references.tsv",
 }
