@@ -30,6 +30,7 @@ from .search import setup_search
 from .state import setup_state
 from .static_files import setup_static
 from .steps import setup_steps
+from .tei_sphinx import setup_tei
 from .terms import setup_terms
 from .writers import setup_writers
 from .xref_roles import setup_xref_roles
@@ -61,6 +62,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_pinyin(app)
     setup_cjk(app)
     setup_export(app)
+    setup_tei(app)
     setup_static(app)
     setup_writers(app)
     setup_latex(app)
