@@ -126,3 +126,12 @@ def test_the_simplified_data_keep_them_too(edition_html: Path) -> None:
     assert 'data-content_root="../../"' in page
     assert '{"data": "../_xrefs/xrefs-data.js"}' in page  # its own copy, zh-Hans/_xrefs
     assert '<span data-say="base">显示底本原貌</span>' in page
+
+
+def test_json_in_a_noconvert_region_is_kept() -> None:
+    """The cite forms' ``page`` is the published page's address from the site's root: a
+    Simplified copy one folder down must not rewrite it as a link of its own."""
+    block = '<script type="application/json" id="xs-cite-forms">{"page":"rite/a.html"}</script>'
+    page = f"<html><head><!--xs:noconvert-->{block}<!--/xs:noconvert--></head></html>"
+    out = simplified.to_simplified(page, "rite/a.html", PAGES)
+    assert block in out

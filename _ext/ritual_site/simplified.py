@@ -210,6 +210,11 @@ def to_simplified(
             if not token:
                 continue
             if token[0] == "<":
+                if not convert and JSON_BLOCK.match(token):
+                    # a citation's data (cite forms): its addresses are the published
+                    # pages', relative to the site's root, not links of this page
+                    out.append(token)
+                    continue
                 done = tags.get(token)
                 if done is None:
                     done = tags[token] = _convert_tag(token, rel, page_set)
