@@ -10,7 +10,7 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf second-edition test check unit lint collate audit bench system venv node clean
+.PHONY: edition html pdf second-edition test check unit lint collate commentary audit bench system venv node clean
 
 edition: system html pdf          ## site and PDF, from a fresh machine (the PDF published in the site)
 	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
@@ -63,7 +63,11 @@ lint: venv                        ## ruff (lint and format) and mypy (the engine
 
 collate: venv                     ## regenerate the collation data from the witnesses, then audit
 	$(BIN)/python -m tools.collate --witnesses $(WITNESSES)
+	@$(MAKE) --no-print-directory commentary
 	@$(MAKE) --no-print-directory audit
+
+commentary: venv                  ## 鄭注 from the witnesses, each note on its lemma: source/_edition/commentary.tsv
+	$(BIN)/python -m tools.commentary --witnesses $(WITNESSES) --edition source/_edition
 
 audit: venv                       ## apparatus readings, witnesses, pages and orthography.tsv vs the witnesses
 	$(BIN)/python -m tools.audit.witness_readings --witnesses $(WITNESSES)

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import apparatus, orthography, registry, translation_apparatus, vocab, xrefs
-from .datafile import Folder, Form, Problem, Toml, Tsv, read_toml
+from .datafile import Folder, Form, Problem, Toml, Tsv, integer, read_toml
 from .diagram import model, positions
 
 
@@ -34,6 +34,15 @@ class DataFile:
 
     name: str
     form: Form
+
+
+#: commentary.tsv: the 注, one note a row on its lemma (written by ``tools/commentary.py``).
+COMMENTARY_FORM = Tsv(
+    ("id", "step", "start", "end", "from", "lemma", "witness", "pages", "supplied", "text"),
+    key=("id",),
+    types={"start": integer, "end": integer},
+    required=("id", "step", "text"),
+)
 
 
 #: The data files of an edition, by role: one line declares a role (its name and its form, see
@@ -58,6 +67,7 @@ ROLES: Mapping[str, DataFile] = MappingProxyType(
         "pinyin_readings": DataFile(
             "pinyin-readings.tsv", Tsv(("char", "pinyin"), header=False, key=("char",))
         ),
+        "commentary": DataFile("commentary.tsv", COMMENTARY_FORM),
         "translation_apparatus": DataFile("translation-apparatus.toml", translation_apparatus.FORM),
         "references": DataFile("references.tsv", xrefs.FORM),
     }
@@ -69,7 +79,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 #: The tables and keys of edition.toml (a key not listed is reported at its line).
 FORM = Toml(
     {
-        "": ("edition", "terms", "apparatus", "plan", "search", "references", "files"),
+        "": ("edition", "terms", "apparatus", "plan", "search", "references", "tei", "files"),
         "edition": ("id", "label", "id_prefix", "id_digits", "lang"),
         "terms": ("kinds", "negated_prefix", "negated_pinyin", "negated_gloss"),
         "apparatus": ("kinds", "lacking", "lacking_default"),
@@ -90,6 +100,7 @@ FORM = Toml(
             "bases",
             "kinds",
         ),
+        "tei": ("resp", "main", "record", "collection", "translation_lang"),
         "files": tuple(ROLES),
     }
 )
@@ -138,6 +149,8 @@ class Edition:
     plan: Mapping[str, Any] = field(default_factory=dict)
     search_placeholder: str = ""
     references: Mapping[str, Any] = field(default_factory=dict)
+    #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (see tei_sphinx)
+    tei: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
     #: the roles edition.toml declares in ``[files]`` (a declared file must exist)
     declared: frozenset[str] = frozenset()
@@ -328,6 +341,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         plan=MappingProxyType(plan),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
         references=MappingProxyType(dict(data.get("references", {}))),
+        tei=MappingProxyType(dict(data.get("tei", {}))),
         files=MappingProxyType(files),
         declared=frozenset(declared_at),
         problems=tuple(problems),

@@ -34,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.osutil import relative_uri
 
-from . import diagrams, export, xrefs
+from . import diagrams, export, kept, xrefs
 from .datafile import Problem
 from .datafiles import table
 from .domain import StepRecord, xs_domain
@@ -474,7 +474,10 @@ def popup_data(app: Sphinx) -> dict[str, Any]:
             info = formula_info(app, "", sid, i)
             for target in info["steps"]:
                 rec = domain.steps[target]
-                steps.setdefault(target, [data.numbers[target], rec.text, page(rec.docname)])
+                steps.setdefault(
+                    target,
+                    [data.numbers[target], kept.mark(rec.text, rec.kept), page(rec.docname)],
+                )
             refs[info["key"]] = {
                 "see": info["see"],
                 "basis": info["basis"],
@@ -483,7 +486,7 @@ def popup_data(app: Sphinx) -> dict[str, Any]:
                 "steps": info["steps"],
             }
     return {
-        "words": {"go": words.go, "close": words.close},
+        "words": {"go": words.go, "close": words.close, "kept": kept.TITLE},
         "pages": list(pages),
         "steps": steps,
         "refs": refs,
