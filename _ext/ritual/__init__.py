@@ -31,6 +31,7 @@ from .state import setup_state
 from .static_files import setup_static
 from .steps import setup_steps
 from .terms import setup_terms
+from .vertical.builder import setup_vertical
 from .writers import setup_writers
 from .xref_roles import setup_xref_roles
 from .xrefs_sphinx import setup_xrefs
@@ -64,6 +65,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_static(app)
     setup_writers(app)
     setup_latex(app)
+    setup_vertical(app)
     return {
         "version": __version__,
         "env_version": ENV_VERSION,
