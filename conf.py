@@ -44,6 +44,8 @@ html_theme = "furo"
 html_title = "儀禮·鄉射禮"
 html_static_path = [str(ROOT / "_static")]
 html_css_files = ["edition.css"]
+# the 侯 (the target of the rite): its frame, its square and its centre
+html_favicon = str(ROOT / "_static" / "favicon.svg")
 html_permalinks_icon = "¶"
 html_last_updated_fmt = None
 html_copy_source = False
