@@ -49,7 +49,7 @@ VERTICAL  := $(BUILD)/vertical
 TEXMFVAR  := $(abspath $(BUILD))/texmf-var
 vertical: venv                    ## the vertical book: _build/vertical/xiangsheli-zhipai.pdf
 	$(SPHINX) -b xsvertical $(SPHINXOPTS) -d $(BUILD)/doctrees-vertical -c . source $(VERTICAL)
-	cd $(VERTICAL) && TEXMFVAR=$(TEXMFVAR) lualatex -interaction=nonstopmode -halt-on-error xiangsheli-zhipai.tex >/dev/null \
+	cd $(VERTICAL) && TEXMFVAR=$(TEXMFVAR) TEXMFCACHE=$(TEXMFVAR) lualatex -interaction=nonstopmode -halt-on-error xiangsheli-zhipai.tex >/dev/null \
 	  || { tail -40 $(VERTICAL)/xiangsheli-zhipai.log >&2; exit 1; }
 
 # A second edition, the opening of 鄉飲酒禮, built by the same engine from its own data folder.

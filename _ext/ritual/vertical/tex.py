@@ -63,6 +63,8 @@ class Design:
     font: str = "NotoSerifCJK-Regular.ttc"
     bold_font: str = "NotoSerifCJK-Bold.ttc"
     font_index: int = 3
+    #: the face for the planes beyond the main one's (CJK Extension B and after: U+20000–)
+    fallback_font: str = "HanaMinB.ttf"
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,13 @@ def preamble(design: Design, book: Book) -> str:
     font = (
         f"\\setmainjfont{{{d.font}}}[FontIndex={d.font_index},"
         f"BoldFont={d.bold_font},BoldFeatures={{FontIndex={d.font_index}}},"
-        "TateFeatures={JFM=xszhv,RawFeature=+vert;+vrt2},YokoFeatures={JFM=jlreq}]"
+        "TateFeatures={JFM=xszhv,RawFeature=+vert;+vrt2},YokoFeatures={JFM=jlreq}"
+        + (
+            f',AltFont={{{{Range="20000-"3FFFF,Font={d.fallback_font}}}}}'
+            if d.fallback_font
+            else ""
+        )
+        + "]"
     )
     gap = round((d.pitch - 1) * d.size, 3)
     return "\n".join(
