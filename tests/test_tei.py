@@ -217,17 +217,20 @@ def test_dapytains_cites_every_step_by_its_id(tei_path: Path, edition: dict) -> 
 # -- the engine's side, on small data -----------------------------------------------------------
 
 
+def maker(tag: str):
+    """A span's element maker, as tei.py's writers give one: the element, its children filled."""
+
+    def make(children):
+        node = ET.Element(tag)
+        children(node)
+        return node
+
+    return make
+
+
 def test_crossing_spans_are_cut_but_never_an_entry() -> None:
     """A term that crosses an apparatus entry is cut at the entry's boundary; the entry stays
     whole; spans of one extent nest by rank (the entry outermost)."""
-
-    def maker(tag: str):
-        def make(children):
-            node = ET.Element(tag)
-            children(node)
-            return node
-
-        return make
 
     spans = [
         tei.Span(0, 3, 2, False, maker("rs")),
@@ -242,14 +245,6 @@ def test_crossing_spans_are_cut_but_never_an_entry() -> None:
 
 
 def test_an_empty_lemma_stands_between_words() -> None:
-    def maker(tag: str):
-        def make(children):
-            node = ET.Element(tag)
-            children(node)
-            return node
-
-        return make
-
     root = ET.Element("ab")
     spans = [tei.Span(0, 2, 2, False, maker("rs")), tei.Span(2, 2, 0, True, maker("app"))]
     tei.fill(root, "主人大夫", 0, 4, tei.nest(spans))

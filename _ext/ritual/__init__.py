@@ -33,6 +33,7 @@ from .static_files import setup_static
 from .steps import setup_steps
 from .tei_sphinx import setup_tei
 from .terms import setup_terms
+from .vertical.builder import setup_vertical
 from .writers import setup_writers
 from .xref_roles import setup_xref_roles
 from .xrefs_sphinx import setup_xrefs
@@ -68,6 +69,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_static(app)
     setup_writers(app)
     setup_latex(app)
+    setup_vertical(app)
     return {
         "version": __version__,
         "env_version": ENV_VERSION,

@@ -122,6 +122,9 @@ class XsWarning(Enum):
     REUSED_ID = "reused_id"
     """A published id that is retired is used again: a step id the registry retires declared by
     a page, an apparatus or translation-apparatus id that its file's ``retired`` list holds."""
+    BAD_VERTICAL = "bad_vertical"
+    """The vertical book cannot place a record: a note of the 注 whose step the edition lacks
+    or whose lemma is not its step's text at its offsets (the note is left out)."""
 
 
 def warn(message: str, subtype: XsWarning, location: Any) -> None:

@@ -9,34 +9,10 @@
 // BASE_URL serves _build/html. Drives the system Chromium (CHROMIUM, default /usr/bin/chromium)
 // with playwright-core. Prints one line per check and exits non-zero if any failed.
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { harness } from "./harness.mjs";
 
-const args = process.argv.slice(2);
-const base = (args[0] || "").replace(/\/?$/, "/");
-const shotIndex = args.indexOf("--screenshots");
-const shots = shotIndex >= 0 ? args[shotIndex + 1] : null;
-if (!base.startsWith("http")) {
-  console.error("usage: node scripts.mjs BASE_URL [--screenshots DIR]");
-  process.exit(2);
-}
-if (shots) mkdirSync(shots, { recursive: true });
-
-let failed = 0;
-let passed = 0;
-const check = (ok, message) => {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
-};
-const url = (p) => new URL(p, base).href;
-const section = async (name, run) => {
-  try {
-    await run();
-  } catch (err) {
-    check(false, `${name}: ${String(err.message || err).split("\n")[0]}`);
-  }
-};
+const { base, shots, check, url, section, finish } = harness("scripts.mjs");
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -176,5 +152,4 @@ for (const [script, prefix] of [["繁", ""], ["简", "zh-Hans/"]]) {
 
 check(problems.length === 0, `no script error, console error or failed request (${problems.slice(0, 5).join("; ")})`);
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();
