@@ -64,6 +64,23 @@ readings = [
 """
 
 
+#: The valid files of the base root (cases spoil a copy of one).
+BASE = Path(__file__).parent / "roots" / "test-bad-input"
+BASE_PAGE = (BASE / "index.md").read_text(encoding="utf-8")
+#: The base page with xs-0002's text changed (its fingerprint no longer the registry's).
+XS2_TEXT = "{vessel}`篚`在{place}`阼階`。"
+
+
+def base_bytes(name: str) -> bytes:
+    return (BASE / name).read_bytes()
+
+
+def refs(*rows: str) -> str:
+    """A references.tsv with one internal row per ``step<TAB>formula``."""
+    head = "step\tformula\tkind\tbasis\tquote\tpage\tnote\n"
+    return head + "".join(f"{r}\tinternal\t編者\t\t\ttest\n" for r in rows)
+
+
 DIAGRAM = "\n:::{{xs:diagram}} fig-a\n:step: xs-0001\n{opts}:title: 戒賓\n主人戒賓。\n:::\n"
 VOCAB_ROW = "{term}\t{parent}\t{pinyin}\t酒器\t{en}\t{zh}\n"
 
@@ -78,6 +95,8 @@ class Case:
     append: dict[str, str] = field(default_factory=dict)  # text appended to a base file
     confoverrides: dict[str, object] = field(default_factory=dict)
     builder: str = "html"  # the builder that reads the input (xsvertical: the vertical book)
+    raw: dict[str, bytes] = field(default_factory=dict)  # files written as bytes (BOM, bad UTF-8)
+    delete: tuple[str, ...] = ()  # files of the base root removed
 
 
 CASES: dict[str, Case] = {
@@ -130,13 +149,14 @@ CASES: dict[str, Case] = {
         [("index.md:9", "bad_step_id", "step id 'xs-1' is not of the form xs-NNNN")],
     ),
     "unregistered step": Case(
-        {"index.md": HEAD + step("xs-0003", "主人戒賓。")},
-        [("index.md:9", "unregistered_step", "'xs-0003' is not in the step registry")],
+        {},
+        [("index.md:24", "unregistered_step", "'xs-0003' is not in the step registry")],
+        append={"index.md": step("xs-0003", "主人戒賓。")},
         confoverrides={"xs_check_registry": True},
     ),
     "registered step with new text": Case(
-        {"index.md": HEAD + step("xs-0002", "主人戒賓。")},
-        [("index.md:9", "step_moved", "'xs-0002' no longer carries the text")],
+        {"index.md": BASE_PAGE.replace(XS2_TEXT, "主人戒賓。")},
+        [("index.md:18", "step_moved", "check the markup near line 18 of index.md first")],
         confoverrides={"xs_check_registry": True},
     ),
     "step before any phase": Case(
@@ -182,7 +202,8 @@ CASES: dict[str, Case] = {
         {
             "index.md": HEAD
             + step("xs-0001", "主人戒賓。")
-            + step("xs-0002", "{ref-as}`如初 <xs-0999>`。")
+            + step("xs-0002", "{ref-as}`如初 <xs-0999>`。"),
+            "_edition/references.tsv": refs("xs-0002\t如初"),
         },
         [("index.md:14", "unknown_reference", "names 'xs-0999', which no step declares")],
     ),
@@ -191,12 +212,16 @@ CASES: dict[str, Case] = {
             "index.md": HEAD
             + step("xs-0001", "主人戒賓。")
             + step("xs-0002", "賓拜。")
-            + step("xs-0003", "{ref-as}`如初 <xs-0002..xs-0001>`。")
+            + step("xs-0003", "{ref-as}`如初 <xs-0002..xs-0001>`。"),
+            "_edition/references.tsv": refs("xs-0003\t如初"),
         },
         [("index.md:18", "bad_reference", "runs backwards")],
     ),
     "formula naming no referent": Case(
-        {"index.md": HEAD + step("xs-0001", "主人戒賓。") + step("xs-0002", "{ref-as}`如初`。")},
+        {
+            "index.md": HEAD + step("xs-0001", "主人戒賓。") + step("xs-0002", "{ref-as}`如初`。"),
+            "_edition/references.tsv": refs("xs-0002\t如初"),
+        },
         [("index.md:14", "bad_reference", "names no referent")],
     ),
     "explains naming an unknown step": Case(
@@ -211,7 +236,8 @@ CASES: dict[str, Case] = {
         {
             "index.md": HEAD
             + step("xs-0001", "{ref-as}`如初 <xs-0002>`。")
-            + step("xs-0002", "賓拜。")
+            + step("xs-0002", "賓拜。"),
+            "_edition/references.tsv": refs("xs-0001\t如初"),
         },
         [("index.md:10", "bad_reference", "refers forward to xs-0002")],
     ),
@@ -303,7 +329,7 @@ CASES: dict[str, Case] = {
     ),
     "sigla row malformed": Case(
         {},
-        [("_edition/sigla.tsv:6", "bad_apparatus", "2 cells, expected 6")],
+        [("_edition/sigla.tsv:6", "short_row", "2 cells, expected 6")],
         append={"_edition/sigla.tsv": "宋\t宋本\n"},
     ),
     # -- vocabularies --------------------------------------------------------------------------
@@ -342,7 +368,7 @@ CASES: dict[str, Case] = {
     ),
     "vocabulary: short row": Case(
         {},
-        [("_edition/vocab/vessel.tsv:6", "bad_vocabulary", "2 cells, expected 6")],
+        [("_edition/vocab/vessel.tsv:6", "short_row", "2 cells, expected 6")],
         append={"_edition/vocab/vessel.tsv": "尊\tzūn\n"},
     ),
     # -- diagrams ---------------------------------------------------------------------------
@@ -365,9 +391,85 @@ CASES: dict[str, Case] = {
     # -- the step registry ---------------------------------------------------------------------
     "registry row malformed": Case(
         {},
-        [("_edition/step-registry.tsv:4", "bad_registry", "seed lines 'one' are not numbers")],
+        [("_edition/step-registry.tsv:4", "bad_value", "seed_lines 'one': not whole numbers")],
         append={"_edition/step-registry.tsv": "xs-0003\tone\tabcdef012345\tlive\t\n"},
         confoverrides={"xs_check_registry": True},
+    ),
+    "retired id replaced by nothing": Case(
+        {},
+        [("_edition/step-registry.tsv:4", "bad_registry", "'xs-0404', which the registry does")],
+        append={"_edition/step-registry.tsv": "xs-0003\t3\tabcdef012345\tretired\txs-0404\n"},
+        confoverrides={"xs_check_registry": True},
+    ),
+    "published step deleted": Case(
+        {"index.md": BASE_PAGE.split("::::{xs:step} xs-0002")[0]},
+        [("_edition/step-registry.tsv:3", "missing_step", "xs-0002 is declared by no page")],
+        confoverrides={"xs_check_registry": True},
+    ),
+    "retired step id used again": Case(
+        {},
+        [("index.md:24", "reused_id", "'xs-0003' is retired in the step registry")],
+        append={
+            "index.md": step("xs-0003", "主人戒賓。"),
+            "_edition/step-registry.tsv": "xs-0003\t3\tabcdef012345\tretired\txs-0001\n",
+        },
+        confoverrides={"xs_check_registry": True},
+    ),
+    # -- the strict reader: every data file ------------------------------------------------------
+    "declared file deleted": Case(
+        {},
+        [("_edition/edition.toml:45", "missing_file", "positions.tsv does not exist")],
+        delete=("_edition/positions.tsv",),
+    ),
+    "byte-order mark": Case(
+        {},
+        [("_edition/sigla.tsv:1", "bom", "byte-order mark")],
+        raw={"_edition/sigla.tsv": b"\xef\xbb\xbf" + base_bytes("_edition/sigla.tsv")},
+    ),
+    "row not UTF-8": Case(
+        {},
+        [("_edition/figures.tsv:7", "bad_encoding", "not UTF-8: byte 0xff")],
+        raw={"_edition/figures.tsv": base_bytes("_edition/figures.tsv") + b"\xff\t\t\t\n"},
+    ),
+    "column row misspelt": Case(
+        {},
+        [("_edition/sigla.tsv:2", "bad_header", "expected siglum | name")],
+        raw={
+            "_edition/sigla.tsv": base_bytes("_edition/sigla.tsv").replace(b"licence", b"license")
+        },
+    ),
+    "row with a tab too many": Case(
+        {},
+        [("_edition/figures.tsv:7", "long_row", "5 cells")],
+        append={"_edition/figures.tsv": "射者			n	extra\n"},
+    ),
+    "row typed with spaces": Case(
+        {},
+        [("_edition/figures.tsv:7", "spaces_for_tabs", "spaces")],
+        append={"_edition/figures.tsv": "射者  賓  1  the archer\n"},
+    ),
+    "siglum twice": Case(
+        {},
+        [("_edition/sigla.tsv:6", "duplicate_key", "'叢' again (first on line 4)")],
+        append={"_edition/sigla.tsv": "叢\t又一本\td\ts\tl\twitness\n"},
+    ),
+    "siglum role misspelt": Case(
+        {},
+        [("_edition/sigla.tsv:6", "unknown_value", "did you mean 'witness'?")],
+        append={"_edition/sigla.tsv": "敖\t敖繼公本\td\ts\tl\twitnes\n"},
+    ),
+    "edition.toml key misspelt": Case(
+        {},
+        [("_edition/edition.toml:52", "unknown_key", "placholder")],
+        append={"_edition/edition.toml": '\n[search]\nplacholder = "主人"\n'},
+    ),
+    "place off the hall": Case(
+        {},
+        [("_edition/setting.toml:91", "bad_setting", "places.天外: (900.0, 0.0) outside the plan")],
+        append={
+            "_edition/setting.toml": '\n[places."天外"]\nx = 900.0\ny = 0.0\narea = "堂"\n'
+            'warrant = "test"\nestimate = true\n'
+        },
     ),
     # -- the edition's configuration -----------------------------------------------------------
     "no base URL": Case(
@@ -427,6 +529,10 @@ def build_case(
     shutil.copytree(rootdir / "test-bad-input", src)
     for name, text in case.files.items():
         (src / name).write_text(text, encoding="utf-8")
+    for name, data in case.raw.items():
+        (src / name).write_bytes(data)
+    for name in case.delete:
+        (src / name).unlink()
     for name, text in case.append.items():
         with (src / name).open("a", encoding="utf-8") as fh:
             fh.write(text)

@@ -75,7 +75,17 @@ def read_header(path: Path) -> dict[str, str]:
 def _terms(table: Table, kind: str) -> list[Term]:
     src = str(table.path)
     return [
-        Term(kind, *(row[c] for c in COLUMNS), src, row.line)  # type: ignore[misc]
+        Term(
+            kind,
+            row["term"],
+            row["parent"],
+            row["pinyin"],
+            row["category"],
+            row["gloss_en"],
+            row["gloss_zh"],
+            src,
+            row.line,
+        )
         for row in table.rows
     ]
 

@@ -301,13 +301,13 @@ def _read_setting(
 
     errors = (SettingError, KeyError, TypeError, ValueError, AttributeError)
     meta: dict[str, Any] = {}
-    bounds: tuple[float, ...] = (-math.inf, -math.inf, math.inf, math.inf)
+    bounds: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
     try:
         meta = dict(_need(data, "meta", "setting"))  # type: ignore[call-overload]
         found = tuple(float(v) for v in meta["bounds"])
         if len(found) != 4:
             raise SettingError("meta.bounds must be [x0, y0, x1, y1]", found)
-        bounds = found
+        bounds = (found[0], found[1], found[2], found[3])
     except errors as exc:
         fail(doc.line_of("meta", "bounds") or doc.line_of("meta"), exc, "meta")
 
@@ -397,7 +397,7 @@ def _read_setting(
             below = table.get("label_below")
             view_table[name] = View(
                 name,
-                extent,  # type: ignore[arg-type]
+                extent,
                 float(table["scale"]),
                 float(table["scalebar"]),
                 bool(table.get("overview", False)),
@@ -427,7 +427,7 @@ def _read_setting(
                 Label(
                     str(_need(table, "text", where)),
                     float(_need(table, "x", where)),  # type: ignore[arg-type]
-                    float(y if y is not None else _need(table, "y", where)),  # type: ignore[arg-type]
+                    float(y if y is not None else _need(table, "y", where)),
                     label_views,
                     str(table.get("size", "small")),
                     bool(table.get("vertical", False)),
@@ -465,7 +465,7 @@ def _read_setting(
         structures=tuple(structures),
         views=MappingProxyType(view_table),
         facings=MappingProxyType(dict(facings)),
-        bounds=bounds,  # type: ignore[arg-type]
+        bounds=bounds,
         labels=tuple(labels),
         unit=unit,
     )

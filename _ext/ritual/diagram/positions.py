@@ -80,7 +80,19 @@ FURNISHINGS_FORM = Tsv(("furnishing", "set", "cleared", "warrant"), required=("f
 
 def rows_from(table: Table) -> list[Row]:
     """The rows of a positions.tsv read by :func:`..datafile.read_tsv`."""
-    return [Row(*(r[c] for c in FORM.columns), r.line) for r in table.rows]
+    return [
+        Row(
+            r["step"],
+            r["role"],
+            r["place"],
+            r["facing"],
+            r["basis"],
+            r["facing_basis"],
+            r["note"],
+            r.line,
+        )
+        for r in table.rows
+    ]
 
 
 def load_rows(path: Path | str) -> list[Row]:
@@ -129,7 +141,7 @@ def line_ranks(figures: Mapping[str, FigureInfo]) -> dict[str, int]:
 
 def spans_from(table: Table) -> list[Span]:
     """The furnishing timeline of a furnishings.tsv read by :func:`..datafile.read_tsv`."""
-    return [Span(*(r[c] for c in FURNISHINGS_FORM.columns), r.line) for r in table.rows]
+    return [Span(r["furnishing"], r["set"], r["cleared"], r["warrant"], r.line) for r in table.rows]
 
 
 def load_spans(path: Path | str) -> list[Span]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
 from ..datafile import Row
 from .layout import Marker, Note
 
@@ -31,9 +32,7 @@ def read_commentary(rows: Iterable[Row]) -> list[CommentaryNote]:
     passed (``datafile.read_tsv`` against ``edition.COMMENTARY_FORM``: a malformed row is
     reported there, at its line, and is not among them)."""
     return [
-        CommentaryNote(
-            r["id"], r["step"], r["start"], r["end"], r["lemma"], r["text"], r.line
-        )
+        CommentaryNote(r["id"], r["step"], r["start"], r["end"], r["lemma"], r["text"], r.line)
         for r in rows
     ]
 
