@@ -64,6 +64,8 @@ readings = [
 """
 
 
+ZHU_HEAD = "# notes\nid\tstep\tstart\tend\tfrom\tlemma\twitness\tpages\tsupplied\ttext\n"
+ZHU_ROW = "{id}\t{step}\t{start}\t{end}\t\t{lemma}\t叢\t005-1a\t\t篚竹器也\n"
 DIAGRAM = "\n:::{{xs:diagram}} fig-a\n:step: xs-0001\n{opts}:title: 戒賓\n主人戒賓。\n:::\n"
 VOCAB_ROW = "{term}\t{parent}\t{pinyin}\t酒器\t{en}\t{zh}\n"
 
@@ -360,6 +362,40 @@ CASES: dict[str, Case] = {
             + DIAGRAM.replace("fig-a", "Fig_A").format(opts="")
         },
         [("index.md:13", "bad_diagram", "diagram id 'Fig_A'")],
+    ),
+    # -- the commentary (commentary.tsv) --------------------------------------------------------
+    "commentary: anchor outside its step": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=0, end=40, lemma="篚在阼階。")
+        },
+        [("_edition/commentary.tsv:3", "commentary_anchor", "lies outside its step xs-0002")],
+    ),
+    "commentary: a lemma the step does not read": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=0, end=3, lemma="篚在堂")
+        },
+        [("_edition/commentary.tsv:3", "commentary_anchor", "reads 「篚在阼」 there")],
+    ),
+    "commentary: unknown step": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0404-z1", step="xs-0404", start=0, end=2, lemma="篚在")
+        },
+        [("_edition/commentary.tsv:3", "commentary_step", "names step 'xs-0404'")],
+    ),
+    "commentary: duplicate note id": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=0, end=2, lemma="篚在")
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=2, end=5, lemma="阼階。")
+        },
+        [("_edition/commentary.tsv:4", "duplicate_commentary", "duplicate note id 'xs-0002-z1'")],
+    ),
+    "commentary: short row": Case(
+        {"_edition/commentary.tsv": ZHU_HEAD + "xs-0002-z1\txs-0002\t0\n"},
+        [("_edition/commentary.tsv:3", "bad_commentary", "3 cells, expected 10")],
     ),
     # -- the step registry ---------------------------------------------------------------------
     "registry row malformed": Case(

@@ -1,7 +1,8 @@
 // Reading aids on the pages of the rite (loaded where there are steps: reader.py).
 // - Copying: a selection copies the text and translation only, as the PDF does — no step
 //   numbers, apparatus markers, 譯文 labels or cite controls (those are user-select: none in
-//   the CSS too; this handler is for the browsers that copy them all the same).
+//   the CSS too; this handler is for the browsers that copy them all the same); a note of 鄭注
+//   shown in the text is copied after its lemma, marked 【注】.
 // - Keyboard: the term links (thousands on a page, styled as text) leave the tab order; they
 //   stay links for the mouse and are all reachable from the headword indexes.
 // - Search hits: ?hl=阼階 (space-separated words) marks the words on the page a hit opens
@@ -10,14 +11,16 @@
 //   when a plan is first opened. Fetched on demand, they weigh nothing on the pages until used.
 (() => {
   "use strict";
-  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch";
+  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch, .xs-zhu-mark";
 
   document.addEventListener("copy", (event) => {
     const sel = window.getSelection();
     if (!sel || sel.isCollapsed || !sel.rangeCount || !event.clipboardData) return;
     const frag = sel.getRangeAt(0).cloneContents();
-    if (!frag.querySelector(SKIP)) return; // nothing to leave out: the browser's own copy
+    if (!frag.querySelector(SKIP) && !frag.querySelector(".xs-zhu")) return; // the browser's own copy
     frag.querySelectorAll(SKIP).forEach((el) => el.remove());
+    // A note of 鄭注 is copied as the book prints it: after its lemma, marked 【注】.
+    frag.querySelectorAll(".xs-zhu").forEach((el) => el.prepend("【注】"));
     // innerText of a rendered copy keeps the line breaks between steps and their blocks.
     const holder = document.createElement("div");
     holder.style.cssText = "position:fixed;left:-10000px;top:0;width:40em;white-space:normal";
