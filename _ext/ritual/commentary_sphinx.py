@@ -102,11 +102,13 @@ def _node(note: commentary.Note) -> xsnodes.commentary_note:
 
 
 #: Inline nodes a note goes after rather than into, when the lemma ends where they end: links
-#: (a term, a back-reference formula) and an apparatus reading.
+#: (a term, a back-reference formula), an apparatus reading and a kept form (a copy in
+#: another script must convert the note: it keeps only the form).
 _WRAPPERS = (
     xsnodes.term_ref,
     xsnodes.back_ref,
     xsnodes.apparatus_lemma,
+    xsnodes.kept_form,
     xsnodes.plain_term,
     xsnodes.pinyin_char,
 )

@@ -89,6 +89,8 @@ class Edition:
     plan: Mapping[str, Any] = field(default_factory=dict)
     search_placeholder: str = ""
     references: Mapping[str, Any] = field(default_factory=dict)
+    #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (see tei_sphinx)
+    tei: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
 
     @property
@@ -224,5 +226,6 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         plan=MappingProxyType(dict(data.get("plan", {}))),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
         references=MappingProxyType(dict(data.get("references", {}))),
+        tei=MappingProxyType(dict(data.get("tei", {}))),
         files=MappingProxyType(files),
     )

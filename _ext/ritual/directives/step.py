@@ -14,7 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
-from ..apparatus_sphinx import place_entries, translation_apparatus_for
+from ..apparatus_sphinx import keep_forms, place_entries, translation_apparatus_for
 from ..commentary_sphinx import place_notes
 from ..domain import Annotation, StepRecord, xs_domain
 from ..state import edition_of
@@ -93,6 +93,7 @@ class StepDirective(SphinxDirective):
                 body += child
         unescape_text(body)
         places, base_text = place_entries(self.env, step_id, body, node)
+        kept_spans = keep_forms(self.env, step_id, body)
         text, annotations = text_and_annotations(body)
         if not text.strip():
             warn(f"step {step_id!r} has no text", XsWarning.EMPTY_STEP, node)
@@ -144,6 +145,7 @@ class StepDirective(SphinxDirective):
             references=references,
             explains=read_explains(self.env, self.options.get("explains"), node),
             translation_apparatus=translation_places,
+            kept=kept_spans,
             commentary=notes,
         )
         domain = xs_domain(self.env)
