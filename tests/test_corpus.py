@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -149,7 +150,7 @@ def test_edition_json_shape(edition: dict):
             assert note.get("spans_steps", [step["id"]])[-1] == step["id"]
             assert len(note.get("spans_steps", "..")) >= 2
         ends = [(n["start"], n["end"]) for n in step["commentary"]]
-        assert all(a[1] <= b[0] for a, b in zip(ends, ends[1:], strict=False)), step["id"]
+        assert all(a[1] <= b[0] for a, b in pairwise(ends)), step["id"]
     assert set(edition["indexes"]) == {"vessel", "action", "role", "place"}
 
 
