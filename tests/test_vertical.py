@@ -13,6 +13,7 @@ from sphinx.testing.util import SphinxTestApp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "_ext"))
 
+from ritual import commentary  # noqa: E402
 from ritual.vertical import layout, records, tex  # noqa: E402
 from ritual.vertical.layout import Char, Jiazhu, Mark  # noqa: E402
 
@@ -99,21 +100,16 @@ def test_a_column_too_short_is_refused() -> None:
 # -- the records and the LaTeX ----------------------------------------------------------------
 
 
-def test_commentary_rows_are_placed_on_their_lemmas(tmp_path: Path) -> None:
+def test_the_notes_are_the_ones_the_steps_hold(tmp_path: Path) -> None:
     path = tmp_path / "commentary.tsv"
     path.write_text(
         "# header\nid\tstep\tstart\tend\tfrom\tlemma\twitness\tpages\tsupplied\ttext\n"
-        "a-1-z1\ta-1\t0\t2\t\t賓出\t叢\t1a\t\t出門也\n"
-        "a-1-z2\ta-1\t0\t2\t\t主人\t叢\t1a\t\t錯\n"
-        "a-9-z1\ta-9\t0\t1\t\t一\t叢\t1a\t\t無此節\n",
+        "a-1-z1\ta-1\t0\t2\t\t賓出\t叢\t1a\t\t出門〔也〕\n",
         encoding="utf-8",
     )
-    rows = records.read_commentary(path)
-    assert [r.line for r in rows] == [3, 4, 5]
-    placed, bad = records.notes_by_step(rows, {"a-1": "賓出。"})
-    assert placed == {"a-1": (layout.Note(2, "出門也"),)}
-    assert [n.id for n, _ in bad] == ["a-1-z2", "a-9-z1"]
-    assert records.read_commentary(tmp_path / "none.tsv") == []
+    notes, problems = commentary.read(path)
+    assert problems == []
+    assert records.notes(notes) == (layout.Note(2, "出門〔也〕"),)  # after 賓出, marks kept
 
 
 def test_tex_escapes_and_writes_each_note_after_its_column() -> None:

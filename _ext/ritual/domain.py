@@ -276,7 +276,7 @@ class XsDomain(Domain):
         return results
 
     def commentary_note(self, note_id: str) -> tuple[StepRecord, Any] | None:
-        """The step record and the note of a note id (``xs-0031-z1``), if a step holds it."""
+        """The step record and the note of a note id (``<step id>-z1``), if a step holds it."""
         step_id = note_id.rsplit("-z", 1)[0]
         rec = self.steps.get(step_id)
         if rec is None:

@@ -72,7 +72,7 @@ await section("2b Simplified copy", async () => {
   const pageText = await page.evaluate(() => {
     const step = document.getElementById("xs-0039");
     const text = step.querySelector(".xs-text").cloneNode(true);
-    text.querySelectorAll(".xs-app-ref, .xs-ties").forEach((e) => e.remove());
+    text.querySelectorAll(".xs-app-ref, .xs-ties, .xs-zhu").forEach((e) => e.remove());
     const tr = step.querySelector(".xs-trans p");
     return { text: text.textContent.trim(), tr: tr ? tr.textContent.trim() : "" };
   });
