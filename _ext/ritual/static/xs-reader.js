@@ -4,7 +4,8 @@
 //   the CSS too; this handler is for the browsers that copy them all the same); a note of 鄭注
 //   shown in the text is copied after its lemma, marked 【注】.
 // - Keyboard: the term links (thousands on a page, styled as text) leave the tab order; they
-//   stay links for the mouse and are all reachable from the headword indexes.
+//   stay links for the mouse and are all reachable from the headword indexes. So do the marks
+//   of the 注 (permalinks).
 // - Search hits: ?hl=阼階 (space-separated words) marks the words on the page a hit opens
 //   (xs-highlight.js, fetched only then).
 // - Plans: a 「放大」 button on each; the full-screen view (xs-plan-zoom.js and .css) is fetched
@@ -33,7 +34,9 @@
     event.preventDefault();
   });
 
-  document.querySelectorAll("a.xs-term").forEach((a) => {
+  // The marks of the 注 (each its note's permalink, hundreds on a page) leave it too: the
+  // notes are read in place, and each is an object of the inventory.
+  document.querySelectorAll("a.xs-term, a.xs-zhu-mark").forEach((a) => {
     a.tabIndex = -1;
   });
 
