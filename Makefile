@@ -10,10 +10,11 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf second-edition test check unit lint collate audit bench system venv node clean
+.PHONY: edition html pdf vertical second-edition test check unit lint collate commentary audit bench system venv node clean
 
-edition: system html pdf          ## site and PDF, from a fresh machine (the PDF published in the site)
+edition: system html pdf vertical ## site and PDFs, from a fresh machine (both books published in the site)
 	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
+	cp $(BUILD)/vertical/xiangsheli-zhipai.pdf $(BUILD)/html/xiangsheli-zhipai.pdf
 
 venv: $(VENV)/.installed
 $(VENV)/.installed: requirements.txt
@@ -41,11 +42,21 @@ pdf: venv                         ## the print edition: _build/latex/xiangsheli.
 	$(SPHINX) -M latexpdf source $(BUILD) -c . $(SPHINXOPTS)
 	$(BIN)/python tools/check_pdf.py $(BUILD)/latex
 
+# The vertical book (直排經注本): the engine writes its LaTeX (builder xsvertical), LuaLaTeX sets
+# it. The font database of luaotfload and LuaTeX-ja's caches are kept in _build/texmf-var, so
+# only the first run on a machine builds them.
+VERTICAL  := $(BUILD)/vertical
+TEXMFVAR  := $(abspath $(BUILD))/texmf-var
+vertical: venv                    ## the vertical book: _build/vertical/xiangsheli-zhipai.pdf
+	$(SPHINX) -b xsvertical $(SPHINXOPTS) -d $(BUILD)/doctrees-vertical -c . source $(VERTICAL)
+	cd $(VERTICAL) && TEXMFVAR=$(TEXMFVAR) TEXMFCACHE=$(TEXMFVAR) lualatex -interaction=nonstopmode -halt-on-error xiangsheli-zhipai.tex >/dev/null \
+	  || { tail -40 $(VERTICAL)/xiangsheli-zhipai.log >&2; exit 1; }
+
 # A second edition, the opening of 鄉飲酒禮, built by the same engine from its own data folder.
 second-edition: venv              ## tests/roots/test-xiangyinjiuli → _build/xiangyinjiuli/html
 	$(SPHINX) -b html $(SPHINXOPTS) -d $(BUILD)/xiangyinjiuli/doctrees tests/roots/test-xiangyinjiuli $(BUILD)/xiangyinjiuli/html
 
-test: system lint html pdf node   ## everything: lint, build the edition, then all tests (gates included)
+test: system lint html pdf vertical node   ## everything: lint, build the edition, then all tests (gates included)
 	$(BIN)/python -m pytest -q tests
 
 check: html node                  ## the site gates on _build/html: vnu, links and anchors, axe
@@ -63,7 +74,11 @@ lint: venv                        ## ruff (lint and format) and mypy (the engine
 
 collate: venv                     ## regenerate the collation data from the witnesses, then audit
 	$(BIN)/python -m tools.collate --witnesses $(WITNESSES)
+	@$(MAKE) --no-print-directory commentary
 	@$(MAKE) --no-print-directory audit
+
+commentary: venv                  ## 鄭注 from the witnesses, each note on its lemma: source/_edition/commentary.tsv
+	$(BIN)/python -m tools.commentary --witnesses $(WITNESSES) --edition source/_edition
 
 audit: venv                       ## apparatus readings, witnesses, pages and orthography.tsv vs the witnesses
 	$(BIN)/python -m tools.audit.witness_readings --witnesses $(WITNESSES)

@@ -44,6 +44,8 @@ html_theme = "furo"
 html_title = "儀禮·鄉射禮"
 html_static_path = [str(ROOT / "_static")]
 html_css_files = ["edition.css"]
+# the 侯 (the target of the rite): its frame, its square and its centre
+html_favicon = str(ROOT / "_static" / "favicon.svg")
 html_permalinks_icon = "¶"
 html_last_updated_fmt = None
 html_copy_source = False
@@ -148,3 +150,17 @@ latex_elements = {
     "printindex": "",  # no general (Sphinx) index: the four term indexes stand instead
     "sphinxsetup": "",
 }
+
+# -- The vertical book (`make vertical` → _build/vertical/xiangsheli-zhipai.pdf) ----------------
+# LuaLaTeX + LuaTeX-ja, jlreq in tate; the engine lays the columns out (_ext/ritual/vertical),
+# the page design is _ext/ritual/latex/xsvertical.sty. A5, the 經 in 14 pt, 22 characters a
+# column and 10 columns a half-leaf, as the 經注本 of the 儀禮 are cut (十行本: 10 columns).
+xs_vertical_title = "儀禮"
+xs_vertical_title_right = "漢鄭玄注"
+xs_vertical_title_left = f"{author}彙校　二〇二六年"
+xs_vertical_colophon = [
+    ["底本", "網絡本《儀禮·鄉射禮》，以漢籍リポジトリ所收諸本校"],
+    ["注", "鄭玄注，據四部叢刊本《儀禮鄭注》，闕頁據張爾岐《儀禮鄭註句讀》"],
+    ["版本", f"{release}（{xs_release_date}）"],
+    ["許可", "CC BY-SA 4.0"],
+]

@@ -36,9 +36,12 @@ def test_html_markers_switch_and_list(app: SphinxTestApp) -> None:
     app.build()
     html = (app.outdir / "part.html").read_text(encoding="utf-8")
     assert re.search(
-        r'<span class="xs-lemma" data-base="匪" data-entry="app-001">(<[^>]+>)?篚', html
+        r'<span class="xs-lemma" data-base="匪" data-entry="app-001" data-xs-keep="">(<[^>]+>)?篚',
+        html,
     )
-    assert '<span class="xs-lemma" data-base="一" data-entry="app-003"></span>' in html
+    assert (
+        '<span class="xs-lemma" data-base="一" data-entry="app-003" data-xs-keep=""></span>' in html
+    )
     assert re.search(
         r'<a class="xs-app-ref" href="#app-001" id="ref-app-001" role="doc-noteref" '
         r'aria-describedby="app-001" data-entry="篚 \] 篚 叢庫；匪 底">1</a>',

@@ -77,6 +77,7 @@ class Case:
     expected: list[tuple[str, str, str]]
     append: dict[str, str] = field(default_factory=dict)  # text appended to a base file
     confoverrides: dict[str, object] = field(default_factory=dict)
+    builder: str = "html"  # the builder that reads the input (xsvertical: the vertical book)
 
 
 CASES: dict[str, Case] = {
@@ -379,6 +380,25 @@ CASES: dict[str, Case] = {
         [("conf.py:1", "bad_edition", "the drawer 'no.such:module' of furnishing kind 'mat'")],
         confoverrides={"xs_plan_drawers": {"mat": "no.such:module"}},
     ),
+    # -- the vertical book -----------------------------------------------------------------------
+    "a note of the 注 off its lemma": Case(
+        {
+            "_edition/commentary.tsv": "# notes\n"
+            "id\tstep\tstart\tend\tfrom\tlemma\twitness\tpages\tsupplied\ttext\n"
+            "xs-0001-z1\txs-0001\t0\t2\t\t主人\t叢\t1a\t\t主人州長也\n"
+            "xs-0002-z1\txs-0002\t0\t2\t\t主人\t叢\t1a\t\t錯置\n"
+            "xs-0009-z1\txs-0009\t0\t1\t\t賓\t叢\t1a\t\t無此節\n"
+        },
+        [
+            (
+                "_edition/commentary.tsv:4",
+                "bad_vertical",
+                "lemma 「主人」 is not at 0–2 of xs-0002",
+            ),
+            ("_edition/commentary.tsv:5", "bad_vertical", "its step xs-0009 is not in the edition"),
+        ],
+        builder="xsvertical",
+    ),
 }
 
 #: Subtypes that are not about bad input, with the reason.
@@ -412,7 +432,10 @@ def build_case(
             fh.write(text)
     overrides = dict(case.confoverrides, suppress_warnings=suppress)
     app = make_app(
-        "html", srcdir=src, builddir=tmp_path / f"build-{len(suppress)}", confoverrides=overrides
+        case.builder,
+        srcdir=src,
+        builddir=tmp_path / f"build-{len(suppress)}",
+        confoverrides=overrides,
     )
     app.build()  # must not raise
     return app

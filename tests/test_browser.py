@@ -85,3 +85,10 @@ def test_reader_on_desktop_and_phone(site: str) -> None:
     """Issue 15: the Simplified stage and the remembered script, the stage view, the apparatus
     entry on a phone, copying, the search, the tab order, the index tables, the plans' zoom."""
     _run("reader.mjs", site)
+
+
+def test_both_scripts_in_chromium(site: str) -> None:
+    """Issue 25: formulas, apparatus entries, stage jumps, the base/edited switch and the search
+    in the Traditional pages and their Simplified copies, desktop and phone; no script or
+    console error, no failed request (the favicon included)."""
+    _run("scripts.mjs", site)

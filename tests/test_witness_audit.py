@@ -156,3 +156,24 @@ def test_cong_left_out_where_it_has_no_untranscribed_page():
     assert [f.kind for f in wr.audit_entry(e, views, "迎", lambda c: c)] == ["absence"]
     views["叢"] = wr.View("叢", "lacuna")
     assert wr.audit_entry(e, views, "迎", lambda c: c) == []
+
+
+def test_a_reading_gives_the_form_of_a_place_pair_as_the_witness_writes_it():
+    """个 and 個 are two characters (variants.tsv ``place``): an entry crediting 個 to a witness
+    that writes 个 is false (its note would say 「作個」); 賔 and 賓 are one character in two
+    shapes (``count``): 賓 credited to a witness that writes 賔 is true."""
+    shapes = load_variants(record="count")
+
+    def same(c: str) -> str:
+        return shapes.get(c, c)
+
+    e = entry([("個", "底叢")], {"叢": "005-1a"}, context="一[個]", lemma="個")
+    views = {"叢": wr.View("叢", "present", "个", "005-1a")}
+    assert [(f.kind, f.siglum) for f in wr.audit_entry(e, views, "個", same)] == [
+        ("unsupported", "叢")
+    ]
+    true = entry([("個", "底"), ("个", "叢")], {"叢": "005-1a"}, context="一[個]", lemma="個")
+    assert wr.audit_entry(true, views, "個", same) == []
+    guest = entry([("賓", "底叢")], {"叢": "005-1a"}, context="[賓]", lemma="賓")
+    views = {"叢": wr.View("叢", "present", "賔", "005-1a")}
+    assert wr.audit_entry(guest, views, "賓", same) == []

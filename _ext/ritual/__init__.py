@@ -30,7 +30,9 @@ from .search import setup_search
 from .state import setup_state
 from .static_files import setup_static
 from .steps import setup_steps
+from .tei_sphinx import setup_tei
 from .terms import setup_terms
+from .vertical.builder import setup_vertical
 from .writers import setup_writers
 from .xref_roles import setup_xref_roles
 from .xrefs_sphinx import setup_xrefs
@@ -38,7 +40,7 @@ from .xrefs_sphinx import setup_xrefs
 __version__ = "0.2.0"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 7
+ENV_VERSION = 8
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -61,9 +63,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_pinyin(app)
     setup_cjk(app)
     setup_export(app)
+    setup_tei(app)
     setup_static(app)
     setup_writers(app)
     setup_latex(app)
+    setup_vertical(app)
     return {
         "version": __version__,
         "env_version": ENV_VERSION,

@@ -23,7 +23,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from . import apparatus, apparatus_notes, export, translation_apparatus
+from . import apparatus, apparatus_notes, export, kept, orthography, translation_apparatus
 from . import nodes as xsnodes
 from .domain import xs_domain
 from .state import build_state, edition_of
@@ -481,6 +481,45 @@ def place_entries(
     return tuple(places), base_text
 
 
+def orthography_offsets(env: BuildEnvironment) -> dict[str, tuple[int, ...]]:
+    """step id → the offsets of the orthography record's places in its edited text (read once
+    per build; none without a record, or with one the 凡例's table reports as unreadable)."""
+    path = edition_of(env).path("orthography")
+
+    def read() -> dict[str, tuple[int, ...]]:
+        out: dict[str, list[int]] = {}
+        if path.is_file():
+            try:
+                places = orthography.load_places(path)
+            except ValueError:
+                return {}
+            for place in places:
+                out.setdefault(place.step, []).append(place.offset)
+        return {step: tuple(offsets) for step, offsets in out.items()}
+
+    return build_state(env).file("orthography_offsets", read)
+
+
+def keep_forms(
+    env: BuildEnvironment, step_id: str, body: nodes.Element
+) -> tuple[tuple[int, int], ...]:
+    """Mark the kept forms of a step's edited text (:mod:`.kept`): its apparatus lemmas are
+    kept as they stand; each place of the orthography record outside them becomes a
+    :class:`~.nodes.kept_form`. Returns the kept spans (offsets into the edited text)."""
+    path = edition_of(env).path("orthography")
+    if path.is_file():
+        env.note_dependency(str(path))
+    lemmas = [(a, b) for _, a, b in spans_of(body, xsnodes.apparatus_lemma, xsnodes.apparatus_ref)]
+    spans = list(lemmas)
+    for offset in orthography_offsets(env).get(step_id, ()):
+        if any(a <= offset < b for a, b in lemmas):
+            continue
+        for text_node, _ in _pieces(body, offset, offset + 1):
+            replace(text_node, xsnodes.kept_form("", str(text_node)))
+            spans.append((offset, offset + 1))
+    return kept.merged(spans)
+
+
 def _plain_text(body: nodes.Element) -> str:
     return "".join(str(n) for n, _ in _text_nodes(body))
 
@@ -676,6 +715,29 @@ def export_witnesses(app: Sphinx) -> list[dict[str, str]]:
     ]
 
 
+#: The words of the page's switch between the edited text and the base text (apparatus.js),
+#: in the page, so that a copy of the page in another script has them converted.
+SWITCH_WORDS = {
+    "base": "顯示底本原貌",
+    "edited": "顯示校訂本",
+    "title": "切換校訂本與底本（網絡傳本）原貌",
+}
+
+
+def add_switch_words(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """``html-page-context``: the switch's words on the pages whose text has apparatus places."""
+    if doctree is None or app.builder.format != "html":
+        return
+    if not any(True for _ in doctree.findall(xsnodes.apparatus_lemma)):
+        return
+    words = "".join(f'<span data-say="{k}">{v}</span>' for k, v in SWITCH_WORDS.items())
+    context["metatags"] = (
+        context.get("metatags", "") + f'<template id="xs-app-words">{words}</template>\n'
+    )
+
+
 def setup_apparatus(app: Sphinx) -> None:
     """The apparatus in the build: its data checked, its lists under the phases, its tables on
     the front matter, its entries in ``edition.json``."""
@@ -688,6 +750,7 @@ def setup_apparatus(app: Sphinx) -> None:
     app.connect("builder-inited", check_sigla)
     app.connect("doctree-read", list_phase_apparatus)
     app.connect("env-check-consistency", check_entries_placed)
+    app.connect("html-page-context", add_switch_words)
     export.PROVIDERS.update(
         apparatus=export_apparatus,
         translation_apparatus=export_translation_apparatus,

@@ -73,6 +73,77 @@ VALUES = (
         (dict,),
         "more furnishing drawers for the plans: kind → 'module:function'",
     ),
+    Value(
+        "xs_vertical_name",
+        "",
+        "env",
+        (str,),
+        "the vertical book's file name (default: <edition id>-zhipai)",
+    ),
+    Value(
+        "xs_vertical_paper",
+        "a5",
+        "env",
+        (str,),
+        "the vertical book's paper: a jlreq paper name (a5, b5 …)",
+    ),
+    Value(
+        "xs_vertical_size",
+        14.0,
+        "env",
+        (int, float),
+        "the size of the 經 in the vertical book (pt)",
+    ),
+    Value(
+        "xs_vertical_cells",
+        22,
+        "env",
+        (int,),
+        "the characters of the 經 in a column of the vertical book",
+    ),
+    Value("xs_vertical_lines", 10, "env", (int,), "the columns of a page of the vertical book"),
+    Value(
+        "xs_vertical_baiwen",
+        False,
+        "env",
+        (bool,),
+        "the vertical book as 白文: without modern punctuation",
+    ),
+    Value(
+        "xs_vertical_commentary",
+        True,
+        "env",
+        (bool,),
+        "print the edition's 注 as 雙行夾注 in the vertical book",
+    ),
+    Value(
+        "xs_vertical_title",
+        "",
+        "env",
+        (str,),
+        "the vertical book's title (版心, title page); default: the edition's label",
+    ),
+    Value(
+        "xs_vertical_title_right",
+        "",
+        "env",
+        (str,),
+        "the right column of the vertical book's title page",
+    ),
+    Value(
+        "xs_vertical_title_left",
+        "",
+        "env",
+        (str,),
+        "the left column of the vertical book's title page",
+    ),
+    Value(
+        "xs_vertical_colophon",
+        [],
+        "env",
+        (list, tuple),
+        "the vertical book's colophon (牌記): [label, text] pairs",
+    ),
 )
 
 
@@ -124,6 +195,7 @@ def check_config(app: Sphinx, config: Config) -> None:
     ):
         raise ConfigError(f"xs_plan_print_box must be [width, height] in pt, not {box!r}")
     config.xs_plan_print_box = [float(v) for v in box]
+    _check_vertical(config)
     if config.xs_search_ngram < 1:
         raise ConfigError(f"xs_search_ngram must be at least 1, not {config.xs_search_ngram}")
     src = Path(app.srcdir)
@@ -136,6 +208,30 @@ def check_config(app: Sphinx, config: Config) -> None:
         load_edition(config.xs_edition, config.xs_editions)
     except EditionError as exc:
         raise ConfigError(f"{exc.location}: {exc} (xs_edition = {config.xs_edition!r})") from None
+
+
+def _check_vertical(config: Config) -> None:
+    """The vertical book's measures: a column of at least 8 cells, at least 4 columns a page,
+    a type size from 8 to 28 pt, a paper jlreq knows by name, [label, text] colophon pairs."""
+    if config.xs_vertical_cells < 8:
+        raise ConfigError(f"xs_vertical_cells must be at least 8, not {config.xs_vertical_cells}")
+    if config.xs_vertical_lines < 4:
+        raise ConfigError(f"xs_vertical_lines must be at least 4, not {config.xs_vertical_lines}")
+    size = config.xs_vertical_size
+    if isinstance(size, bool) or not 8 <= size <= 28:
+        raise ConfigError(f"xs_vertical_size must be from 8 to 28 (pt), not {size!r}")
+    if not re.fullmatch(r"(a|b)[3-7]|b[3-7]j|letter", config.xs_vertical_paper):
+        raise ConfigError(
+            f"xs_vertical_paper must be a paper jlreq names (a4, a5, b5, b5j …), "
+            f"not {config.xs_vertical_paper!r}"
+        )
+    for item in config.xs_vertical_colophon:
+        if not (
+            isinstance(item, list | tuple)
+            and len(item) == 2
+            and all(isinstance(v, str) for v in item)
+        ):
+            raise ConfigError(f"xs_vertical_colophon must hold [label, text] pairs, not {item!r}")
 
 
 def _check_drawers(app: Sphinx, config: Config) -> None:

@@ -30,7 +30,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from . import export
+from . import export, kept
 from . import nodes as xsnodes
 from .diagram.layout import EXIT, Figure, Walker
 from .diagram.plan import Plan, to_svg
@@ -295,7 +295,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
                 step_id,
                 domain.number_label(step_id),
                 phase_index.get(rec.section, -1),
-                rec.text,
+                kept.mark(rec.text, rec.kept),
                 rec.translation or "",
                 app.builder.get_target_uri(rec.docname),
             )
@@ -391,6 +391,7 @@ def stage_key(app: Sphinx) -> str:
                     domain.number_label(step_id),
                     rec.section,
                     rec.text,
+                    rec.kept,
                     rec.translation,
                     app.builder.get_target_uri(rec.docname),
                     rec.anchor,

@@ -52,6 +52,8 @@ class StepRecord(NamedTuple):
     explains: tuple[str, ...] = ()  # a commentary step's :explains: (ids, ranges or "general")
     # the corrections of the base translation, placed in the printed translation
     translation_apparatus: tuple[Any, ...] = ()
+    # the spans a copy in another script keeps as printed (kept.py): lemmas, orthography places
+    kept: tuple[tuple[int, int], ...] = ()
 
 
 class PhaseRecord(NamedTuple):

@@ -38,7 +38,7 @@ FILES = {
     "positions": "positions.tsv",
     "pinyin_overrides": "pinyin-overrides.tsv",
     "pinyin_readings": "pinyin-readings.tsv",
-    "commentary": "commentary.toml",
+    "commentary": "commentary.tsv",
     "translation_apparatus": "translation-apparatus.toml",
     "translation_review": "translation-review.tsv",
     "references": "references.tsv",
@@ -107,6 +107,8 @@ class Edition:
     translation_id_prefix: str = TRANSLATION_ID_PREFIX
     translation_id_digits: int = TRANSLATION_ID_DIGITS
     references: Mapping[str, Any] = field(default_factory=dict)
+    #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (see tei_sphinx)
+    tei: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
 
     @property
@@ -270,6 +272,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         translation_id_prefix=tr_prefix,
         translation_id_digits=tr_digits,
         references=MappingProxyType(dict(data.get("references", {}))),
+        tei=MappingProxyType(dict(data.get("tei", {}))),
         files=MappingProxyType(files),
     )
 

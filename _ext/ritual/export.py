@@ -21,6 +21,10 @@ EDITION_JSON = "edition.json"
 #: Extra export providers: name -> callable(app) -> value; filled by other modules' setup
 #: (apparatus, indexes, diagrams) so that this module stays the one writer of the file.
 PROVIDERS: dict[str, Any] = {}
+#: Other files made from the same records: name -> callable(app, data) run once ``edition.json``
+#: is written, with its dict (the TEI file and the DTS API: tei_sphinx), so that nothing
+#: assembles the edition twice.
+WRITERS: dict[str, Any] = {}
 
 
 def step_url(app: Sphinx, docname: str, anchor: str) -> str:
@@ -97,6 +101,8 @@ def write_edition_json(app: Sphinx, exception: Exception | None) -> None:
     path.write_text(
         json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n", encoding="utf-8"
     )
+    for writer in WRITERS.values():
+        writer(app, data)
 
 
 def setup_export(app: Sphinx) -> None:

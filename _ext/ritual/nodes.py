@@ -56,6 +56,11 @@ class apparatus_lemma(nodes.Inline, nodes.TextElement):
     """The printed reading at an apparatus place; ``base`` holds the transmitted reading."""
 
 
+class kept_form(nodes.Inline, nodes.TextElement):
+    """A character of the text that the orthography record refers to (:mod:`.kept`): a copy
+    of the page in another script prints it as the edited text does."""
+
+
 class apparatus_ref(nodes.Inline, nodes.TextElement):
     """The marker after an apparatus place: ``entry_id``, ``label``, the whole entry as data
     (``lemma``, ``readings``, ``note``, ``pages``) and as text (``entry_text``)."""
@@ -142,6 +147,7 @@ ALL = (
     plain_term,
     phase_marker,
     apparatus_lemma,
+    kept_form,
     apparatus_ref,
     witness_form,
     apparatus_list,

@@ -18,7 +18,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from . import search_index
+from . import kept, search_index
 from .domain import xs_domain
 from .nodes import search_box
 from .state import edition_of
@@ -50,7 +50,7 @@ def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
                 "number": numbers[step_id][0],
                 "url": f"{app.builder.get_target_uri(rec.docname)}#{rec.anchor}",
                 "section": phase.title if phase else "",
-                "text": rec.text,
+                "text": kept.mark(rec.text, rec.kept),
                 "translation": rec.translation,
                 "base": rec.base_text,
             }

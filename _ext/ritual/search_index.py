@@ -18,6 +18,9 @@ the apparatus's emendations) is searched with the rest, so a reading the edition
 is still found (the page labels such a hit 底本). A query that is a step number (``300``,
 ``第300節``) or id (``<prefix>-0300``) names that step (:func:`step_for`): the page goes there.
 
+A step's text carries the marks of its kept forms (:mod:`.kept`), for the Simplified copy of the
+index; it is searched without them, here and in the page's script.
+
 The index is a JSON-ready dict (see :func:`build_index`); :func:`dumps_js` writes it as a script
 that sets ``window.XS_SEARCH_INDEX`` (a script, not a fetched JSON file, so the search page works
 from ``file://`` too).
@@ -29,6 +32,8 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NotRequired, TypedDict
+
+from . import kept
 
 FORMAT_VERSION = 2
 
@@ -120,11 +125,12 @@ def build_index(
     for row, step in enumerate(steps):
         translation = step["translation"] or ""
         base = step.get("base") or ""
-        base = "" if base == step["text"] else base
+        text = kept.plain(step["text"])
+        base = "" if base == text else base
         row_of = [step["id"], step["number"], step["url"], step["section"], step["text"]]
         docs.append([*row_of, translation, base])
         grams = set()
-        for value in (step["text"], translation, base):
+        for value in (text, translation, base):
             grams |= ngrams(fold_text(value, fold), max_n)
         for gram in grams:
             postings.setdefault(gram, []).append(row)
@@ -166,9 +172,9 @@ def search(index: Mapping[str, Any], query: str) -> list[tuple[int, list[tuple[s
     for row in sorted(candidates):
         doc = index["docs"][row]
         hits, found = [], set()
-        text = fold_text(doc[4], fold)
+        text = fold_text(kept.plain(doc[4]), fold)
         for field, value in zip(("text", "translation", "base"), doc[4:7], strict=False):
-            hay = fold_text(value, fold)
+            hay = fold_text(kept.plain(value), fold)
             # the base text counts only for what the edited text lacks (a reading emended away)
             for w in words if field != "base" else [w for w in words if w not in text]:
                 start = hay.find(w)

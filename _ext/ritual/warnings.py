@@ -78,6 +78,9 @@ class XsWarning(Enum):
     """The edition's record of the formulas (``references.tsv``) is malformed, or does not agree
     with the pages: a formula without a row, a row whose formula no role marks, a kind that says
     otherwise than the role (external or not), a plain row whose words are not in its step."""
+    BAD_VERTICAL = "bad_vertical"
+    """The vertical book cannot place a record: a note of the 注 whose step the edition lacks
+    or whose lemma is not its step's text at its offsets (the note is left out)."""
 
 
 def warn(message: str, subtype: XsWarning, location: Any) -> None:

@@ -34,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.osutil import relative_uri
 
-from . import diagrams, export, xrefs
+from . import diagrams, export, kept, xrefs
 from .domain import StepRecord, xs_domain
 from .nodes import back_ref, reference_list, step, step_links, step_text, term_ref
 from .state import build_state, edition_of
@@ -476,7 +476,10 @@ def popup_data(app: Sphinx) -> dict[str, Any]:
             info = formula_info(app, "", sid, i)
             for target in info["steps"]:
                 rec = domain.steps[target]
-                steps.setdefault(target, [data.numbers[target], rec.text, page(rec.docname)])
+                steps.setdefault(
+                    target,
+                    [data.numbers[target], kept.mark(rec.text, rec.kept), page(rec.docname)],
+                )
             refs[info["key"]] = {
                 "see": info["see"],
                 "basis": info["basis"],
@@ -485,7 +488,7 @@ def popup_data(app: Sphinx) -> dict[str, Any]:
                 "steps": info["steps"],
             }
     return {
-        "words": {"go": words.go, "close": words.close},
+        "words": {"go": words.go, "close": words.close, "kept": kept.TITLE},
         "pages": list(pages),
         "steps": steps,
         "refs": refs,

@@ -13,7 +13,18 @@ them). In the copies:
   canonical link becomes the Simplified page's;
 - regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted: the
   citations (which quote the edition's title as published) and the witnesses' forms in the
-  apparatus (lemmas, readings, the forms a note quotes: the engine's ``witness_form``).
+  apparatus (lemmas, readings, the forms a note quotes: the engine's ``witness_form``);
+- the *kept forms* of the text (``ritual.kept``: the apparatus' lemmas and the orthography
+  record's places, elements with ``data-xs-keep``) keep their text; one whose form the
+  conversion would have changed gets the class ``xs-kept`` and a title saying why, so that the
+  reader sees which characters stand as the edition prints them;
+- ``data-content_root`` (the folder of ``_static``, as Sphinx means it) gains one ``../``; the
+  pages' root of the copy is ``zh-Hans/`` below it, as the site's scripts know;
+- a page's JSON data blocks (``<script type="application/json">``) have their relative URLs
+  treated as the page's links are.
+
+The data scripts that pages load and show as text (:mod:`.simplified_data`) are converted by the
+same :func:`t2s`, their kept spans (between ``ritual.kept``'s marks) kept and marked the same way.
 
 Converting the written HTML rather than building twice keeps one source of truth, costs a
 fraction of a second, and cannot drift from the Traditional pages.
@@ -29,6 +40,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from ritual import kept
 from ritual.state import build_state
 from sphinx.application import Sphinx
 
@@ -49,7 +61,16 @@ TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder"}
 URL_ATTRS = {"href", "src", "action"}
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 ABSOLUTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
-INTERESTING = re.compile(r"(?:href|src|action|title|alt|aria-label|placeholder|lang)\s*=", re.I)
+INTERESTING = re.compile(
+    r"(?:(?:href|src|action|title|alt|aria-label|placeholder|lang|content_root)\s*=)"
+    r"|application/json",
+    re.I,
+)
+JSON_BLOCK = re.compile(r"<script\b[^>]*\btype=[\"']application/json[\"']", re.I)
+JSON_URL = re.compile(r'"((?:\.\./)*[\w./-]+\.(?:html|js|json|css|svg|xml|pdf)(?:#[\w-]*)?)"')
+KEEP_START = re.compile(rf"<([a-zA-Z][\w-]*)\b[^>]*\s{kept.ATTRIBUTE}\b")
+TAG_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
+
 SWITCH_ANCHOR = '<div class="content-icon-container">'
 
 
@@ -136,12 +157,33 @@ def _convert_tag_in(tag: str, rel: str, page_set: frozenset[str]) -> str:
             value = t2s(value)
         elif low == "lang" and value == "zh-Hant":
             value = "zh-Hans"
+        elif low == "data-content_root":
+            value = "../" + ("" if value in ("", "./") else value)
         return f"{space}{name}{eq}{q}{value}{q}"
 
     if tag.lower().startswith(("<script", "<style")):
         head_end = tag.find(">") + 1
-        return ATTR.sub(attr, tag[:head_end]) + tag[head_end:]
+        body = tag[head_end:]
+        if JSON_BLOCK.match(tag):
+            body = JSON_URL.sub(lambda m: f'"{rewrite_url(m.group(1), rel, page_set)}"', body)
+        return ATTR.sub(attr, tag[:head_end]) + body
     return ATTR.sub(attr, tag)
+
+
+def mark_kept(tag: str) -> str:
+    """The start tag of a kept form whose conversion would differ: class ``xs-kept``, a title."""
+    if 'class="' in tag:
+        tag = tag.replace('class="', 'class="xs-kept ', 1)
+    else:
+        tag = tag[: len(tag) - 1] + ' class="xs-kept">'
+    if " title=" not in tag:
+        tag = tag[: len(tag) - 1] + f' title="{t2s(kept.TITLE)}">'
+    return tag
+
+
+def convert_data(text: str) -> str:
+    """A string of a data script, converted: its kept spans (``ritual.kept``) kept."""
+    return kept.convert(text, t2s)
 
 
 def to_simplified(
@@ -158,18 +200,38 @@ def to_simplified(
     each repeat is one dictionary lookup instead of a conversion. The caller owns it.
     """
     page = SWITCH.sub(lambda m: "\0SWITCH\0", page, count=1)
-    out = []
+    out: list[str] = []
     tags = {} if tags is None else tags
+    # a kept form being read: its element's name, depth, where its start tag is, its text
+    keep: list[Any] = []
     for region in NOCONVERT.split(page):
         convert = not region.startswith("<!--xs:noconvert-->")
         for token in TOKEN.split(region):
             if not token:
                 continue
             if token[0] == "<":
+                if not convert and JSON_BLOCK.match(token):
+                    # a citation's data (cite forms): its addresses are the published
+                    # pages', relative to the site's root, not links of this page
+                    out.append(token)
+                    continue
                 done = tags.get(token)
                 if done is None:
                     done = tags[token] = _convert_tag(token, rel, page_set)
+                if keep:
+                    name = TAG_NAME.match(token)
+                    if name and name.group(1).lower() == keep[0]:
+                        keep[1] += -1 if token[1] == "/" else 0 if token.endswith("/>") else 1
+                    if keep[1] == 0:
+                        if t2s(keep[3]) != keep[3]:
+                            out[keep[2]] = mark_kept(out[keep[2]])
+                        keep = []
+                elif (start := KEEP_START.match(token)) is not None:
+                    keep = [start.group(1).lower(), 1, len(out), ""]
                 out.append(done)
+            elif keep:
+                keep[3] += token
+                out.append(token)
             else:
                 out.append(t2s(token) if convert else token)
     result = "".join(out).replace("\0SWITCH\0", switch_html(rel, simplified=True), 1)
@@ -226,7 +288,7 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     rels = pages(outdir)
     target = outdir / PREFIX
     # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
-    page_set = frozenset(rels) | simplified_data.write_copies(outdir, PREFIX, t2s)
+    page_set = frozenset(rels) | simplified_data.write_copies(outdir, PREFIX, convert_data)
     start = build_state(app.env).files.get("simplified-start", 0)
     tags: dict[str, dict[str, str]] = {}
     if target.is_dir():

@@ -2,7 +2,9 @@
 
 :mod:`.simplified` converts the written pages, but a page can also show text that comes from a
 data script beside the pages: the stage view reads its steps, translations and the names of the
-figures and places from ``_diagrams/stage-data.js``. Shared by both copies, the Simplified stage
+figures and places from ``_diagrams/stage-data.js``, the formulas' popup the texts of the steps
+they repeat from ``_xrefs/xrefs-data.js``, the search page its steps from
+``_static/xs-search-index.js``. Shared by both copies, the Simplified stage
 would show Traditional text; so each such file gets a converted copy under ``zh-Hans/`` (the
 same path below it), and the Simplified pages load that copy instead of the shared one.
 
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 #: The data scripts that carry text to be shown, relative to the output folder.
-CONVERTED = ("_diagrams/stage-data.js",)
+CONVERTED = ("_diagrams/stage-data.js", "_xrefs/xrefs-data.js", "_static/xs-search-index.js")
 
 ASSIGNMENT = re.compile(
     r"^(?P<head>(?:/\*.*?\*/\n)?window\.[A-Za-z_$][\w$]*=)(?P<json>.*);\n?$", re.S

@@ -10,35 +10,10 @@
 // one line per check and exits non-zero if any failed. With --screenshots, writes each item's
 // screenshots at 390 px (phone) and 1280 px (desktop) into DIR.
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { harness } from "./harness.mjs";
 
-const args = process.argv.slice(2);
-const base = (args[0] || "").replace(/\/?$/, "/");
-const shotIndex = args.indexOf("--screenshots");
-const shots = shotIndex >= 0 ? args[shotIndex + 1] : null;
-if (!base.startsWith("http")) {
-  console.error("usage: node reader.mjs BASE_URL [--screenshots DIR]");
-  process.exit(2);
-}
-if (shots) mkdirSync(shots, { recursive: true });
-
-let failed = 0;
-let passed = 0;
-const check = (ok, message) => {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
-};
-const url = (p) => new URL(p, base).href;
-// A part of the test: an exception (a timeout, a missing element) fails it and the rest runs on.
-const section = async (name, run) => {
-  try {
-    await run();
-  } catch (err) {
-    check(false, `${name}: ${String(err.message || err).split("\n")[0]}`);
-  }
-};
+const { base, shots, check, url, section, finish } = harness("reader.mjs");
 const origin = new URL(base).origin;
 
 const browser = await chromium.launch({
@@ -550,5 +525,4 @@ await section("9 phone", async () => {
 
 check(errors.length === 0, `no script errors (${errors.slice(0, 3).join("; ")})`);
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

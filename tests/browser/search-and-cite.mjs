@@ -6,25 +6,10 @@
 // Drives the system Chromium (CHROMIUM, default /usr/bin/chromium) with playwright-core: no
 // browser is downloaded. Prints one line per check and exits non-zero if any failed.
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { harness } from "./harness.mjs";
 
-const args = process.argv.slice(2);
-const base = (args[0] || "").replace(/\/?$/, "/");
-const shotIndex = args.indexOf("--screenshots");
-const shots = shotIndex >= 0 ? args[shotIndex + 1] : null;
-if (!base.startsWith("http")) {
-  console.error("usage: node search-and-cite.mjs BASE_URL [--screenshots DIR]");
-  process.exit(2);
-}
-
-let failed = 0;
-let passed = 0;
-const check = (ok, message) => {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
-};
+const { base, shots, check, finish } = harness("search-and-cite.mjs");
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -95,7 +80,6 @@ check(
   "typed Simplified 阼阶 finds the steps of 阼階",
 );
 if (shots) {
-  mkdirSync(shots, { recursive: true });
   await page.fill("#xs-search-q", "拜送");
   await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "拜送");
   await page.screenshot({ path: path.join(shots, "search-desktop.png") });
@@ -201,5 +185,4 @@ check(external.length === 0, `no request left the site (${external.slice(0, 3).j
 check(errors.length === 0, `no script errors (${errors.slice(0, 3).join("; ")})`);
 
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -22,8 +22,12 @@ what each witness has at the entry's place and checks:
   composed notes say 「叢本此處闕頁」 for every entry without 叢).
 
 A gaiji reference of 叢 is resolved through the same place of 叢新 (Kanripo's normalised
-transcription of the same print).  Readings are compared after the folding of
-``variants.tsv``, as the apparatus records them.  The logic (:func:`views_at`,
+transcription of the same print).  Witnesses are aligned with the base after the whole
+folding of ``variants.tsv``, as in the collation; readings are then compared after folding only
+its ``count`` pairs (two shapes of one character: 賔/賓, 衆/眾), which the apparatus writes in
+the standard form.  The two forms of a ``place`` pair are different characters (于/於, 个/個,
+捝/挩): a reading gives the form the witness writes, or its note would say 「作個」 of a
+witness that writes 个.  The logic (:func:`views_at`,
 :func:`audit_entry`) is pure and unit-tested on tiny inline samples; :func:`audit` runs it
 over real data.  Exit status 1 when anything is found.
 """
@@ -257,7 +261,8 @@ def audit_entry(entry, views: dict[str, View], base_text: str, fold) -> list[Fin
     """Every error of one entry, given what each collated witness has at its place.
 
     ``views`` holds one :class:`View` per collated witness (auxiliary ones excluded);
-    ``base_text`` is the base's reading there (punctuation removed).
+    ``base_text`` is the base's reading there (punctuation removed); ``fold`` the folding
+    under which a reading counts as the witness's (the ``count`` pairs only, in :func:`run`).
     """
     out: list[Finding] = []
 
@@ -335,8 +340,10 @@ def audit(
     seed_lines: dict[int, str],
     witnesses: list[Witness],
     fold,
+    same=None,
 ) -> Report:
-    """Audit ``entries`` against ``witnesses`` (read by the collation's readers)."""
+    """Audit ``entries`` against ``witnesses`` (read by the collation's readers): aligned under
+    ``fold``, each reading compared under ``same`` (``fold`` if not given)."""
     aligned = {w.siglum: align_witness(base, w, fold) for w in witnesses}
     collated = [w.siglum for w in witnesses if w.siglum not in AUXILIARY]
     index = base_index(base)
@@ -356,7 +363,7 @@ def audit(
             views[s] = view
         base_text = "".join(b.char for b in base[p:q])
         credits += sum(len(r.witnesses) for r in entry.readings)
-        findings.extend(audit_entry(entry, views, base_text, fold))
+        findings.extend(audit_entry(entry, views, base_text, same or fold))
     return Report(len(entries), credits, findings)
 
 
@@ -372,12 +379,15 @@ def run(witness_dir: Path, seed: Path | None = None, entries_path: Path | None =
     seed = seed or witness_dir.parent / "seed" / "xiangsheli.txt"
     base = apparatus.base_siglum(apparatus.load_sigla(EDITION / "sigla.tsv"))
     entries = apparatus.load_entries(entries_path or EDITION / "apparatus.toml", base)
-    table = load_variants()
+    table, shapes = load_variants(), load_variants(record="count")
 
     def fold(c: str) -> str:
         return table.get(c, c)
 
-    return audit(entries, read_base(seed), seed_original(seed), read_all(witness_dir), fold)
+    def same(c: str) -> str:
+        return shapes.get(c, c)
+
+    return audit(entries, read_base(seed), seed_original(seed), read_all(witness_dir), fold, same)
 
 
 def main(argv: list[str] | None = None) -> int:

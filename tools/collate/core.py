@@ -62,14 +62,18 @@ def read_base(seed: Path) -> list[BaseChar]:
     return out
 
 
-def load_variants(path: Path = DATA / "variants.tsv") -> dict[str, str]:
-    """Folding table variant → standard (comment lines and the header row skipped)."""
+def load_variants(path: Path = DATA / "variants.tsv", record: str = "") -> dict[str, str]:
+    """Folding table variant → standard (comment lines and the header row skipped); only the
+    pairs whose ``record`` column is ``record``, if given (``count``: the shapes of one
+    character that the apparatus writes in the standard form)."""
     table: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#") or line.startswith("variant\t"):
             continue
-        variant, standard = line.split("\t")[:2]
-        table[variant] = standard
+        cells = line.split("\t")
+        if record and (len(cells) < 3 or cells[2] != record):
+            continue
+        table[cells[0]] = cells[1]
     return table
 
 

@@ -14,7 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
-from ..apparatus_sphinx import place_entries, translation_apparatus_for
+from ..apparatus_sphinx import keep_forms, place_entries, translation_apparatus_for
 from ..domain import Annotation, StepRecord, xs_domain
 from ..state import edition_of
 from ..tree import replace
@@ -92,6 +92,7 @@ class StepDirective(SphinxDirective):
                 body += child
         unescape_text(body)
         places, base_text = place_entries(self.env, step_id, body, node)
+        kept_spans = keep_forms(self.env, step_id, body)
         text, annotations = text_and_annotations(body)
         if not text.strip():
             warn(f"step {step_id!r} has no text", XsWarning.EMPTY_STEP, node)
@@ -140,6 +141,7 @@ class StepDirective(SphinxDirective):
             references=formulas_in(body),
             explains=read_explains(self.env, self.options.get("explains"), node),
             translation_apparatus=translation_places,
+            kept=kept_spans,
         )
         domain = xs_domain(self.env)
         if not domain.add_step(step_id, record, node):

@@ -11,11 +11,17 @@
   const article = document.querySelector("article[role=main]") || document.body;
   const bar = document.createElement("div");
   bar.className = "xs-text-switch";
+  // The words are the page's (template#xs-app-words), so the Simplified copy has its own.
+  const words = document.getElementById("xs-app-words");
+  const say = function (key, fallback) {
+    const w = words && words.content.querySelector('[data-say="' + key + '"]');
+    return w ? w.textContent : fallback;
+  };
   const button = document.createElement("button");
   button.type = "button";
   button.setAttribute("aria-pressed", "false");
-  button.textContent = "顯示底本原貌";
-  button.title = "切換校訂本與底本（網絡傳本）原貌";
+  button.textContent = say("base", "底本");
+  button.title = say("title", "");
   bar.appendChild(button);
   const heading = article.querySelector("h1");
   (heading ? heading.parentNode : article).insertBefore(bar, heading ? heading.nextSibling : article.firstChild);
@@ -28,7 +34,7 @@
     });
     document.body.classList.toggle("xs-showing-base", showingBase);
     button.setAttribute("aria-pressed", String(showingBase));
-    button.textContent = showingBase ? "顯示校訂本" : "顯示底本原貌";
+    button.textContent = showingBase ? say("edited", "校訂本") : say("base", "底本");
   });
 
   // The entry beside its marker: its code and styles are fetched at the first tap.

@@ -25,7 +25,9 @@
   const fold = index.fold;
   const maxN = index.max_n;
   const simplified = (document.documentElement.lang || "").toLowerCase().startsWith("zh-hans");
-  const contentRoot = document.documentElement.dataset.content_root || "";
+  // The site's root (Sphinx's content_root: where _static is); the Simplified copy's pages
+  // stand under zh-Hans/ below it.
+  const contentRoot = (document.documentElement.dataset.content_root || "") + (simplified ? "zh-Hans/" : "");
   // Same characters as search_index.WORD_CHAR (n-grams never cross punctuation or spaces).
   const WORD = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}0-9A-Za-z]$/u;
   // Same as search_index.STEP_QUERY: a step's number (300, 第300節) or id (a prefix, a hyphen
@@ -33,6 +35,23 @@
   const STEP_QUERY = /^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*)-?(\d{1,6}))\s*$/i;
 
   const foldText = (s) => Array.from(s, (c) => fold[c] || c).join("");
+  // A step's text carries the marks of its kept forms (ritual/kept.py): U+E000 … U+E001, or
+  // U+E002 … U+E001 where this copy's script would have changed them. Searched without them;
+  // the latter are shown marked (span.xs-kept).
+  const keptOf = index.docs.map((d) => {
+    const kept = [];
+    let out = "";
+    let at = 0;
+    const re = /([\ue000\ue002])([^\ue001]*)\ue001/g;
+    for (let m = re.exec(d[TEXT]); m; m = re.exec(d[TEXT])) {
+      out += d[TEXT].slice(at, m.index);
+      if (m[1] === "\ue002") kept.push([out.length, out.length + m[2].length]);
+      out += m[2];
+      at = re.lastIndex;
+    }
+    d[TEXT] = out + d[TEXT].slice(at);
+    return kept;
+  });
   const folded = index.docs.map((d) => FIELDS.map((f) => foldText(d[f] || "")));
 
   const queryGrams = (q) => {
@@ -120,22 +139,42 @@
     return row < 0 ? null : row;
   };
 
-  const highlighted = (text, hits) => {
+  // text[from, to) into el, the kept spans in it marked
+  const appendKept = (el, text, from, to, kept) => {
+    let at = from;
+    for (const [a, b] of kept) {
+      const lo = Math.max(a, at);
+      const hi = Math.min(b, to);
+      if (lo >= hi) continue;
+      if (lo > at) el.append(text.slice(at, lo));
+      const span = document.createElement("span");
+      span.className = "xs-kept";
+      span.title = say.kept;
+      span.textContent = text.slice(lo, hi);
+      el.append(span);
+      at = hi;
+    }
+    if (to > at) el.append(text.slice(at, to));
+  };
+
+  const highlighted = (text, hits, kept = []) => {
     const frag = document.createDocumentFragment();
     let last = 0;
     for (const [at, length] of hits) {
       if (at < last) continue;
-      frag.append(text.slice(last, at));
+      appendKept(frag, text, last, at, kept);
       const mark = document.createElement("mark");
-      mark.textContent = text.slice(at, at + length);
+      appendKept(mark, text, at, at + length, kept);
       frag.append(mark);
       last = at + length;
     }
-    frag.append(text.slice(last));
+    appendKept(frag, text, last, text.length, kept);
     return frag;
   };
 
-  const shown = (s) => (simplified ? foldText(s) : s);
+  // The Simplified copy of the page loads the Simplified copy of the index (converted by the
+  // build, as the pages are): its texts are shown as they stand.
+  const shown = (s) => s;
   const say = simplified
     ? {
         empty: (n) => `共 ${n} 节可检索：输入一字或一词，或以空格分隔数词；输入节次（如 300）径至该节。`,
@@ -147,6 +186,7 @@
         jump: "径至",
         trans: "译文",
         base: "底本",
+        kept: "依校订本原字，不转简体",
       }
     : {
         empty: (n) => `共 ${n} 節可檢索：輸入一字或一詞，或以空格分隔數詞；輸入節次（如 300）徑至該節。`,
@@ -158,6 +198,7 @@
         jump: "徑至",
         trans: "譯文",
         base: "底本",
+        kept: "依校訂本原字，不轉簡體",
       };
 
   // The step's page, with the words found (as printed there) for xs-reader.js to mark: ?hl=.
@@ -167,7 +208,7 @@
     return `${contentRoot}${path}${hl}#${hash}`;
   };
 
-  const line = (cls, label, text, hits) => {
+  const line = (cls, label, text, hits, kept) => {
     const p = document.createElement("p");
     p.className = cls;
     if (label) {
@@ -176,7 +217,7 @@
       span.textContent = label;
       p.append(span);
     }
-    p.append(highlighted(text, hits));
+    p.append(highlighted(text, hits, kept));
     return p;
   };
 
@@ -202,7 +243,7 @@
     a.append(code);
     head.append(a);
     li.append(head);
-    li.append(line("xs-search-text", "", text, r.inText));
+    li.append(line("xs-search-text", "", text, r.inText, keptOf[r.row]));
     if (r.inTrans.length) li.append(line("xs-search-trans", say.trans, trans, r.inTrans));
     if (r.inBase.length) li.append(line("xs-search-base", say.base, shown(d[BASE]), r.inBase));
     return li;

@@ -52,6 +52,33 @@
     var w = words && words.content.querySelector('[data-say="' + key + '"]');
     return (w ? w.textContent : key).replace(/\{(\w+)\}/g, function (_, k) { return vars[k]; });
   }
+  // A text's kept forms (ritual/kept.py): U+E000 … U+E001, or U+E002 … U+E001 where the
+  // copy's script would have changed them; the text without the marks, and those spans.
+  function unmark(str) {
+    var re = /([\ue000\ue002])([^\ue001]*)\ue001/g, out = "", kept = [], at = 0, m;
+    while ((m = re.exec(str))) {
+      out += str.slice(at, m.index);
+      if (m[1] === "\ue002") kept.push([out.length, out.length + m[2].length]);
+      out += m[2];
+      at = re.lastIndex;
+    }
+    return { text: out + str.slice(at), kept: kept };
+  }
+  // t.text[from, to) appended to el, its marked kept forms as span.xs-kept
+  function appendKept(el, t, from, to) {
+    var at = from;
+    t.kept.forEach(function (k) {
+      var lo = Math.max(k[0], at), hi = Math.min(k[1], to);
+      if (lo >= hi) return;
+      if (lo > at) el.appendChild(document.createTextNode(t.text.slice(at, lo)));
+      var span = el.appendChild(document.createElement("span"));
+      span.className = "xs-kept";
+      span.title = say("kept", {});
+      span.textContent = t.text.slice(lo, hi);
+      at = hi;
+    });
+    if (to > at) el.appendChild(document.createTextNode(t.text.slice(at, to)));
+  }
   var input = $(".xs-stage-n"), slider = $(".xs-stage-slider");
   input.max = slider.max = String(N);
   var plans = {}, layers = {}, markers = { hall: {}, range: {} };
@@ -176,15 +203,17 @@
     text.textContent = "";
     var a = document.createElement("a");
     a.href = D.pages[s.u] + "#" + s.id;
-    // the text's formulas (揖讓如初) jump to the step they repeat (issue 14)
+    // the text's formulas (揖讓如初) jump to the step they repeat (issue 14); its kept forms
+    // (ritual/kept.py) are marked where this copy's script would have changed them
+    var t = unmark(s.text);
     var spans = (D.xrefs || {})[i] || [];
     var at = 0;
     spans.forEach(function (x) {
-      if (x[0] > at) a.appendChild(document.createTextNode(s.text.slice(at, x[0])));
+      if (x[0] > at) appendKept(a, t, at, x[0]);
       var b = document.createElement("button");
       b.type = "button";
       b.className = "xs-stage-xref";
-      b.textContent = s.text.slice(x[0], x[1]);
+      appendKept(b, t, x[0], x[1]);
       b.title = say("xref", { n: steps[x[2]].n });
       b.addEventListener("click", function (event) { event.preventDefault(); show(x[2]); });
       text.appendChild(a);
@@ -193,7 +222,7 @@
       text.appendChild(b);
       at = x[1];
     });
-    a.appendChild(document.createTextNode(s.text.slice(at)));
+    appendKept(a, t, at, t.text.length);
     text.appendChild(a);
     $(".xs-stage-tr").textContent = s.tr;
     var key = $(".xs-stage-key");

@@ -38,6 +38,21 @@
     return (page.split("/").pop() === here && location.pathname.endsWith(page) ? "" : root + page) + "#" + id;
   };
 
+  // A text with its kept forms (ritual/kept.py: U+E000 … U+E001, or U+E002 … U+E001 where the
+  // copy's script would have changed them), appended to el: those spans marked.
+  const kept = function (el, text, title) {
+    text.split(/([\ue000\ue002][^\ue001]*\ue001)/).forEach(function (part) {
+      if (!part) return;
+      if (part[0] === "\ue002") {
+        const span = document.createElement("span");
+        span.className = "xs-kept";
+        span.title = title || "";
+        span.textContent = part.slice(1, -1);
+        el.appendChild(span);
+      } else el.append(part.replace(/[\ue000\ue001]/g, ""));
+    });
+  };
+
   const close = function () {
     if (!pop) return;
     pop.remove();
@@ -89,7 +104,8 @@
       const n = document.createElement("span");
       n.className = "xs-xref-pop-n";
       n.textContent = step[0];
-      p.append(n, " " + step[1]);
+      p.append(n, " ");
+      kept(p, step[1], data.words.kept);
       box.appendChild(p);
     });
     if (info.note) {

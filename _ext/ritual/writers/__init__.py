@@ -41,6 +41,7 @@ OTHER = {
     "plain_term": PASS,
     "phase_marker": SKIP,
     "apparatus_lemma": PASS,
+    "kept_form": PASS,
     "apparatus_ref": SKIP,
     "witness_form": PASS,
     "apparatus_list": SKIP,

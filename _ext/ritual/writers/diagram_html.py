@@ -14,6 +14,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.osutil import relative_uri
 
+from .. import kept
 from ..diagram.plan import PageState, Plan, to_svg
 
 
@@ -123,6 +124,7 @@ def _depart_stage_html(self, node):
         '<template class="xs-stage-say">'
         '<span data-say="step">第{n}節</span>'
         '<span data-say="xref">見第{n}節</span>'
+        f'<span data-say="kept">{kept.TITLE}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
         + "".join(
             f'<span data-say="{escape(view)}">{escape(titles.get(view, view))}</span>'

@@ -10,6 +10,7 @@ import posixpath
 
 from docutils import nodes
 
+from .. import kept
 from ..citation import cite_control_html
 
 
@@ -122,12 +123,19 @@ def _visit_lemma(self, node):
             "span",
             "",
             CLASS="xs-lemma",
-            **{"data-base": node["base"], "data-entry": node["entry_id"]},
+            **{"data-base": node["base"], "data-entry": node["entry_id"], kept.ATTRIBUTE: ""},
         )
     )
 
 
 apparatus_lemma = (_visit_lemma, _depart_span)
+
+
+def _visit_kept(self, node):
+    self.body.append(f'<span {kept.ATTRIBUTE}="">')
+
+
+kept_form = (_visit_kept, _depart_span)
 
 
 def _visit_apparatus_ref(self, node):

@@ -89,6 +89,7 @@ def _visit_lemma_plain(self, node):
 
 
 apparatus_lemma = (_visit_lemma_plain, _close)
+kept_form = (_pass, _pass)
 
 
 def _readings(self, printed) -> str:

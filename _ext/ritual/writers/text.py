@@ -59,6 +59,7 @@ def _depart_doubt(self, node):
 doubt = (_pass, _depart_doubt)
 plain_term = (_pass, _pass)
 apparatus_lemma = (_pass, _pass)
+kept_form = (_pass, _pass)
 
 
 def _visit_ref(self, node):

@@ -27,9 +27,10 @@
   }
   if (entering && !fromSite && (chosen === "zh-Hans" || chosen === "zh-Hant") && chosen !== here) {
     // This page in the other tree: the Simplified copies mirror the site under zh-Hans/.
+    // content_root is the site's root (where _static is), in both copies.
     const root = new URL(html.dataset.content_root || "./", window.location.href).href;
     const rest = window.location.href.slice(root.length);
-    window.location.replace(new URL(here === "zh-Hans" ? `../${rest}` : `zh-Hans/${rest}`, root));
+    window.location.replace(new URL(here === "zh-Hans" ? rest.replace(/^zh-Hans\//, "") : `zh-Hans/${rest}`, root));
     return;
   }
   document.addEventListener("click", (event) => {

@@ -1,0 +1,76 @@
+"""Kept forms: the spans of a step's text that a change of script must leave as printed (pure).
+
+The apparatus and the orthography record speak of single characters: 「繫 ] … 系 底」 says that
+the base's 系 is a slip for 繫, the record of 於 says which witnesses write 于 at each place.
+Converted to Simplified Chinese, 繫 would print as 系 and 於 as 于, the very forms the note
+sets aside; the reader would see the rejected reading beside the note that rejects it. So every
+span the apparatus (a lemma) or the orthography record (a place) refers to is *kept*: a copy of
+the edition in another script prints it as the edited text does, and marks it.
+
+The spans reach a converter in two ways, both defined here:
+
+- in the page, as an element with the attribute :data:`ATTRIBUTE` (``data-xs-keep``): its text
+  is kept (``nodes.kept_form``, and every ``apparatus_lemma``);
+- in a string of data (the stage's steps, the formulas' popup, the search index), between
+  :data:`OPEN` and :data:`CLOSE`, two characters of Unicode's private use area that no text of
+  the edition contains. A converter that keeps a span whose form it would have changed opens it
+  with :data:`OPEN_CHANGED` instead, so that the reader's script marks it; the scripts strip the
+  marks before they search or measure the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+ATTRIBUTE = "data-xs-keep"
+OPEN, CLOSE, OPEN_CHANGED = "\ue000", "\ue001", "\ue002"
+MARKS = OPEN + CLOSE + OPEN_CHANGED
+#: What a marked kept form says to the reader (converted with the page).
+TITLE = "依校訂本原字，不轉簡體"
+
+
+def merged(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Non-empty spans (start, end) in order, overlapping or touching ones joined."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(s for s in spans if s[1] > s[0]):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return tuple(out)
+
+
+def mark(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """``text`` with each kept span (code-point offsets) between :data:`OPEN` and :data:`CLOSE`."""
+    out, at = [], 0
+    for start, end in merged(spans):
+        out += [text[at:start], OPEN, text[start:end], CLOSE]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def plain(text: str) -> str:
+    """``text`` without its marks."""
+    return text.translate({ord(c): None for c in MARKS}) if any(c in text for c in MARKS) else text
+
+
+def convert(text: str, converter: Callable[[str], str]) -> str:
+    """``text`` converted by ``converter`` outside its kept spans; a kept span whose conversion
+    would differ is opened with :data:`OPEN_CHANGED`. Marks that do not pair are left as they
+    are (and their text converted)."""
+    if OPEN not in text and OPEN_CHANGED not in text:
+        return converter(text)
+    out, at = [], 0
+    while True:
+        start = min(
+            (i for i in (text.find(OPEN, at), text.find(OPEN_CHANGED, at)) if i >= 0), default=-1
+        )
+        end = text.find(CLOSE, start + 1) if start >= 0 else -1
+        if start < 0 or end < 0:
+            out.append(converter(text[at:]))
+            return "".join(out)
+        out.append(converter(text[at:start]))
+        kept = text[start + 1 : end]
+        out += [OPEN_CHANGED if converter(kept) != kept else OPEN, kept, CLOSE]
+        at = end + 1

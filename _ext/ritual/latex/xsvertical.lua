@@ -1,0 +1,36 @@
+-- xsvertical.lua -- Lua helpers of the vertical book (xsvertical.sty): the folio in Chinese
+-- numerals (一 … 九十九, 一百, 一百零五, 一百一十 …), as the 版心 of a 線裝書 gives it.
+xsv = xsv or {}
+
+local digits = { [0] = "〇", "一", "二", "三", "四", "五", "六", "七", "八", "九" }
+
+local function below_hundred(n, leading)
+   if n < 10 then return digits[n] end
+   local tens, units = n // 10, n % 10
+   local out = (tens == 1 and not leading) and "十" or (digits[tens] .. "十")
+   if units > 0 then out = out .. digits[units] end
+   return out
+end
+
+function xsv.numeral(n)
+   n = math.floor(n)
+   if n <= 0 then return digits[0] end
+   if n >= 10000 then return tostring(n) end
+   local out = ""
+   local thousands, hundreds, rest = n // 1000, (n // 100) % 10, n % 100
+   if thousands > 0 then out = digits[thousands] .. "千" end
+   if hundreds > 0 then
+      out = out .. digits[hundreds] .. "百"
+   elseif thousands > 0 and rest > 0 then
+      out = out .. "零"
+   end
+   if rest > 0 then
+      if (thousands > 0 or hundreds > 0) and rest < 10 and hundreds > 0 then
+         out = out .. "零"
+      end
+      out = out .. below_hundred(rest, thousands > 0 or hundreds > 0)
+   end
+   return out
+end
+
+return xsv

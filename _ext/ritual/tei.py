@@ -1,0 +1,608 @@
+"""The edition as TEI P5: one document made from the records of ``edition.json``.  Pure Python.
+
+The build assembles the edition once (:func:`.export.build_edition`: the steps with their text,
+terms, apparatus, formulas and ties, the phases, the indexes) and writes ``edition.json``; this
+module turns the same dict, and the few facts that file leaves out (an apparatus entry's id,
+kind and witness pages, the sigla's descriptions: :class:`Extras`), into a TEI document. No
+page is read again and nothing is parsed twice.
+
+How the edition is encoded (the sources page, 「資料與介面」, says the same for readers):
+
+- ``variantEncoding method="parallel-segmentation" location="internal"``: each apparatus entry
+  stands in the text as ``<app>``; its ``<lem>`` holds the printed reading (with the terms and
+  formulas marked in it), each ``<rdg>`` another reading with its sigla in ``@wit``; an
+  omission is an empty ``<rdg>``, a deletion by the editors an empty ``<lem>``. The page of a
+  witness's reading is a ``<witDetail type="page">``, a slip of a digital copy a
+  ``<witDetail type="slip">``; the note (who reads what, then the editors' reasoning) a
+  ``<note>``.
+- The body has two divisions: the edition (``div type="edition"``: the text's own steps and
+  the steps that explain them, each part a ``div type="part"``, each phase a
+  ``div type="phase"``, each step an ``ab type="step"`` with its id and number), and the
+  translation (``div type="translation"``, an ``ab corresp="#<step>"`` per step; the editors'
+  own translations carry ``@resp``; its corrections are ``<app>`` too, the base translation
+  being the reading of the base text's siglum).
+- A marked term is ``<rs type="<kind>" ref="#<kind>-<headword>">``, pointing into the
+  vocabularies in ``<standOff>`` (a ``list`` per kind, an ``item`` per headword with its
+  pinyin and glosses); a back-reference formula is ``<ref type="formula" target="#…">``; a
+  step that explains others names them in ``@corresp``.
+- ``refsDecl``: a step is cited by its own id (``<prefix>-0001``) and a phase by its id; see
+  :func:`refs_decl` for why the two are declared side by side and not nested.
+
+The document is built with :mod:`xml.etree.ElementTree` (no third-party parser at build time).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+from xml.etree import ElementTree as ET
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+#: The namespace of the DTS Document endpoint's ``<dts:wrapper>`` (DTS 1.0).
+DTS_NS = "https://w3id.org/api/dts#"
+XML_ID = f"{{{XML_NS}}}id"
+XML_LANG = f"{{{XML_NS}}}lang"
+ET.register_namespace("dts", DTS_NS)
+
+#: The values of ``@type`` the document uses (what the docs and the tests look for).
+EDITION_DIV, PART_DIV, PHASE_DIV, TRANSLATION_DIV, STEP_AB = (
+    "edition",
+    "part",
+    "phase",
+    "translation",
+    "step",
+)
+#: ``div type="part"``'s ``@subtype``: the text's own steps, and the steps that explain them.
+MAIN, RECORD = "main", "record"
+#: A step that explains the rite as a whole, tied to no one step.
+GENERAL = "general"
+#: How the editors are pointed at (``@resp="#editors"``).
+EDITORS_ID = "editors"
+TAXONOMY_APPARATUS, TAXONOMY_TERMS = "apparatus", "terms"
+
+
+def t(tag: str) -> str:
+    """The name of a TEI element in the tree. The tree's elements are unqualified and the root
+    declares TEI the default namespace (``xmlns``): ElementTree cannot write unqualified
+    attributes under a ``default_namespace``, and TEI's attributes are unqualified."""
+    return tag
+
+
+def el(
+    tag: str, attrs: Mapping[str, str] | None = None, text: str = "", *children: ET.Element
+) -> ET.Element:
+    node = ET.Element(t(tag), {k: v for k, v in (attrs or {}).items() if v != ""})
+    if text:
+        node.text = text
+    node.extend(children)
+    return node
+
+
+def sub(parent: ET.Element, tag: str, attrs: Mapping[str, str] | None = None, text: str = ""):
+    node = el(tag, attrs, text)
+    parent.append(node)
+    return node
+
+
+# -- what edition.json leaves out ----------------------------------------------------------------
+
+
+class EntryExtra(NamedTuple):
+    """What the TEI says of an apparatus entry beyond edition.json: its id, its kind, the page
+    of each witness's reading, and the slips of a digital copy ((siglum, what it has))."""
+
+    id: str
+    kind: str
+    pages: tuple[tuple[str, str], ...] = ()
+    slips: tuple[tuple[str, str], ...] = ()
+
+
+class Witness(NamedTuple):
+    """A row of the sigla table."""
+
+    siglum: str
+    name: str
+    description: str
+    source: str
+    licence: str
+    role: str
+
+
+@dataclass(frozen=True)
+class Extras:
+    """The edition's facts the TEI needs and edition.json does not hold."""
+
+    edition_id: str
+    lang: str
+    translation_lang: str
+    editors: str
+    resp: str
+    date: str
+    base_url: str
+    license: str
+    license_url: str
+    title_en: str = ""
+    #: the address of the TEI file (absolute with a base URL, else relative to the site root)
+    tei_url: str = ""
+    witnesses: tuple[Witness, ...] = ()
+    base_siglum: str = ""
+    apparatus_kinds: Mapping[str, str] = field(default_factory=dict)
+    #: (name, title, English title) of each kind of term, in index order
+    term_kinds: tuple[tuple[str, str, str], ...] = ()
+    #: the heads of the two parts (main, record); "" for none
+    part_heads: tuple[str, str] = ("", "")
+    entries: Mapping[str, Sequence[EntryExtra]] = field(default_factory=dict)
+    translation_entries: Mapping[str, Sequence[EntryExtra]] = field(default_factory=dict)
+    #: step → the other text each of its formulas points to ("" for one of this text), in order
+    externals: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: the steps that explain others (``:explains:``), and those of them tied to no one step
+    record_steps: frozenset[str] = frozenset()
+    general_steps: frozenset[str] = frozenset()
+
+
+# -- inline markup: text, terms, formulas and apparatus as nested elements -----------------------
+
+
+class Span(NamedTuple):
+    """A stretch of a step's text to be marked: ``rank`` orders spans of the same extent (the
+    outer first); a span that may not be cut (an apparatus entry) has ``whole``."""
+
+    start: int
+    end: int
+    rank: int
+    whole: bool
+    make: Any  # (children builder) -> element; see _inline
+
+
+def _crosses(a: Span, b: Span) -> bool:
+    return a.start < b.start < a.end < b.end or b.start < a.start < b.end < a.end
+
+
+def nest(spans: Iterable[Span]) -> list[Span]:
+    """The spans cut so that no two cross: a span that crosses an uncut one (an apparatus
+    entry) is cut at its boundary, an apparatus entry never. Cut pieces keep their maker."""
+    placed: list[Span] = []
+    todo = sorted(spans, key=lambda s: (not s.whole, s.start, -s.end, s.rank))
+    while todo:
+        span = todo.pop(0)
+        other = next((p for p in placed if _crosses(p, span)), None)
+        if other is None:
+            placed.append(span)
+            continue
+        cut = other.end if span.start < other.end < span.end else other.start
+        todo[0:0] = [span._replace(end=cut), span._replace(start=cut)]
+    # an empty span (a deletion) before the spans that begin where it stands: it is inside none
+    return sorted(placed, key=lambda s: (s.start, s.end != s.start, -s.end, s.rank))
+
+
+def _contains(outer: Span, inner: Span) -> bool:
+    if outer.start == outer.end:
+        return False
+    if inner.start == inner.end:  # an empty lemma sits inside a span only strictly within it
+        return outer.start < inner.start < outer.end
+    return outer.start <= inner.start and inner.end <= outer.end
+
+
+def fill(parent: ET.Element, text: str, lo: int, hi: int, spans: list[Span]) -> None:
+    """Append ``text[lo:hi]`` to ``parent``, the ``spans`` (nested, sorted, within it) as
+    elements made by their makers."""
+    last: ET.Element | None = None
+    pos = lo
+
+    def put(chunk: str) -> None:
+        if not chunk:
+            return
+        if last is None:
+            parent.text = (parent.text or "") + chunk
+        else:
+            last.tail = (last.tail or "") + chunk
+
+    i = 0
+    while i < len(spans):
+        span = spans[i]
+        inner = []
+        j = i + 1
+        while j < len(spans) and _contains(span, spans[j]):
+            inner.append(spans[j])
+            j += 1
+        put(text[pos : span.start])
+
+        def children(node: ET.Element, span: Span = span, inner: list[Span] = inner) -> None:
+            fill(node, text, span.start, span.end, inner)
+
+        last = span.make(children)
+        parent.append(last)
+        pos = span.end
+        i = j
+    put(text[pos:hi])
+
+
+def _wits(sigla: Iterable[str]) -> str:
+    return " ".join(f"#{s}" for s in sigla)
+
+
+def term_id(kind: str, term: str) -> str:
+    """The ``xml:id`` of a headword in the vocabularies (``vessel-爵``)."""
+    return f"{kind}-{term}"
+
+
+def _app_maker(entry: Mapping[str, Any], extra: EntryExtra | None, ana_prefix: str) -> Any:
+    """An ``<app>``: the lemma (the reading printed, with what is marked in it), the other
+    readings, the pages and slips, the note."""
+
+    def make(children: Any) -> ET.Element:
+        kind = extra.kind if extra else ""
+        app = el(
+            "app",
+            {
+                XML_ID: extra.id if extra else "",
+                "type": kind,
+                "ana": f"#{ana_prefix}.{kind}" if kind else "",
+            },
+        )
+        readings = list(entry["readings"])
+        lemma_reading = next((r for r in readings if r["text"] == entry["lemma"]), None)
+        lem = el(
+            "lem",
+            {"wit": _wits(lemma_reading["witnesses"])}
+            if lemma_reading
+            else {"resp": f"#{EDITORS_ID}"},
+        )
+        children(lem)
+        app.append(lem)
+        for reading in readings:
+            if reading is lemma_reading:
+                continue
+            sub(app, "rdg", {"wit": _wits(reading["witnesses"])}, reading["text"])
+        if extra:
+            for siglum, page in extra.pages:
+                sub(app, "witDetail", {"wit": f"#{siglum}", "type": "page"}, page)
+            for siglum, slip in extra.slips:
+                sub(app, "witDetail", {"wit": f"#{siglum}", "type": "slip"}, slip)
+        if entry.get("note"):
+            sub(app, "note", {}, entry["note"])
+        return app
+
+    return make
+
+
+def _rs_maker(annotation: Mapping[str, Any]) -> Any:
+    def make(children: Any) -> ET.Element:
+        node = el(
+            "rs",
+            {
+                "type": annotation["type"],
+                "subtype": "negated" if annotation.get("negated") else "",
+                "ref": "#" + term_id(annotation["type"], annotation["term"]),
+            },
+        )
+        children(node)
+        return node
+
+    return make
+
+
+def _formula_maker(reference: Mapping[str, Any], external: str) -> Any:
+    def make(children: Any) -> ET.Element:
+        node = el(
+            "ref",
+            {
+                "type": "formula",
+                "subtype": "external" if reference.get("external") else "",
+                "target": _wits(reference.get("steps", [])),
+                "n": external,
+            },
+        )
+        children(node)
+        return node
+
+    return make
+
+
+# Ranks for spans of one extent: the apparatus outermost (its lemma holds the marked words),
+# then a formula, then a term.
+_APP, _REF, _RS = 0, 1, 2
+
+
+def inline(
+    parent: ET.Element,
+    text: str,
+    annotations: Sequence[Mapping[str, Any]],
+    apparatus: Sequence[Mapping[str, Any]],
+    extras: Sequence[EntryExtra],
+    ana_prefix: str,
+    references: Sequence[Mapping[str, Any]] = (),
+    externals: Sequence[str] = (),
+) -> None:
+    """The step's (or translation's) text into ``parent``, with every span marked."""
+    spans = [
+        Span(a["start"], a["end"], _APP, True, _app_maker(a, x, ana_prefix))
+        for a, x in zip(apparatus, _padded(extras, len(apparatus)), strict=True)
+    ]
+    spans += [
+        Span(r["start"], r["end"], _REF, False, _formula_maker(r, ext))
+        for r, ext in zip(references, _padded(externals, len(references), ""), strict=True)
+    ]
+    spans += [Span(a["start"], a["end"], _RS, False, _rs_maker(a)) for a in annotations]
+    fill(parent, text, 0, len(text), nest(spans))
+
+
+def _padded(values: Sequence[Any], n: int, pad: Any = None) -> list[Any]:
+    return list(values[:n]) + [pad] * (n - len(values))
+
+
+# -- the header -----------------------------------------------------------------------------------
+
+
+def refs_decl(step_match: str, phase_match: str) -> ET.Element:
+    """How a passage is cited: by the step's own id, and by the phase's.
+
+    A nested ``citeStructure`` (phase, then step) would cite a step as the phase's id, a
+    delimiter and the step's id (``<phase>.<step>``): a TEI reader concatenates the levels.
+    The edition's citation of a step is its permanent id alone, so the two units are declared
+    side by side, each by its own id, the step first (the structure a single-structure reader
+    such as dapytains takes); a step's phase is given by ``citeData`` (``dct:isPartOf``), and
+    in the document by the ``div`` around it. The DTS navigation (:mod:`.dts`) nests the steps
+    under their phases with the same identifiers.
+    """
+    decl = el("refsDecl", {"default": "true"})
+    step = sub(decl, "citeStructure", {"unit": "step", "match": step_match, "use": "@xml:id"})
+    sub(
+        step,
+        "citeData",
+        {"property": "http://purl.org/dc/terms/isPartOf", "use": "parent::div/@xml:id"},
+    )
+    sub(decl, "citeStructure", {"unit": "phase", "match": phase_match, "use": "@xml:id"})
+    return decl
+
+
+def header(data: Mapping[str, Any], extras: Extras) -> ET.Element:
+    edition = data["edition"]
+    head = el("teiHeader")
+    file_desc = sub(head, "fileDesc")
+    title_stmt = sub(file_desc, "titleStmt")
+    title, _, _ = edition["title"].partition(" (")
+    sub(title_stmt, "title", {"type": "main", XML_LANG: extras.lang}, title.strip())
+    if extras.title_en:
+        sub(title_stmt, "title", {"type": "alt", XML_LANG: "en"}, extras.title_en)
+    resp_stmt = sub(title_stmt, "respStmt")
+    sub(resp_stmt, "resp", {}, extras.resp)
+    sub(resp_stmt, "orgName", {XML_ID: EDITORS_ID}, extras.editors)
+    edition_stmt = sub(file_desc, "editionStmt")
+    sub(edition_stmt, "edition", {"n": edition["version"]}, edition["version"])
+    pub = sub(file_desc, "publicationStmt")
+    sub(pub, "publisher", {}, extras.editors)
+    if extras.base_url:
+        sub(pub, "pubPlace", {}, extras.base_url)
+    if extras.tei_url:
+        sub(pub, "idno", {"type": "URI"}, extras.tei_url)
+    sub(pub, "idno", {"type": "version"}, edition["version"])
+    availability = sub(pub, "availability")
+    sub(availability, "licence", {"target": extras.license_url}, extras.license)
+    if extras.date:
+        sub(pub, "date", {"when": extras.date}, extras.date)
+    source_desc = sub(file_desc, "sourceDesc")
+    sub(source_desc, "bibl", {"type": "base"}, edition["base_text"])
+    list_wit = sub(source_desc, "listWit")
+    for w in extras.witnesses:
+        witness = sub(list_wit, "witness", {XML_ID: w.siglum, "n": w.role})
+        sub(witness, "abbr", {"type": "siglum"}, w.siglum)
+        sub(witness, "title", {}, w.name).tail = "：" + w.description if w.description else None
+        if w.source:
+            sub(witness, "note", {"type": "source"}, w.source)
+        if w.licence:
+            sub(witness, "note", {"type": "licence"}, w.licence)
+    head.append(encoding_desc(extras))
+    profile = sub(head, "profileDesc")
+    usage = sub(profile, "langUsage")
+    for lang in dict.fromkeys([extras.lang, extras.translation_lang]):
+        sub(usage, "language", {"ident": lang}, lang)
+    return head
+
+
+def encoding_desc(extras: Extras) -> ET.Element:
+    enc = el("encodingDesc")
+    sub(enc, "variantEncoding", {"method": "parallel-segmentation", "location": "internal"})
+    enc.append(refs_decl(STEP_MATCH, PHASE_MATCH))
+    class_decl = sub(enc, "classDecl")
+    taxonomy = sub(class_decl, "taxonomy", {XML_ID: TAXONOMY_APPARATUS})
+    for name, label in extras.apparatus_kinds.items():
+        cat = sub(taxonomy, "category", {XML_ID: f"{TAXONOMY_APPARATUS}.{name}"})
+        sub(cat, "catDesc", {}, label)
+    taxonomy = sub(class_decl, "taxonomy", {XML_ID: TAXONOMY_TERMS})
+    for name, title, title_en in extras.term_kinds:
+        cat = sub(taxonomy, "category", {XML_ID: f"{TAXONOMY_TERMS}.{name}"})
+        sub(cat, "catDesc", {XML_LANG: extras.lang}, title)
+        if title_en:
+            sub(cat, "catDesc", {XML_LANG: "en"}, title_en)
+    return enc
+
+
+#: Where the steps and the phases stand (absolute, as the TEI wants a top-level @match).
+PHASE_MATCH = f"/TEI/text/body/div[@type='{EDITION_DIV}']/div/div[@type='{PHASE_DIV}']"
+STEP_MATCH = PHASE_MATCH + f"/ab[@type='{STEP_AB}']"
+
+
+# -- the vocabularies ---------------------------------------------------------------------------
+
+
+def _vocab_item(
+    parent: ET.Element, kind: str, entry: Mapping[str, Any], lang: str, seen: set[str]
+) -> None:
+    """An ``item`` of a headword: its form, pinyin, glosses, category and sub-terms."""
+    seen.add(entry["term"])
+    item = sub(parent, "item", {XML_ID: term_id(kind, entry["term"]), "n": entry["term"]})
+    sub(item, "term", {XML_LANG: lang}, entry["term"])
+    if entry.get("pinyin"):
+        sub(item, "term", {"type": "pinyin", XML_LANG: "zh-Latn-pinyin"}, entry["pinyin"])
+    if entry.get("gloss_zh"):
+        sub(item, "gloss", {XML_LANG: lang}, entry["gloss_zh"])
+    if entry.get("gloss_en"):
+        sub(item, "gloss", {XML_LANG: "en"}, entry["gloss_en"])
+    if entry.get("category"):
+        sub(item, "note", {"type": "category"}, entry["category"])
+    if entry.get("sub"):
+        inner = sub(item, "list", {"type": "sub"})
+        for child in entry["sub"]:
+            _vocab_item(inner, kind, child, lang, seen)
+
+
+def vocabularies(
+    indexes: Mapping[str, Sequence[Mapping[str, Any]]], extras: Extras, used: set[tuple[str, str]]
+) -> ET.Element:
+    """``<standOff>``: a list per kind of term, an item per headword (sub-terms in a list of
+    their own inside their headword's item); ``used`` names every (kind, term) an ``rs``
+    points to, so that a term without an index entry still gets an item."""
+    stand_off = el("standOff")
+    for kind, title, _ in extras.term_kinds:
+        if kind not in indexes and not any(u[0] == kind for u in used):
+            continue
+        listing = sub(stand_off, "list", {"type": kind, XML_ID: f"vocabulary-{kind}"})
+        sub(listing, "head", {}, title)
+        seen: set[str] = set()
+        for entry in indexes.get(kind, []):
+            _vocab_item(listing, kind, entry, extras.lang, seen)
+        for k, term in sorted(used):
+            if k == kind and term not in seen:
+                _vocab_item(listing, kind, {"term": term}, extras.lang, seen)
+    return stand_off
+
+
+# -- the document ------------------------------------------------------------------------------
+
+
+class Parts(NamedTuple):
+    """The phases of the edition in the two parts: the text's own, and those that explain it."""
+
+    main: list[Mapping[str, Any]]
+    record: list[Mapping[str, Any]]
+
+
+def split_parts(data: Mapping[str, Any], record_steps: frozenset[str]) -> Parts:
+    """A phase belongs to the record when its steps explain others (``:explains:``)."""
+    parts = Parts([], [])
+    for section in data["sections"]:
+        record = any(sid in record_steps for sid in section["steps"])
+        (parts.record if record else parts.main).append(section)
+    return parts
+
+
+def step_ab(step: Mapping[str, Any], extras: Extras) -> ET.Element:
+    ab = el(
+        "ab",
+        {
+            "type": STEP_AB,
+            XML_ID: step["id"],
+            "n": str(step["number"]),
+            "subtype": GENERAL if step["id"] in extras.general_steps else "",
+            "corresp": _wits(step.get("explains") or []),
+        },
+    )
+    inline(
+        ab,
+        step["text"],
+        step["annotations"],
+        step["apparatus"],
+        extras.entries.get(step["id"], ()),
+        TAXONOMY_APPARATUS,
+        step.get("references", ()),
+        extras.externals.get(step["id"], ()),
+    )
+    return ab
+
+
+def translation_ab(step: Mapping[str, Any], extras: Extras) -> ET.Element:
+    ab = el(
+        "ab",
+        {
+            "corresp": f"#{step['id']}",
+            "resp": f"#{EDITORS_ID}" if step.get("translation_source") == "editors" else "",
+        },
+    )
+    inline(
+        ab,
+        step["translation"] or "",
+        (),
+        step.get("translation_apparatus", ()),
+        extras.translation_entries.get(step["id"], ()),
+        TAXONOMY_APPARATUS,
+    )
+    return ab
+
+
+def build(data: Mapping[str, Any], extras: Extras) -> ET.Element:
+    """The TEI document of the edition (the root ``<TEI>`` element)."""
+    root = el("TEI", {"xmlns": TEI_NS, XML_LANG: extras.lang})
+    root.append(header(data, extras))
+    steps = {s["id"]: s for s in data["steps"]}
+    text = sub(root, "text", {XML_LANG: extras.lang})
+    body = sub(text, "body")
+    edition_div = sub(body, "div", {"type": EDITION_DIV})
+    parts = split_parts(data, extras.record_steps)
+    for subtype, sections, head_text in (
+        (MAIN, parts.main, extras.part_heads[0]),
+        (RECORD, parts.record, extras.part_heads[1]),
+    ):
+        if not sections:
+            continue
+        part = sub(edition_div, "div", {"type": PART_DIV, "subtype": subtype})
+        if head_text:
+            sub(part, "head", {}, head_text)
+        for section in sections:
+            phase = sub(
+                part,
+                "div",
+                {"type": PHASE_DIV, XML_ID: section["id"], "n": str(section["number"])},
+            )
+            sub(phase, "head", {}, section["title"])
+            for sid in section["steps"]:
+                if sid in steps:
+                    phase.append(step_ab(steps[sid], extras))
+    translation = sub(body, "div", {"type": TRANSLATION_DIV, XML_LANG: extras.translation_lang})
+    for step in data["steps"]:
+        if step.get("translation") is not None:
+            translation.append(translation_ab(step, extras))
+    used = {(a["type"], a["term"]) for s in data["steps"] for a in s["annotations"]}
+    root.append(vocabularies(data.get("indexes", {}), extras, used))
+    return root
+
+
+def serialize(root: ET.Element) -> bytes:
+    """The document as UTF-8 XML with its declaration."""
+    return (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n'
+        + ET.tostring(root, encoding="unicode").encode("utf-8")
+        + b"\n"
+    )
+
+
+def fragment(root: ET.Element, passage: ET.Element, context: Sequence[ET.Element] = ()) -> bytes:
+    """A DTS Document response for one passage: a ``<TEI>`` with the document's title, the
+    passage in ``<dts:wrapper>`` inside the body, and ``context`` (e.g. the step's
+    translation) after the wrapper."""
+    out = el("TEI", {"xmlns": TEI_NS, XML_LANG: root.get(XML_LANG, "")})
+    head = root.find(t("teiHeader"))
+    if head is not None:
+        short = el("teiHeader")
+        file_desc = head.find(t("fileDesc"))
+        if file_desc is not None:
+            fd = sub(short, "fileDesc")
+            for tag in ("titleStmt", "publicationStmt"):
+                part = file_desc.find(t(tag))
+                if part is not None:
+                    fd.append(copy.deepcopy(part))
+            sd = sub(fd, "sourceDesc")
+            sub(sd, "p", {}, "")
+            idno = file_desc.find(f"{t('publicationStmt')}/{t('idno')}[@type='URI']")
+            whole = idno.text if idno is not None and idno.text else "the edition"
+            sd[0].text = "An extract of " + whole
+        out.append(short)
+    body = sub(sub(out, "text"), "body")
+    wrapper = ET.SubElement(body, f"{{{DTS_NS}}}wrapper")
+    wrapper.append(copy.deepcopy(passage))
+    for node in context:
+        body.append(copy.deepcopy(node))
+    return serialize(out)

@@ -1,0 +1,144 @@
+"""The ``xsvertical`` builder: the vertical book's LaTeX from the domain's records.
+
+It reads the edition like every builder, then writes one file, ``<edition id>-zhipai.tex``
+(``xs_vertical_name``), with the style file, its Lua helpers and the metric beside it;
+``make vertical`` runs LuaLaTeX on it. Nothing here knows a fact of one text: the book's words
+and measures are the edition's configuration (``xs_vertical_*``) and its ``edition.toml``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Set as AbstractSet
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.environment import BuildEnvironment
+
+from ..domain import xs_domain
+from ..state import edition_of
+from ..warnings import XsWarning, warn
+from . import layout, records, tex
+
+LATEX = Path(__file__).parent.parent / "latex"
+#: The files the document needs beside it.
+SUPPORT = ("xsvertical.sty", "xsvertical.lua", "jfm-xszhv.lua")
+
+
+def design_of(config: Any) -> tex.Design:
+    return tex.Design(
+        paper=config.xs_vertical_paper,
+        size=float(config.xs_vertical_size),
+        cells=config.xs_vertical_cells,
+        lines=config.xs_vertical_lines,
+    )
+
+
+def book_records(
+    env: BuildEnvironment, config: Any
+) -> tuple[list[layout.Part], dict[int, tex.Note], dict[str, str]]:
+    """The parts of the book (one per document holding phases), the 校記 by number, and the
+    step ids by printed label."""
+    domain = xs_domain(env)
+    numbers = domain.data["numbers"]
+    steps = domain.ordered_steps()
+    texts = {sid: rec.text for sid, rec in steps}
+    notes: dict[str, tuple[layout.Note, ...]] = {}
+    if config.xs_vertical_commentary:
+        edition = edition_of(env)
+        path = edition.path("commentary")
+        notes, bad = records.notes_by_step(records.read_commentary(path), texts)
+        for note, why in bad:
+            warn(
+                f"the note {note.id} of the 注 is left out of the vertical book: {why}",
+                XsWarning.BAD_VERTICAL,
+                f"{path}:{note.line}",
+            )
+    by_phase: dict[str, list[layout.Step]] = {}
+    apparatus: dict[int, tex.Note] = {}
+    ids: dict[str, str] = {}
+    for sid, rec in steps:
+        label = str(numbers[sid][0])
+        ids[label] = sid
+        places = [(p.end, p.label) for p in rec.apparatus]
+        for p in rec.apparatus:
+            if p.label.isdigit() and p.parts is not None:
+                apparatus[int(p.label)] = tex.Note(
+                    int(p.label), p.parts.lemma, tuple(p.parts.readings), p.parts.note
+                )
+        by_phase.setdefault(rec.section, []).append(
+            layout.Step(sid, label, rec.text, notes.get(sid, ()), records.markers(places))
+        )
+    parts: list[layout.Part] = []
+    current = ""
+    phases: list[layout.Phase] = []
+    for phase_id, phase in domain.ordered_phases():
+        if phase.docname != current:
+            if phases:
+                parts.append(layout.Part(_title(env, current), tuple(phases)))
+            current, phases = phase.docname, []
+        phases.append(layout.Phase(phase.title, tuple(by_phase.get(phase_id, []))))
+    if phases:
+        parts.append(layout.Part(_title(env, current), tuple(phases)))
+    return parts, apparatus, ids
+
+
+def _title(env: BuildEnvironment, docname: str) -> str:
+    title = env.titles.get(docname)
+    return title.astext() if title is not None else docname
+
+
+class VerticalBuilder(Builder):
+    """Writes the vertical book's ``.tex`` (the LaTeX run is ``make vertical``'s)."""
+
+    name = "xsvertical"
+    format = "xsvertical"
+    epilog = "The vertical book's LaTeX is in %(outdir)s."
+    allow_parallel = True
+
+    def get_outdated_docs(self) -> str:
+        return "the vertical book"
+
+    def get_target_uri(self, docname: str, typ: str | None = None) -> str:
+        return ""
+
+    def prepare_writing(self, docnames: AbstractSet[str]) -> None:
+        pass
+
+    def write_doc(self, docname: str, doctree: Any) -> None:
+        pass
+
+    def write_documents(self, docnames: AbstractSet[str]) -> None:
+        """No page is written: the book is one file, from the domain's data (:meth:`finish`)."""
+
+    def finish(self) -> None:
+        config = self.config
+        edition = edition_of(self.env)
+        parts, notes, ids = book_records(self.env, config)
+        design = design_of(config)
+        columns = layout.layout(parts, design.cells, baiwen=config.xs_vertical_baiwen)
+        book = tex.Book(
+            title=config.xs_vertical_title or edition.label,
+            chapter=edition.label,
+            right=config.xs_vertical_title_right,
+            left=config.xs_vertical_title_left,
+            colophon=tuple(tuple(item) for item in config.xs_vertical_colophon),
+            pdf_title=config.xs_edition_title,
+            lang=edition.lang,
+            ids=ids,
+        )
+        out = Path(self.outdir)
+        out.mkdir(parents=True, exist_ok=True)
+        name = config.xs_vertical_name or f"{edition.id}-zhipai"
+        target = out / f"{name}.tex"
+        text = tex.document(columns, notes, design, book)
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+        for support in SUPPORT:
+            shutil.copyfile(LATEX / support, out / support)
+
+
+def setup_vertical(app: Sphinx) -> None:
+    app.add_builder(VerticalBuilder)

@@ -1,0 +1,306 @@
+"""The vertical book's columns: the 經 on a grid, the 注 as 雙行夾注, laid out by the engine (pure).
+
+A column (行) holds ``cells`` characters of the 經; its length is counted in half-cells, the
+unit of the 注. A 經 character, and a mark of punctuation (set full-width and centred, as
+Traditional Chinese is set), takes two half-cells. The 注 is set at half size in two
+sub-columns inside the column of the 經 (雙行夾注), the right one read first: a half-cell of
+length holds one small character in each sub-column, two in all. A note that reaches the end
+of a column is split there, and goes on at the head of the next column, so every segment fills
+the space it is given and no automatic break of the TeX engine is needed (jlreq's ``\\warichu``
+guesses its breaks from the position of the previous run; here they are counted).
+
+Line-breaking rules (禁則), for the 經:
+
+* a closing mark (。，、；：！？」』》〉）〕 …) never begins a column: the character before it
+  goes with it to the next column (追い出し), leaving the column one cell short;
+* an opening mark (「『《〈（〔 …) never ends a column: it goes to the next one.
+
+A 校記 marker has no length and travels with the character it follows; the label of a step
+travels with its first character, and is printed at the head of the column it ends up in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+#: Marks that may not begin a column (they close or end something).
+CLOSING = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·")
+#: Marks that may not end a column.
+OPENING = frozenset("「『《〈（〔【﹁﹃")
+#: Everything the 白文 leaves out: the modern punctuation (句讀 and quotation marks).
+PUNCTUATION = CLOSING | OPENING | frozenset("—–－")
+
+
+def strip_punctuation(text: str) -> str:
+    """The text as 白文: without modern punctuation."""
+    return "".join(ch for ch in text if ch not in PUNCTUATION)
+
+
+# -- input: the book as records ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note of the 注 that stands after character ``end`` of its step's text."""
+
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A 校記: its number in the book, after character ``end`` of the step's text."""
+
+    end: int
+    number: int
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    label: str  # the number printed at the column head
+    text: str  # the 經 as printed (edited, punctuated)
+    notes: tuple[Note, ...] = ()
+    markers: tuple[Marker, ...] = ()
+
+
+@dataclass(frozen=True)
+class Phase:
+    title: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Part:
+    title: str
+    phases: tuple[Phase, ...]
+
+
+# -- output: columns --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Char:
+    """A 經 character (or a mark of punctuation): two half-cells. ``start`` is the label of the
+    step it begins, if it does."""
+
+    char: str
+    start: str = ""
+
+    @property
+    def units(self) -> int:
+        return 2
+
+
+@dataclass(frozen=True)
+class Jiazhu:
+    """A segment of a note in one column: the right sub-column, then the left one."""
+
+    right: str
+    left: str
+    start: str = ""
+
+    @property
+    def units(self) -> int:
+        return len(self.right)
+
+    @property
+    def text(self) -> str:
+        return self.right + self.left
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A 校記 marker, beside the character before it (no length)."""
+
+    number: int
+    start: str = ""
+
+    @property
+    def units(self) -> int:
+        return 0
+
+
+Piece = Char | Jiazhu | Mark
+
+
+@dataclass
+class Column:
+    """One column (行) of the page: a column of text, a heading, or a blank column."""
+
+    kind: str  # "text" | "phase" | "part" | "blank"
+    pieces: list[Piece] = field(default_factory=list)
+    title: str = ""  # of a heading
+
+    @property
+    def units(self) -> int:
+        return sum(p.units for p in self.pieces)
+
+    @property
+    def heads(self) -> list[str]:
+        """The labels of the steps that begin in the column."""
+        return [p.start for p in self.pieces if p.start]
+
+    @property
+    def text(self) -> str:
+        """The characters of the 經 and the 注 in it, in reading order."""
+        if self.kind in ("phase", "part"):
+            return self.title
+        return "".join(
+            p.char if isinstance(p, Char) else p.text if isinstance(p, Jiazhu) else ""
+            for p in self.pieces
+        )
+
+    @property
+    def markers(self) -> list[int]:
+        return [p.number for p in self.pieces if isinstance(p, Mark)]
+
+
+# -- the stream of a step: atoms, each with what travels with it --------------------------------
+
+
+@dataclass
+class _Atom:
+    """A 經 character or a whole note, with the 校記 markers after it."""
+
+    char: str = ""
+    note: str = ""
+    start: str = ""
+    marks: list[int] = field(default_factory=list)
+
+
+def _atoms(step: Step, baiwen: bool) -> list[_Atom]:
+    """The step's characters and notes in reading order (a note after character ``end``; at
+    one place the 校記 markers first, then the note). A marker after a character that the
+    白文 leaves out goes with the character before it."""
+    notes: dict[int, list[str]] = {}
+    for n in step.notes:
+        notes.setdefault(n.end, []).append(n.text)
+    marks: dict[int, list[int]] = {}
+    for m in step.markers:
+        marks.setdefault(m.end, []).append(m.number)
+    atoms: list[_Atom] = []
+    pending: list[int] = []  # markers waiting for a character to stand beside
+
+    def after(offset: int) -> None:
+        pending.extend(marks.get(offset, []))
+        if atoms and pending:
+            atoms[-1].marks.extend(pending)
+            pending.clear()
+        for text in notes.get(offset, []):
+            text = strip_punctuation(text) if baiwen else text
+            if text:
+                atoms.append(_Atom(note=text))
+
+    after(0)
+    for i, ch in enumerate(step.text):
+        if not (baiwen and ch in PUNCTUATION):
+            atoms.append(_Atom(char=ch, marks=pending[:]))
+            pending.clear()
+        after(i + 1)
+    if atoms:
+        atoms[0].start = step.label
+    return atoms
+
+
+# -- laying out -------------------------------------------------------------------------------
+
+
+class _Columns:
+    """The columns so far; the last one open while text runs on."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity  # in half-cells
+        self.columns: list[Column] = []
+        self.current: Column | None = None
+
+    def open(self) -> Column:
+        self.current = Column("text")
+        self.columns.append(self.current)
+        return self.current
+
+    def col(self) -> Column:
+        return self.current if self.current is not None else self.open()
+
+    def close(self) -> None:
+        self.current = None
+
+    def heading(self, kind: str, title: str) -> None:
+        self.close()
+        self.columns.append(Column(kind, title=title))
+
+    def add(self, atom: _Atom) -> None:
+        if atom.note:
+            self._add_note(atom)
+            return
+        col = self.col()
+        free = self.capacity - col.units
+        carried: list[Piece] = []
+        if free < 2:
+            if atom.char in CLOSING:
+                carried = self._carry_back(col)
+            col = self.open()
+        elif free == 2 and atom.char in OPENING and col.pieces:
+            col = self.open()
+        col.pieces.extend(carried)
+        col.pieces.append(Char(atom.char, atom.start))
+        col.pieces.extend(Mark(n) for n in atom.marks)
+
+    @staticmethod
+    def _carry_back(col: Column) -> list[Piece]:
+        """Take the column's last 經 character (and its markers) off, to go with a closing mark
+        that may not begin the next column; nothing when a note or a mark of punctuation ends
+        the column, or when the character is the column's only one."""
+        at = len(col.pieces) - 1
+        while at >= 0 and isinstance(col.pieces[at], Mark):
+            at -= 1
+        last = col.pieces[at] if at >= 0 else None
+        if at <= 0 or not isinstance(last, Char) or last.char in PUNCTUATION:
+            return []
+        moved = col.pieces[at:]
+        del col.pieces[at:]
+        return moved
+
+    def _add_note(self, atom: _Atom) -> None:
+        text, start = atom.note, atom.start
+        while text:
+            col = self.col()
+            free = self.capacity - col.units
+            if free <= 0:
+                col = self.open()
+                free = self.capacity
+            take = text[: 2 * free]
+            text = text[len(take) :]
+            half = (len(take) + 1) // 2
+            col.pieces.append(Jiazhu(take[:half], take[half:], start))
+            start = ""
+        self.col().pieces.extend(Mark(n) for n in atom.marks)
+
+
+def layout(parts: Sequence[Part], cells: int, baiwen: bool = False) -> list[Column]:
+    """Every column of the book's text, in order: a part's title (after a blank column, but
+    for the first), then each phase's title and its steps, which run on from one to the next."""
+    if cells < 4:
+        raise ValueError(f"a column of {cells} cells is too short")
+    out = _Columns(2 * cells)
+    for part in parts:
+        if out.columns:
+            out.close()
+            out.columns.append(Column("blank"))
+        out.heading("part", part.title)
+        for phase in part.phases:
+            out.heading("phase", phase.title)
+            for step in phase.steps:
+                for atom in _atoms(step, baiwen):
+                    out.add(atom)
+    return out.columns
+
+
+def stream(parts: Iterable[Part], baiwen: bool = False) -> Iterator[str]:
+    """The characters the text columns must hold, step by step, in reading order: the
+    record that :func:`layout`'s columns are checked against."""
+    for part in parts:
+        for phase in part.phases:
+            for step in phase.steps:
+                yield "".join(a.char or a.note for a in _atoms(step, baiwen))

@@ -1,0 +1,167 @@
+"""The vertical book as LaTeX (pure): the columns of :mod:`.layout` in xsvertical.sty's macros.
+
+The document is LuaLaTeX with the ``jlreq`` class in ``tate``; the page design is the style
+file's, the measures the book's (:class:`Design`, from the edition's configuration). Every
+column is written whole (the engine has laid it out), each 校記 right after the column its
+marker stands in, so that it is printed on that column's page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .layout import Char, Column, Jiazhu, Mark
+
+_SPECIAL = re.compile(r"[\\{}$&#^_%~]")
+_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "^": r"\^{}",
+    "_": r"\_",
+    "%": r"\%",
+    "~": r"\textasciitilde{}",
+}
+
+
+def escape(text: str) -> str:
+    """``text`` safe in a TeX argument."""
+    return _SPECIAL.sub(lambda m: _ESCAPES[m.group(0)], text)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A 校記 as printed: its number, the lemma, the readings (text, sigla), a note."""
+
+    number: int
+    lemma: str
+    readings: tuple[tuple[str, str], ...]
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        """The characters the 校記 prints (the record the checks read)."""
+        return self.lemma + "".join(t + s for t, s in self.readings) + self.note
+
+
+@dataclass(frozen=True)
+class Design:
+    """The measures of the book: paper (jlreq's ``paper``), the size of the 經, the cells
+    of a column and the columns of a page, the pitch of the columns in 經 cells."""
+
+    paper: str = "a5"
+    size: float = 14.0
+    cells: int = 22
+    lines: int = 10
+    pitch: float = 1.75
+    #: the faces (luaotfload names or files; the index of the face in a collection)
+    font: str = "NotoSerifCJK-Regular.ttc"
+    bold_font: str = "NotoSerifCJK-Bold.ttc"
+    font_index: int = 3
+    #: the face for the planes beyond the main one's (CJK Extension B and after: U+20000–)
+    fallback_font: str = "HanaMinB.ttf"
+
+
+@dataclass(frozen=True)
+class Book:
+    """What the document prints besides its columns."""
+
+    title: str  # the 版心's book title (書名)
+    chapter: str  # the 篇名: the title page's large title, and the 版心's
+    right: str = ""  # the title page's right column (who made it)
+    left: str = ""  # the title page's left column (the edition, the date)
+    colophon: tuple[tuple[str, str], ...] = ()  # 牌記: (label, text)
+    pdf_title: str = ""
+    lang: str = "zh-Hant"
+    ids: dict[str, str] = field(default_factory=dict)  # step label → step id (anchors)
+
+
+def _column(col: Column, book: Book) -> str:
+    if col.kind == "blank":
+        return "\\xsvblank\n"
+    if col.kind in ("part", "phase"):
+        return f"\\xsv{col.kind}{{{escape(col.title)}}}{{{escape(col.title)}}}\n"
+    heads = "".join(f"\\xsvhead{{{escape(h)}}}" for h in col.heads)
+    body: list[str] = []
+    for piece in col.pieces:
+        if piece.start and piece.start in book.ids:
+            body.append(f"\\xsvanchor{{{book.ids[piece.start]}}}")
+        if isinstance(piece, Char):
+            body.append(escape(piece.char))
+        elif isinstance(piece, Jiazhu):
+            body.append(
+                f"\\xsvjz{{{escape(piece.right)}}}{{{escape(piece.left)}}}{{{piece.units}}}"
+            )
+        elif isinstance(piece, Mark):
+            body.append(f"\\xsvmark{{{piece.number}}}")
+    return f"\\xsvcol{{{heads}}}{{{''.join(body)}}}{{{escape(col.text)}}}\n"
+
+
+def _note(note: Note) -> str:
+    readings = "\\xsvrdgsep{}".join(
+        f"\\xsvrdg{{{escape(t)}}}{{{escape(s)}}}" for t, s in note.readings
+    )
+    return (
+        f"\\xsvnote{{{note.number}}}{{{escape(note.lemma)}}}{{{readings}}}"
+        f"{{{escape(note.note)}}}{{{escape(note.text)}}}\n"
+    )
+
+
+def preamble(design: Design, book: Book) -> str:
+    d = design
+    font = (
+        f"\\setmainjfont{{{d.font}}}[FontIndex={d.font_index},"
+        f"BoldFont={d.bold_font},BoldFeatures={{FontIndex={d.font_index}}},"
+        "TateFeatures={JFM=xszhv,RawFeature=+vert;+vrt2},YokoFeatures={JFM=jlreq}"
+        + (
+            f',AltFont={{{{Range="20000-"3FFFF,Font={d.fallback_font}}}}}'
+            if d.fallback_font
+            else ""
+        )
+        + "]"
+    )
+    gap = round((d.pitch - 1) * d.size, 3)
+    return "\n".join(
+        [
+            "% The vertical book: written by the ritual engine (vertical/tex.py); do not edit.",
+            f"\\documentclass[tate,oneside,paper={d.paper},fontsize={d.size}pt,"
+            f"line_length={d.cells}zw,number_of_lines={d.lines},"
+            f"line_gap={gap}pt,jafont=noto-otc]{{jlreq}}",
+            "\\usepackage{luatexja-fontspec}",
+            "\\setmainfont{lmroman10}[Extension=.otf,UprightFont=*-regular,BoldFont=*-bold]",
+            font,
+            "\\usepackage{xsvertical}",
+            f"\\usepackage[unicode,hidelinks,pdflang={{{book.lang}}},"
+            "bookmarksopen=true]{hyperref}",
+            f"\\hypersetup{{pdftitle={{{escape(book.pdf_title or book.title)}}}}}",
+            f"\\xsvsetup{{book={{{escape(book.title)}}},chapter={{{escape(book.chapter)}}},"
+            f"cells={d.cells}}}",
+        ]
+    )
+
+
+def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, book: Book) -> str:
+    """The whole ``.tex`` file: title page, the columns with their 校記, the colophon."""
+    out = [preamble(design, book), "\\begin{document}"]
+    out.append(
+        f"\\xsvtitlepage{{{escape(book.chapter)}}}{{{escape(book.right)}}}{{{escape(book.left)}}}"
+    )
+    out.append("\\xsvbegin")
+    body: list[str] = []
+    for col in columns:
+        body.append(_column(col, book))
+        for number in col.markers:
+            if number in notes:
+                body.append(_note(notes[number]))
+    out.append("".join(body).rstrip("\n"))
+    if book.colophon:
+        out.append("\\begin{xsvcolophon}")
+        out += [f"\\xsvcolophonitem{{{escape(k)}}}{{{escape(v)}}}" for k, v in book.colophon]
+        out.append("\\end{xsvcolophon}")
+    out.append("\\end{document}")
+    return "\n".join(out) + "\n"

