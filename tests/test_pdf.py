@@ -74,6 +74,6 @@ def test_pages_of_plans_after_a_parts_text_are_read(tmp_path: Path) -> None:
         "textblock 68 586 739\npage 1 1 1 0\npage 2 2 0 0\npage 3 3 0 1\npage 4 4 1\n",
         encoding="utf-8",
     )
-    block, rows = check_pdf.read_pages(pages)
+    _, rows = check_pdf.read_pages(pages)
     assert [n for n, _, _ in rows] == [1, 2, 3, 4]  # the older form (no float field) reads too
     assert check_pdf.float_pages(pages) == {3}
