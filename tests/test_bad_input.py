@@ -81,6 +81,8 @@ def refs(*rows: str) -> str:
     return head + "".join(f"{r}\tinternal\t編者\t\t\ttest\n" for r in rows)
 
 
+ZHU_HEAD = "# notes\nid\tstep\tstart\tend\tfrom\tlemma\twitness\tpages\tsupplied\ttext\n"
+ZHU_ROW = "{id}\t{step}\t{start}\t{end}\t\t{lemma}\t叢\t005-1a\t\t篚竹器也\n"
 DIAGRAM = "\n:::{{xs:diagram}} fig-a\n:step: xs-0001\n{opts}:title: 戒賓\n主人戒賓。\n:::\n"
 VOCAB_ROW = "{term}\t{parent}\t{pinyin}\t酒器\t{en}\t{zh}\n"
 
@@ -388,6 +390,48 @@ CASES: dict[str, Case] = {
         },
         [("index.md:13", "bad_diagram", "diagram id 'Fig_A'")],
     ),
+    # -- the commentary (commentary.tsv) --------------------------------------------------------
+    "commentary: anchor outside its step": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=0, end=40, lemma="篚在阼階。")
+        },
+        [("_edition/commentary.tsv:3", "commentary_anchor", "lies outside its step xs-0002")],
+    ),
+    "commentary: a lemma the step does not read": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=0, end=3, lemma="篚在堂")
+        },
+        [("_edition/commentary.tsv:3", "commentary_anchor", "reads 「篚在阼」 there")],
+    ),
+    "commentary: unknown step": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0404-z1", step="xs-0404", start=0, end=2, lemma="篚在")
+        },
+        [("_edition/commentary.tsv:3", "commentary_step", "names step 'xs-0404'")],
+    ),
+    "commentary: duplicate note id": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=0, end=2, lemma="篚在")
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=2, end=5, lemma="阼階。")
+        },
+        # said by the strict reader, as for every keyed file
+        [("_edition/commentary.tsv:4", "duplicate_key", "id 'xs-0002-z1' again (first on line 3)")],
+    ),
+    "commentary: short row": Case(
+        {"_edition/commentary.tsv": ZHU_HEAD + "xs-0002-z1\txs-0002\t0\n"},
+        [("_edition/commentary.tsv:3", "short_row", "3 cells, expected 10")],
+    ),
+    "commentary: a lemma across steps without its first step's offset": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + "xs-0002-z1\txs-0002\t0\t2\txs-0001\t篚在\t叢\t005-1a\t\t篚竹器也\n"
+        },
+        [("_edition/commentary.tsv:3", "bad_commentary", "from 'xs-0001' is not step:offset")],
+    ),
     # -- the step registry ---------------------------------------------------------------------
     "registry row malformed": Case(
         {},
@@ -491,13 +535,10 @@ CASES: dict[str, Case] = {
             "xs-0002-z1\txs-0002\t0\t2\t\t主人\t叢\t1a\t\t錯置\n"
             "xs-0009-z1\txs-0009\t0\t1\t\t賓\t叢\t1a\t\t無此節\n"
         },
+        # Said once, by the engine's reading of the 注: the vertical book takes its notes from it.
         [
-            (
-                "_edition/commentary.tsv:4",
-                "bad_vertical",
-                "lemma 「主人」 is not at 0–2 of xs-0002",
-            ),
-            ("_edition/commentary.tsv:5", "bad_vertical", "its step xs-0009 is not in the edition"),
+            ("_edition/commentary.tsv:4", "commentary_anchor", "xs-0002 reads 「篚在」 there"),
+            ("_edition/commentary.tsv:5", "commentary_step", "names step 'xs-0009'"),
         ],
         builder="xsvertical",
     ),

@@ -363,6 +363,13 @@ def test_inventory_lists_every_step_and_phase(edition: dict, edition_html: Path)
         assert label.display_name == f"第 {step['number']} 節（{step['id']}）"
     phases = inv.data["xs:phase"]
     assert {s["id"] for s in edition["sections"]} <= set(phases)
+    # Every note of the 注 is an object of its own, at its anchor on its step's page.
+    notes = inv.data["xs:commentary"]
+    shown = {z["id"]: s for s in edition["steps"] for z in s["commentary"]}
+    assert set(notes) == set(shown) and len(notes) == 382
+    for nid, step in shown.items():
+        assert notes[nid].uri == BASE + step["url"].split("#")[0] + "#" + nid, nid
+        assert notes[nid].display_name == f"{nid} 注"
 
 
 class Assets(HTMLParser):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -130,6 +131,7 @@ def test_edition_json_shape(edition: dict):
             "references",
             "explains",
             "explained_by",
+            "commentary",
         ]
         for ann in step["annotations"]:
             assert ann["type"] in ("role", "vessel", "action", "place")
@@ -139,6 +141,16 @@ def test_edition_json_shape(edition: dict):
         for app in step["translation_apparatus"]:
             assert list(app) == ["start", "end", "lemma", "readings", "note"]
             assert step["translation"][app["start"] : app["end"]] == app["lemma"]
+        keys = ["id", "start", "end", "text", "source", "witness", "pages"]
+        for note in step["commentary"]:
+            assert list(note) in (keys, [*keys, "spans_steps"]), note["id"]
+            assert re.fullmatch(rf"{step['id']}-z[1-9][0-9]*", note["id"])
+            assert 0 <= note["start"] < note["end"] <= len(step["text"])
+            assert note["source"] == "鄭注" and note["text"] and note["pages"]
+            assert note.get("spans_steps", [step["id"]])[-1] == step["id"]
+            assert len(note.get("spans_steps", "..")) >= 2
+        ends = [(n["start"], n["end"]) for n in step["commentary"]]
+        assert all(a[1] <= b[0] for a, b in pairwise(ends)), step["id"]
     assert set(edition["indexes"]) == {"vessel", "action", "role", "place"}
 
 

@@ -40,7 +40,10 @@ def test_consumer_links_resolve_to_step_anchors(
     assert links[2] == url["xs-0545"]  # {xs:step}, resolved by intersphinx
     assert links[3].startswith(BASE + phase_doc.split("#")[0] + "#")  # a phase
     assert links[4] == url["xs-0017"]  # std:label, no extension needed
-    assert len(links) == 5
+    note = next(z for s in edition["steps"] for z in s["commentary"] if z["id"] == "xs-0031-z1")
+    assert note["start"] == 0  # a note of the 注, on its step's page, at its own anchor
+    assert links[5] == url["xs-0031"].split("#")[0] + "#xs-0031-z1"
+    assert len(links) == 6
     assert "第 17 節（xs-0017）" in page  # the label's title
 
 

@@ -94,7 +94,9 @@ def test_edition_json_shape(app: SphinxTestApp) -> None:
         "references",
         "explains",
         "explained_by",
+        "commentary",
     ]
+    assert first["commentary"] == []  # an edition without commentary.tsv
     assert first["url"] == "part.html#xs-0001"
     assert first["translation_source"] == "base"
     for ann in first["annotations"]:

@@ -16,6 +16,7 @@ from .apparatus_sphinx import setup_apparatus
 from .checks import setup_registry
 from .citation import setup_citation
 from .cjk import setup_cjk
+from .commentary_sphinx import setup_commentary
 from .config import setup_config
 from .datafiles import setup_data_files
 from .diagrams import setup_diagrams
@@ -41,7 +42,7 @@ from .xrefs_sphinx import setup_xrefs
 __version__ = "0.2.0"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 8
+ENV_VERSION = 9
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -53,6 +54,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_terms(app)
     setup_registry(app)
     setup_apparatus(app)
+    setup_commentary(app)
     setup_xref_roles(app)
     setup_xrefs(app)
     setup_indexes(app)

@@ -140,14 +140,20 @@ def apparatus_for(env: BuildEnvironment) -> ApparatusData:
 
 def translation_apparatus_for(env: BuildEnvironment) -> ApparatusData:
     """The build's apparatus of the translation (read once per build; none if the edition has
-    no ``translation-apparatus.toml``)."""
+    no ``translation-apparatus.toml``), its entries held to the kinds and id form the edition
+    declares."""
+    rules = translation_apparatus.Rules.of(edition_of(env))
+
+    def read(doc: Document, base: str) -> tuple[list[apparatus.Entry], list[Problem]]:
+        return translation_apparatus.as_entries(doc, base, rules)
+
     return build_state(env).file(
         "translation_apparatus",
         lambda: ApparatusData(
             document(env, "translation_apparatus"),
             table(env, "sigla"),
             series=TRANSLATION,
-            read=translation_apparatus.as_entries,
+            read=read,
         ),
     )
 

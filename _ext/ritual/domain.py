@@ -54,6 +54,7 @@ class StepRecord(NamedTuple):
     translation_apparatus: tuple[Any, ...] = ()
     # the spans a copy in another script keeps as printed (kept.py): lemmas, orthography places
     kept: tuple[tuple[int, int], ...] = ()
+    commentary: tuple[Any, ...] = ()  # commentary.Note: the notes printed in the text, in order
 
 
 class PhaseRecord(NamedTuple):
@@ -103,10 +104,12 @@ class XsDomain(Domain):
     object_types = {
         "step": ObjType("step", "step"),
         "phase": ObjType("phase", "phase"),
+        "commentary": ObjType("commentary", "commentary"),
     }
     roles = {
         "step": StepXRefRole(),
         "phase": XRefRole(),
+        "commentary": XRefRole(),
     }
     initial_data = {
         "steps": {},  # step id -> StepRecord
@@ -121,7 +124,7 @@ class XsDomain(Domain):
         "positions_key": "",  # digest of the positions data (diagrams depend on all of it)
         "reference_lists": {},  # "docname:part" -> ListRecord: pages listing the formulas
     }
-    data_version = 4
+    data_version = 5
 
     # -- storage --------------------------------------------------------------------------
 
@@ -237,6 +240,14 @@ class XsDomain(Domain):
             title = contnode.astext() if node.get("refexplicit") else target
             label = nodes.inline(title, title, classes=["xs-termref"])
             return make_refnode(builder, fromdocname, page, "", label, target)
+        if typ == "commentary":
+            found = self.commentary_note(target)
+            if found is None:
+                return None
+            rec, _note = found
+            title = contnode.astext() if node.get("refexplicit") else target
+            label = nodes.inline(title, title, classes=["xs-zhuref"])
+            return make_refnode(builder, fromdocname, rec.docname, target, label, target)
         if typ == "phase" and target in self.phases:
             phase = self.phases[target]
             title = contnode.astext() if node.get("refexplicit") else phase.title
@@ -264,12 +275,24 @@ class XsDomain(Domain):
                 results.append((f"xs:{typ}", ref))
         return results
 
+    def commentary_note(self, note_id: str) -> tuple[StepRecord, Any] | None:
+        """The step record and the note of a note id (``<step id>-z1``), if a step holds it."""
+        step_id = note_id.rsplit("-z", 1)[0]
+        rec = self.steps.get(step_id)
+        if rec is None:
+            return None
+        note = next((n for n in rec.commentary if n.id == note_id), None)
+        return None if note is None else (rec, note)
+
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for phase_id, phase in self.ordered_phases():
             yield phase_id, phase.title, "phase", phase.docname, phase.anchor, 1
         for step_id, rec in self.ordered_steps():
             name = f"{step_id} {self.number_label(step_id)}"
             yield step_id, name, "step", rec.docname, rec.anchor, 1
+        for _step_id, rec in self.ordered_steps():
+            for note in rec.commentary:
+                yield note.id, f"{note.id} 注", "commentary", rec.docname, note.id, 1
         for (kind, term), page in sorted(self.data["term_pages"].items()):
             yield term, term, kind, page, "", 1
         # Retired ids stay in the inventory, pointing at the step that replaces them.

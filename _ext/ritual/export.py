@@ -41,6 +41,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     translation_apparatus = PROVIDERS.get("translation_apparatus", lambda app: {})(app)
     witnesses = PROVIDERS.get("witnesses", lambda app: [])(app)
     references = PROVIDERS.get("references", lambda app: {})(app)
+    commentary = PROVIDERS.get("commentary", lambda app: {})(app)
     no_references: dict[str, list[Any]] = {"references": [], "explains": [], "explained_by": []}
     # Steps grouped by phase in one pass (steps_of_phase per phase would sort every step once
     # per phase: quadratic in the size of the corpus, see BENCHMARKS.md).
@@ -76,6 +77,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
                 "apparatus": apparatus.get(step_id, []),
                 "translation_apparatus": translation_apparatus.get(step_id, []),
                 **references.get(step_id, no_references),
+                "commentary": commentary.get(step_id, []),
             }
         )
     return {

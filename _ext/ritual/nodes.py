@@ -135,6 +135,13 @@ class reference_list(nodes.General, nodes.Element):
     formulas, with the reason), each a list of dicts; ``ties`` (commentary step → steps)."""
 
 
+class commentary_note(nodes.Inline, nodes.Element):
+    """A note of the commentary printed with the text (鄭注), right after its lemma in the
+    step's text: ``note_id`` (its permanent id and anchor), ``text`` (〔…〕 around a part that
+    another witness supplies), ``witness``, ``pages`` and ``supplied``. It has no children, so
+    that no walk over the step's text (offsets, pinyin, line breaks) meets its words."""
+
+
 #: Every node of the engine, for the writers' table.
 ALL = (
     step,
@@ -161,4 +168,5 @@ ALL = (
     back_ref,
     step_links,
     reference_list,
+    commentary_note,
 )

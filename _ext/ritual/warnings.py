@@ -80,6 +80,17 @@ class XsWarning(Enum):
     UNKNOWN_REFERENCE = "unknown_reference"
     """A back-reference formula or a step's ``:explains:`` names an id that no step declares
     (and no retired id maps to): a dangling reference."""
+    BAD_COMMENTARY = "bad_commentary"
+    """A row of the edition's commentary (``commentary.tsv``) is malformed: a wrong number of
+    cells, offsets that are not numbers, no id, step or text, or a header that is not the
+    file's; the row is left out."""
+    COMMENTARY_ANCHOR = "commentary_anchor"
+    """A note of the commentary cannot stand in its step: its lemma lies outside the step's
+    text, or the step no longer reads there what the row gives (the text changed since the file
+    was made); the note is left out."""
+    COMMENTARY_STEP = "commentary_step"
+    """A note of the commentary names a step (its own, or the first of a lemma across steps)
+    that no page declares."""
     BAD_REFERENCE_DATA = "bad_reference_data"
     """The edition's record of the formulas (``references.tsv``) is malformed, or does not agree
     with the pages: a formula without a row, a row whose formula no role marks, a kind that says
@@ -122,9 +133,6 @@ class XsWarning(Enum):
     REUSED_ID = "reused_id"
     """A published id that is retired is used again: a step id the registry retires declared by
     a page, an apparatus or translation-apparatus id that its file's ``retired`` list holds."""
-    BAD_VERTICAL = "bad_vertical"
-    """The vertical book cannot place a record: a note of the 注 whose step the edition lacks
-    or whose lemma is not its step's text at its offsets (the note is left out)."""
 
 
 def warn(message: str, subtype: XsWarning, location: Any) -> None:

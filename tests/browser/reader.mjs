@@ -72,7 +72,7 @@ await section("2b Simplified copy", async () => {
   const pageText = await page.evaluate(() => {
     const step = document.getElementById("xs-0039");
     const text = step.querySelector(".xs-text").cloneNode(true);
-    text.querySelectorAll(".xs-app-ref, .xs-ties").forEach((e) => e.remove());
+    text.querySelectorAll(".xs-app-ref, .xs-ties, .xs-zhu").forEach((e) => e.remove());
     const tr = step.querySelector(".xs-trans p");
     return { text: text.textContent.trim(), tr: tr ? tr.textContent.trim() : "" };
   });
@@ -305,10 +305,13 @@ await section("7 copying", async () => {
   const lines = clip.split("\n").filter(Boolean);
   check(!/[0-9§]/.test(clip), `copied text has no step numbers or apparatus markers (${JSON.stringify(clip.slice(0, 60))}…)`);
   check(!clip.includes("譯文") && !/(^|\n)引(\n|$)/.test(clip), "copied text has no 譯文 label and no cite control");
-  const want = [stepById[from].text, stepById[from].translation, stepById[to].text, stepById[to].translation];
+  // The 注 shown in the text is copied after its lemma, marked 【注】, as the book prints it.
+  const withNotes = (s) => s.commentary.reduceRight(
+    (t, z) => t.slice(0, z.end) + "【注】" + z.text + t.slice(z.end), s.text);
+  const want = [withNotes(stepById[from]), stepById[from].translation, withNotes(stepById[to]), stepById[to].translation];
   check(
-    JSON.stringify(lines.map((l) => l.trim())) === JSON.stringify(want),
-    `copied text is the two steps' text and translation, a line each (${lines.length} lines)`,
+    stepById[from].commentary.length > 0 && JSON.stringify(lines.map((l) => l.trim())) === JSON.stringify(want),
+    `copied text is the two steps' text with their 注 and translation, a line each (${lines.length} lines)`,
   );
   await context.close();
 });

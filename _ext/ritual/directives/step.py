@@ -15,6 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
 from ..apparatus_sphinx import keep_forms, place_entries, translation_apparatus_for
+from ..commentary_sphinx import place_notes
 from ..domain import Annotation, StepRecord, xs_domain
 from ..state import edition_of
 from ..tree import replace
@@ -102,6 +103,9 @@ class StepDirective(SphinxDirective):
                 XsWarning.BAD_TRANSLATION,
                 translations[1],
             )
+        references = formulas_in(body)
+        # Last: the notes go into the text once everything is read from it.
+        notes = place_notes(self.env, step_id, body, text)
         number = xsnodes.step_number("", "", step_id=step_id)
         node += number
         node += body
@@ -138,10 +142,11 @@ class StepDirective(SphinxDirective):
             annotations=annotations,
             base_text=base_text,
             apparatus=places,
-            references=formulas_in(body),
+            references=references,
             explains=read_explains(self.env, self.options.get("explains"), node),
             translation_apparatus=translation_places,
             kept=kept_spans,
+            commentary=notes,
         )
         domain = xs_domain(self.env)
         if not domain.add_step(step_id, record, node):

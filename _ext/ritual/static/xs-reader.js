@@ -1,23 +1,27 @@
 // Reading aids on the pages of the rite (loaded where there are steps: reader.py).
 // - Copying: a selection copies the text and translation only, as the PDF does — no step
 //   numbers, apparatus markers, 譯文 labels or cite controls (those are user-select: none in
-//   the CSS too; this handler is for the browsers that copy them all the same).
+//   the CSS too; this handler is for the browsers that copy them all the same); a note of 鄭注
+//   shown in the text is copied after its lemma, marked 【注】.
 // - Keyboard: the term links (thousands on a page, styled as text) leave the tab order; they
-//   stay links for the mouse and are all reachable from the headword indexes.
+//   stay links for the mouse and are all reachable from the headword indexes. So do the marks
+//   of the 注 (permalinks).
 // - Search hits: ?hl=阼階 (space-separated words) marks the words on the page a hit opens
 //   (xs-highlight.js, fetched only then).
 // - Plans: a 「放大」 button on each; the full-screen view (xs-plan-zoom.js and .css) is fetched
 //   when a plan is first opened. Fetched on demand, they weigh nothing on the pages until used.
 (() => {
   "use strict";
-  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch";
+  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch, .xs-zhu-mark";
 
   document.addEventListener("copy", (event) => {
     const sel = window.getSelection();
     if (!sel || sel.isCollapsed || !sel.rangeCount || !event.clipboardData) return;
     const frag = sel.getRangeAt(0).cloneContents();
-    if (!frag.querySelector(SKIP)) return; // nothing to leave out: the browser's own copy
+    if (!frag.querySelector(SKIP) && !frag.querySelector(".xs-zhu")) return; // the browser's own copy
     frag.querySelectorAll(SKIP).forEach((el) => el.remove());
+    // A note of 鄭注 is copied as the book prints it: after its lemma, marked 【注】.
+    frag.querySelectorAll(".xs-zhu").forEach((el) => el.prepend("【注】"));
     // innerText of a rendered copy keeps the line breaks between steps and their blocks.
     const holder = document.createElement("div");
     holder.style.cssText = "position:fixed;left:-10000px;top:0;width:40em;white-space:normal";
@@ -30,7 +34,9 @@
     event.preventDefault();
   });
 
-  document.querySelectorAll("a.xs-term").forEach((a) => {
+  // The marks of the 注 (each its note's permalink, hundreds on a page) leave it too: the
+  // notes are read in place, and each is an object of the inventory.
+  document.querySelectorAll("a.xs-term, a.xs-zhu-mark").forEach((a) => {
     a.tabIndex = -1;
   });
 

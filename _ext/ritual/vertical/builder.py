@@ -17,10 +17,8 @@ from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
-from .. import datafiles
 from ..domain import xs_domain
 from ..state import edition_of
-from ..warnings import XsWarning, warn
 from . import layout, records, tex
 
 LATEX = Path(__file__).parent.parent / "latex"
@@ -45,19 +43,11 @@ def book_records(
     domain = xs_domain(env)
     numbers = domain.data["numbers"]
     steps = domain.ordered_steps()
-    texts = {sid: rec.text for sid, rec in steps}
+    # The notes the steps hold: read and checked once, by the engine's commentary glue
+    # (commentary_sphinx.py), which says where a row cannot be placed.
     notes: dict[str, tuple[layout.Note, ...]] = {}
     if config.xs_vertical_commentary:
-        edition = edition_of(env)
-        path = edition.path("commentary")
-        rows = datafiles.table(env, "commentary").rows
-        notes, bad = records.notes_by_step(records.read_commentary(rows), texts)
-        for note, why in bad:
-            warn(
-                f"the note {note.id} of the 注 is left out of the vertical book: {why}",
-                XsWarning.BAD_VERTICAL,
-                f"{path}:{note.line}",
-            )
+        notes = {sid: records.notes(rec.commentary) for sid, rec in steps if rec.commentary}
     by_phase: dict[str, list[layout.Step]] = {}
     apparatus: dict[int, tex.Note] = {}
     ids: dict[str, str] = {}

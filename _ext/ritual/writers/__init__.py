@@ -55,6 +55,7 @@ OTHER = {
     "back_ref": PASS,  # the formula's words
     "step_links": SKIP,
     "reference_list": SKIP,
+    "commentary_note": SKIP,  # its words would run into the text's
 }
 
 #: The diagram and the stage keep their visitors in modules of their own.

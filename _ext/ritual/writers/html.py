@@ -10,7 +10,7 @@ import posixpath
 
 from docutils import nodes
 
-from .. import kept
+from .. import commentary, kept
 from ..citation import cite_control_html
 
 
@@ -344,3 +344,31 @@ def _visit_reference_list(self, node):
 
 
 reference_list = (_visit_reference_list, None)
+
+
+def _visit_commentary_note(self, node):
+    """A note of the commentary after its lemma: its permanent id, its mark (注, the note's
+    permalink, with its witness and page in the title), its words; a part that another witness
+    supplies (〔…〕) says so. One ``<span>`` in the text's flow; the reading switch hides it."""
+    nid = node["note_id"]
+    where = f"{node['witness']}本 {node['pages'].replace(' ', '、')}".strip()
+    parts = []
+    for piece, supplied in commentary.segments(node["text"]):
+        if supplied:
+            sup = node.get("supplied", "")
+            title = f"{node['witness']}本闕頁，據{sup.split(' ', 1)[0]}本補"
+            if " " in sup:
+                title += f"（{sup.split(' ', 1)[1]}）"
+            parts.append(
+                f'<span class="xs-zhu-sup" title="{self.attval(title)}">{self.encode(piece)}</span>'
+            )
+        else:
+            parts.append(self.encode(piece))
+    self.body.append(
+        f'<span class="xs-zhu" id="{nid}"><a class="xs-zhu-mark" href="#{nid}" '
+        f'title="{self.attval(f"鄭注 {nid}（{where}）")}">注</a>{"".join(parts)}</span>'
+    )
+    raise nodes.SkipNode
+
+
+commentary_note = (_visit_commentary_note, None)

@@ -135,3 +135,11 @@ def _visit_reference_list(self, node):
 
 
 reference_list = (_visit_reference_list, None)
+
+
+def _visit_commentary_note(self, node):
+    self.add_text(f"（注：{node['text']}）")
+    raise nodes.SkipNode
+
+
+commentary_note = (_visit_commentary_note, None)

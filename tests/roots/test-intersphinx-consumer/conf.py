@@ -23,8 +23,12 @@ class XiangsheliStandIn(Domain):
 
     name = "xs"
     label = "鄉射禮 (external)"
-    object_types = {"step": ObjType("step", "step"), "phase": ObjType("phase", "phase")}
-    roles = {"step": XRefRole(), "phase": XRefRole()}
+    object_types = {
+        "step": ObjType("step", "step"),
+        "phase": ObjType("phase", "phase"),
+        "commentary": ObjType("commentary", "commentary"),
+    }
+    roles = {"step": XRefRole(), "phase": XRefRole(), "commentary": XRefRole()}
 
     def resolve_xref(self, *args, **kwargs):
         return None

@@ -1,0 +1,11 @@
+# The commentary printed with the text (tests/test_commentary_display.py): the steps root's
+# pages and data, with a commentary.tsv whose notes stand mid-step, after a term, after an
+# apparatus marker, across two steps, after an emended character, and with a supplied part.
+extensions = ["myst_parser", "ritual", "ritual_site"]
+myst_enable_extensions = ["colon_fence"]
+root_doc = "index"
+import os  # noqa: E402
+
+xs_editions = {"xiangsheli": os.environ.get("RITUAL_MAIN_EDITION", "")}
+xs_base_url = "https://example.org/test/"
+exclude_patterns = ["_build", "_edition"]

@@ -1,0 +1,151 @@
+"""The commentary printed with the text (commentary.tsv → the steps): each note after its
+lemma in the doctree, the HTML, the text output, the inventory and edition.json."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import EDITION
+from docutils import nodes
+from ritual import commentary
+from ritual import nodes as xsnodes
+from sphinx.testing.util import SphinxTestApp
+
+
+def _before(step: nodes.Element) -> list[tuple[str, str]]:
+    """Each note of the step's text with the text that precedes it in the step."""
+    out = []
+    seen = ""
+    text = next(step.findall(xsnodes.step_text))
+    for node in text.findall(lambda n: isinstance(n, (nodes.Text, xsnodes.commentary_note))):
+        if isinstance(node, xsnodes.commentary_note):
+            out.append((node["note_id"], seen))
+        elif not isinstance(node.parent, xsnodes.apparatus_ref):
+            seen += str(node)
+    return out
+
+
+@pytest.mark.sphinx("html", testroot="commentary")
+def test_notes_stand_after_their_lemmas(app: SphinxTestApp) -> None:
+    app.build()
+    assert app.warning.getvalue() == ""
+    doctree = app.env.get_doctree("part")
+    steps = {s["step_id"]: s for s in doctree.findall(xsnodes.step)}
+    assert _before(steps["xs-0001"]) == [
+        ("xs-0001-z1", "鄉射之禮。"),  # mid-step
+        ("xs-0001-z2", "鄉射之禮。主人戒賓"),  # after a term: outside its link
+        ("xs-0001-z3", "鄉射之禮。主人戒賓，賓出迎"),  # after the apparatus marker there
+    ]
+    assert _before(steps["xs-0002"]) == [("xs-0002-z1", "無介。")]
+    assert _before(steps["xs-0003"]) == [("xs-0003-z1", "篚"), ("xs-0003-z2", "篚在其南，東肆。")]
+    # A note is never inside a term's link, and comes after the marker of the reading there.
+    z2 = next(n for n in doctree.findall(xsnodes.commentary_note) if n["note_id"] == "xs-0001-z2")
+    assert not isinstance(z2.parent, xsnodes.term_ref)
+    z3 = next(n for n in doctree.findall(xsnodes.commentary_note) if n["note_id"] == "xs-0001-z3")
+    assert isinstance(z3.parent[z3.parent.index(z3) - 1], xsnodes.apparatus_ref)
+    # The step's text (for offsets, search, the data) is the 經 alone.
+    assert steps["xs-0001"][1].astext() == "鄉射之禮。主人戒賓，賓出迎，再拜。"
+    domain = app.env.get_domain("xs")
+    assert [n.id for n in domain.steps["xs-0003"].commentary] == ["xs-0003-z1", "xs-0003-z2"]
+    objects = {name: (typ, doc, anchor) for name, _d, typ, doc, anchor, _p in domain.get_objects()}
+    assert objects["xs-0002-z1"] == ("commentary", "part", "xs-0002-z1")
+
+
+@pytest.mark.sphinx("html", testroot="commentary")
+def test_html_marks_each_note_with_its_permalink(app: SphinxTestApp) -> None:
+    app.build()
+    html = (app.outdir / "part.html").read_text(encoding="utf-8")
+    notes = re.findall(
+        r'<span class="xs-zhu" id="(xs-\d+-z\d+)"><a class="xs-zhu-mark" href="#\1"', html
+    )
+    assert notes == [f"xs-000{s}-z{n}" for s, n in ((1, 1), (1, 2), (1, 3), (2, 1), (3, 1), (3, 2))]
+    assert "州長射禮</span>" in html
+    # The part another witness supplies says so.
+    assert '<span class="xs-zhu-sup" title="叢本闕頁，據張本補（005-2a）">〔也〕</span>' in html
+
+
+@pytest.mark.sphinx("html", testroot="commentary")
+def test_edition_json_gives_each_steps_notes(app: SphinxTestApp) -> None:
+    app.build()
+    data = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))
+    steps = {s["id"]: s for s in data["steps"]}
+    z = steps["xs-0002"]["commentary"]
+    assert z == [
+        {
+            "id": "xs-0002-z1",
+            "start": 0,
+            "end": 3,
+            "text": "雖先飲酒主於射也",
+            "source": "鄭注",
+            "witness": "叢",
+            "pages": ["005-1a", "005-1b"],
+            "spans_steps": ["xs-0001", "xs-0002"],
+        }
+    ]
+    first = steps["xs-0001"]
+    for note in first["commentary"]:
+        assert "spans_steps" not in note
+    assert [first["text"][n["start"] : n["end"]] for n in first["commentary"]] == [
+        "鄉射之禮。",
+        "主人戒賓",
+        "，賓出迎",
+    ]
+    assert steps["xs-0003"]["commentary"][0]["text"] == "篚竹器也"  # the marks left out
+
+
+@pytest.mark.sphinx("text", testroot="commentary")
+def test_text_output_gives_the_notes_in_place(app: SphinxTestApp) -> None:
+    app.build()
+    text = (app.outdir / "part.txt").read_text(encoding="utf-8")
+    assert "鄉射之禮。（注：州長射禮）主人戒賓（注：戒猶警也）" in text
+
+
+def test_the_api_gives_each_steps_lemmas_and_notes(rootdir) -> None:  # type: ignore[no-untyped-def]
+    notes, problems = commentary.read(rootdir / "test-commentary" / "_edition" / "commentary.tsv")
+    assert problems == []
+    steps = commentary.by_step(notes)
+    assert [(n.start, n.end, n.plain) for n in steps["xs-0003"]] == [
+        (0, 1, "篚竹器也"),
+        (1, 8, "肆陳也"),
+    ]
+
+
+# -- the real edition ------------------------------------------------------------------------
+
+
+def _zhu_of_pages(html_dir) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Each note shown on the rite's pages: its id → its words (the mark 注 left out)."""
+    out: dict[str, str] = {}
+    for page in sorted((html_dir / "rite").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        for m in re.finditer(r'<span class="xs-zhu" id="([^"]+)">', html):
+            end = html.index("</a>", m.end()) + 4
+            depth, i = 1, end
+            while depth:
+                o, c = html.find("<span", i), html.find("</span>", i)
+                if o != -1 and o < c:
+                    depth, i = depth + 1, o + 5
+                else:
+                    depth, i = depth - 1, c + 7
+            body = html[end : i - 7]
+            out[m.group(1)] = re.sub(r"<[^>]+>", "", body)
+    return out
+
+
+def test_every_note_of_the_data_is_on_the_site_after_its_lemma(edition_html, edition) -> None:  # type: ignore[no-untyped-def]
+    notes, problems = commentary.read(EDITION / "commentary.tsv")
+    assert problems == []
+    shown = _zhu_of_pages(edition_html)
+    # Every character of every note, in its order, on the page: nothing lost, nothing added.
+    assert shown == {n.id: n.text for n in notes}
+    assert sum(len(n.plain) for n in notes) == sum(
+        len(commentary.SUPPLIED.sub(r"\1", t)) for t in shown.values()
+    )
+    exported = {z["id"]: (s, z) for s in edition["steps"] for z in s.get("commentary", [])}
+    assert set(exported) == {n.id for n in notes}
+    for note in notes:
+        step, z = exported[note.id]
+        assert z["text"] == note.plain
+        assert step["text"][z["start"] : z["end"]] == note.lemma, note.id
