@@ -183,3 +183,9 @@ def test_bad_translation_entries_warn_with_location(app: SphinxTestApp) -> None:
         "bad-translation-apparatus.toml:22: WARNING: entry tr-003: a correction must change "
         "the text (lemma equals base) [xs.bad_apparatus]" in warnings
     )
+    # a kind the edition does not declare (this one declares no [translation_apparatus]: the
+    # engine's three)
+    assert (
+        "bad-translation-apparatus.toml:32: WARNING: entry tr-004: kind 'mistranslation' (one "
+        "of filter-artifact, typo, conversion) [xs.bad_apparatus]" in warnings
+    )

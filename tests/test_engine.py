@@ -100,6 +100,55 @@ def test_a_bad_edition_toml_is_refused_with_its_line(tmp_path: Path, toml: str, 
         load_edition(tmp_path)
 
 
+MINIMAL = '[edition]\nid = "a"\nlabel = "x"\nid_prefix = "a"\nid_digits = 4\n[terms]\nkinds = []\n'
+
+
+def test_the_translation_apparatus_is_declared_by_the_edition(tmp_path: Path) -> None:
+    """Its kinds (name and label) and id form come from ``[translation_apparatus]``; without
+    it, the engine's defaults."""
+    (tmp_path / "edition.toml").write_text(MINIMAL, encoding="utf-8")
+    default = load_edition(tmp_path)
+    assert list(default.translation_kinds) == ["filter-artifact", "typo", "conversion"]
+    assert default.translation_id_form == "tr-NNN"
+    (tmp_path / "edition.toml").write_text(
+        MINIMAL + '[translation_apparatus]\nid_prefix = "yw"\nid_digits = 4\nkinds = ['
+        '{ name = "typo", label = "錯字" }, { name = "mistranslation", label = "誤譯" }]\n',
+        encoding="utf-8",
+    )
+    edition = load_edition(tmp_path)
+    assert dict(edition.translation_kinds) == {"typo": "錯字", "mistranslation": "誤譯"}
+    assert edition.translation_id_pattern.fullmatch("yw-0001")
+    assert not edition.translation_id_pattern.fullmatch("tr-001")
+    assert edition.translation_id_form == "yw-NNNN"
+    assert load_edition(EDITION).translation_kinds["mistranslation"] == "誤譯"
+
+
+@pytest.mark.parametrize(
+    ("table", "message", "line"),
+    [
+        ('id_prefix = "T R"\n', "id_prefix 'T R'", 9),
+        ("id_digits = 0\n", "id_digits 0", 9),
+        ('kinds = [{ label = "誤譯" }]\n', "needs a name", 9),
+        ('id_digits = 3\nkinds = [{ name = "typo" }]\n', "'typo' needs a label", 10),
+        (
+            'kinds = [{ name = "typo", label = "a" }, { name = "typo", label = "b" }]\n',
+            "declared twice",
+            9,
+        ),
+        ("kinds = []\n", "non-empty list", 9),
+    ],
+)
+def test_a_bad_translation_apparatus_table_is_refused_with_its_line(
+    tmp_path: Path, table: str, message: str, line: int
+) -> None:
+    (tmp_path / "edition.toml").write_text(
+        MINIMAL + "[translation_apparatus]\n" + table, encoding="utf-8"
+    )
+    with pytest.raises(EditionError, match=message) as err:
+        load_edition(tmp_path)
+    assert err.value.line == line
+
+
 def test_a_missing_edition_folder_stops_the_build_at_config_time(make_app, tmp_path) -> None:
     from sphinx.errors import ConfigError
 

@@ -64,3 +64,16 @@ def test_missing_character_fails(tmp_path: Path) -> None:
     )
     with pytest.raises(check_pdf.Failure, match="1 missing character"):
         check_pdf.check_log(tmp_path / "x.pdf")
+
+
+def test_pages_of_plans_after_a_parts_text_are_read(tmp_path: Path) -> None:
+    """ritual.sty marks the pages LaTeX made of floats alone; a part's text page before its
+    trailing plan pages is its last (the check exempts it as it does a part's last page)."""
+    pages = tmp_path / "x.xspages"
+    pages.write_text(
+        "textblock 68 586 739\npage 1 1 1 0\npage 2 2 0 0\npage 3 3 0 1\npage 4 4 1\n",
+        encoding="utf-8",
+    )
+    _, rows = check_pdf.read_pages(pages)
+    assert [n for n, _, _ in rows] == [1, 2, 3, 4]  # the older form (no float field) reads too
+    assert check_pdf.float_pages(pages) == {3}

@@ -13,12 +13,16 @@ import pytest
 from conftest import EDITION
 from ritual import registry
 from ritual import translation_apparatus as ta
+from ritual.edition import load_edition
 
 from tools.bootstrap.seed import translation_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "source" / "rite"
-ENTRIES = ta.load_entries(EDITION / "translation-apparatus.toml")
+RULES = ta.Rules.of(load_edition(EDITION))
+ENTRIES = ta.load_entries(EDITION / "translation-apparatus.toml", RULES)
+#: The review for meaning (issue 24): its entries follow the first pass's.
+REVIEW_KIND = "mistranslation"
 STEP_RE = re.compile(r"^::::\{xs:step\} (xs-\d{4})\n(.*?)^::::$", re.M | re.S)
 TRANSLATION_RE = re.compile(r"^:::\{xs:translation\}\n((?::[\w-]+:.*\n)*)(.*?)\n:::$", re.M | re.S)
 #: What the web copy did to the 譯文, found by reading it: none of it may stay in a page.
@@ -85,10 +89,34 @@ def test_the_pages_hold_the_seed_translation(seed_path: Path):
 
 
 def test_ids_are_stable_numbers_in_seed_order():
+    """Numbered in file order; the first pass's entries (web junk, typos, conversion), then the
+    review's (誤譯), each pass in the order of the seed."""
     ids = [e.id for e in ENTRIES]
     assert ids == [f"tr-{n:03d}" for n in range(1, len(ids) + 1)]
-    lines = [e.seed_line for e in ENTRIES]
-    assert lines == sorted(lines)
+    kinds = [e.kind == REVIEW_KIND for e in ENTRIES]
+    assert kinds == sorted(kinds)  # no first-pass entry after the review's
+    for review in (False, True):
+        lines = [e.seed_line for e in ENTRIES if (e.kind == REVIEW_KIND) == review]
+        assert lines == sorted(lines)
+
+
+def test_the_kinds_and_ids_are_the_editions():
+    """edition.toml declares them (issue 24): the three of the first pass and 誤譯."""
+    edition = load_edition(EDITION)
+    assert edition.translation_kinds == {
+        "filter-artifact": "網頁過濾衍文",
+        "typo": "傳寫錯字",
+        "conversion": "繁簡轉換之誤",
+        "mistranslation": "誤譯",
+    }
+    assert edition.translation_id_form == "tr-NNN"
+    assert {e.kind for e in ENTRIES} == set(edition.translation_kinds)
+    # held to the edition's rules, an entry of an undeclared kind is refused
+    with pytest.raises(ValueError, match="kind 'mistranslation'"):
+        ta.check_entry(next(e for e in ENTRIES if e.kind == REVIEW_KIND))
+    strict = ta.Rules(("typo",), re.compile(r"tr-\d{4}"), "tr-NNNN")
+    with pytest.raises(ValueError, match="not tr-NNNN"):
+        ta.check_entry(ENTRIES[0], strict)
 
 
 def test_every_entry_is_placeable_in_its_steps_translation():

@@ -20,8 +20,10 @@ Checks:
                  (``--skip-indexes`` until the indexes exist);
 * ``pages``      no page but a part's last is more than half empty: each page is rendered
                  (``pdftoppm``, grey, 36 dpi) and the blank bands of its text block taller
-                 than :data:`BLANK_BAND` pt are added up; the text block and the pages where
-                 a part begins come from ``<job>.xspages``, which ``ritual.sty`` writes;
+                 than :data:`BLANK_BAND` pt are added up; the text block, the pages where
+                 a part begins and the pages made of plans alone come from ``<job>.xspages``,
+                 which ``ritual.sty`` writes (a part's last page of text, before the plans
+                 LaTeX could only set after it, is its last page);
 * ``text``       every step's 原文 and 譯文 from edition.json comes back from ``pdftotext`` in
                  order (whitespace removed, since CJK lines break anywhere; a step broken
                  across a page may be interrupted by running heads and footnotes).
@@ -341,11 +343,20 @@ def read_pages(path: Path) -> tuple[tuple[float, float], list[tuple[int, str, bo
         fields = line.split()
         if fields[:1] == ["textblock"]:
             block = (float(fields[1]) * TEX_PT, float(fields[2]) * TEX_PT)
-        elif fields[:1] == ["page"] and len(fields) == 4:
+        elif fields[:1] == ["page"] and len(fields) in (4, 5):
             pages.append((int(fields[1]), fields[2], fields[3] == "1"))
     if block is None or not pages:
         raise Failure(f"{path.name} holds no text block or no pages (is ritual.sty loaded?)")
     return block, pages
+
+
+def float_pages(path: Path) -> set[int]:
+    """The pages of ``<job>.xspages`` that LaTeX made of floats alone (plans), by number."""
+    return {
+        int(fields[1])
+        for fields in (line.split() for line in path.read_text("utf-8").splitlines())
+        if fields[:1] == ["page"] and len(fields) == 5 and fields[4] == "1"
+    }
 
 
 def read_pgm(path: Path) -> tuple[int, int, bytes]:
@@ -392,11 +403,13 @@ def blank_share(grey: tuple[int, int, bytes], top: float, height: float) -> floa
 
 def half_empty_pages(pdf: Path, pages_file: Path) -> list[tuple[int, str, float]]:
     """Every page whose text block is more than :data:`MAX_EMPTY` blank, but a part's last
-    page (the blank versos a part may end with are not its last page) and the pages before the
-    first part: (page in the file, folio, blank share)."""
+    page (the blank versos a part may end with are not its last page, nor the pages of plans
+    that LaTeX could only put after its text) and the pages before the first part: (page in
+    the file, folio, blank share)."""
     import tempfile
 
     (top, height), pages = read_pages(pages_file)
+    floats = float_pages(pages_file)
     starts = [n for n, _, start in pages if start]
     if not starts:
         raise Failure(f"{pages_file.name} marks no page where a part begins")
@@ -411,7 +424,8 @@ def half_empty_pages(pdf: Path, pages_file: Path) -> list[tuple[int, str, float]
         }
     exempt = set(range(1, starts[0]))
     for end in [*(s - 1 for s in starts[1:]), pages[-1][0]]:
-        while end > 1 and share[end] >= 1.0:  # a blank verso before the next part
+        # a blank verso before the next part, or a page of plans the part's text ran past
+        while end > 1 and (share[end] >= 1.0 or end in floats):
             exempt.add(end)
             end -= 1
         exempt.add(end)

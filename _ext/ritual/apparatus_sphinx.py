@@ -144,15 +144,21 @@ def apparatus_for(env: BuildEnvironment) -> ApparatusData:
 
 def translation_apparatus_for(env: BuildEnvironment) -> ApparatusData:
     """The build's apparatus of the translation (read once per build; none if the edition has
-    no ``translation-apparatus.toml``)."""
+    no ``translation-apparatus.toml``), its entries held to the kinds and id form the edition
+    declares."""
     edition = edition_of(env)
+    rules = translation_apparatus.Rules.of(edition)
+
+    def read(path: Path, base: str) -> tuple[list[apparatus.Entry], list[tuple[int, str]]]:
+        return translation_apparatus.read_as_entries(path, base, rules)
+
     return build_state(env).file(
         "translation_apparatus",
         lambda: ApparatusData(
             edition.path("translation_apparatus"),
             edition.path("sigla"),
             series=TRANSLATION,
-            read=translation_apparatus.read_as_entries,
+            read=read,
         ),
     )
 

@@ -40,6 +40,7 @@ FILES = {
     "pinyin_readings": "pinyin-readings.tsv",
     "commentary": "commentary.tsv",
     "translation_apparatus": "translation-apparatus.toml",
+    "translation_review": "translation-review.tsv",
     "references": "references.tsv",
 }
 EDITION_FILE = "edition.toml"
@@ -68,6 +69,17 @@ class TermKind:
     title_en: str
 
 
+#: The translation apparatus's kinds and ids when ``edition.toml`` declares none: what the web
+#: copy and its 繁簡 conversion do to a modern translation (see translation_apparatus.py).
+TRANSLATION_KINDS = {
+    "filter-artifact": "網頁過濾衍文",
+    "typo": "傳寫錯字",
+    "conversion": "繁簡轉換之誤",
+}
+TRANSLATION_ID_PREFIX = "tr"
+TRANSLATION_ID_DIGITS = 3
+
+
 @dataclass(frozen=True)
 class Edition:
     """One text's edition: where its data lie and the facts the engine reads from them."""
@@ -88,6 +100,12 @@ class Edition:
     apparatus_lacking_default: str = "{}本不載此文"
     plan: Mapping[str, Any] = field(default_factory=dict)
     search_placeholder: str = ""
+    #: the kinds of correction of the base translation (name → label) and their id form
+    translation_kinds: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType(dict(TRANSLATION_KINDS))
+    )
+    translation_id_prefix: str = TRANSLATION_ID_PREFIX
+    translation_id_digits: int = TRANSLATION_ID_DIGITS
     references: Mapping[str, Any] = field(default_factory=dict)
     #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (see tei_sphinx)
     tei: Mapping[str, Any] = field(default_factory=dict)
@@ -102,6 +120,18 @@ class Edition:
     def step_id_form(self) -> str:
         """How the form is named in messages: ``xs-NNNN``."""
         return f"{self.id_prefix}-{'N' * self.id_digits}"
+
+    @property
+    def translation_id_pattern(self) -> re.Pattern[str]:
+        """The form of the translation apparatus's ids (``tr-001``)."""
+        return re.compile(
+            rf"{re.escape(self.translation_id_prefix)}-\d{{{self.translation_id_digits}}}"
+        )
+
+    @property
+    def translation_id_form(self) -> str:
+        """How that form is named in messages: ``tr-NNN``."""
+        return f"{self.translation_id_prefix}-{'N' * self.translation_id_digits}"
 
     def step_id(self, number: int) -> str:
         return f"{self.id_prefix}-{number:0{self.id_digits}d}"
@@ -125,6 +155,18 @@ def _line_of(text: str, key: str) -> int:
     """The line where ``key`` is first set (for messages about it); 0 if not found."""
     m = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.M)
     return text.count("\n", 0, m.start()) + 1 if m else 0
+
+
+def _line_in(text: str, section: str, key: str) -> int:
+    """The line where ``key`` is set in the table ``[section]`` (else the table's own line)."""
+    head = re.search(rf"^\[{re.escape(section)}\][ \t]*$", text, re.M)
+    if head is None:
+        return 0
+    end = re.search(r"^\[", text[head.end() :], re.M)
+    body = text[head.end() : head.end() + end.start()] if end else text[head.end() :]
+    m = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", body, re.M)
+    at = head.end() + m.start() if m else head.start()
+    return text.count("\n", 0, at) + 1
 
 
 def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = None) -> Edition:
@@ -186,6 +228,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         for k in data.get("apparatus", {}).get("kinds", [])
         if isinstance(k, dict) and "name" in k
     }
+    tr_kinds, tr_prefix, tr_digits = _translation_apparatus(data, path, text)
     files = {role: folder / name for role, name in FILES.items()}
     for role, value in data.get("files", {}).items():
         if role not in FILES:
@@ -225,7 +268,50 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         ),
         plan=MappingProxyType(dict(data.get("plan", {}))),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
+        translation_kinds=MappingProxyType(tr_kinds),
+        translation_id_prefix=tr_prefix,
+        translation_id_digits=tr_digits,
         references=MappingProxyType(dict(data.get("references", {}))),
         tei=MappingProxyType(dict(data.get("tei", {}))),
         files=MappingProxyType(files),
     )
+
+
+def _translation_apparatus(
+    data: Mapping[str, Any], path: Path, text: str
+) -> tuple[dict[str, str], str, int]:
+    """``[translation_apparatus]``: the kinds of correction of the base translation (each a
+    name and the label the 凡例 gives it) and the form of the entries' ids (a prefix, a hyphen
+    and ``id_digits`` digits). Absent, the engine's defaults; present, every value checked."""
+    table = data.get("translation_apparatus")
+    if table is None:
+        return dict(TRANSLATION_KINDS), TRANSLATION_ID_PREFIX, TRANSLATION_ID_DIGITS
+
+    def fail(message: str, key: str) -> EditionError:
+        return EditionError(
+            f"translation_apparatus.{message}", path, _line_in(text, "translation_apparatus", key)
+        )
+
+    if not isinstance(table, dict):
+        raise EditionError("translation_apparatus must be a table", path)
+    prefix = table.get("id_prefix", TRANSLATION_ID_PREFIX)
+    if not isinstance(prefix, str) or not re.fullmatch(r"[a-z][a-z0-9]*", prefix):
+        raise fail(f"id_prefix {prefix!r}: lower-case letters and digits", "id_prefix")
+    digits = table.get("id_digits", TRANSLATION_ID_DIGITS)
+    if not isinstance(digits, int) or isinstance(digits, bool) or not 1 <= digits <= 6:
+        raise fail(f"id_digits {digits!r}: a whole number from 1 to 6", "id_digits")
+    raw = table.get("kinds", [{"name": k, "label": v} for k, v in TRANSLATION_KINDS.items()])
+    if not isinstance(raw, list) or not raw:
+        raise fail("kinds must be a non-empty list of { name, label }", "kinds")
+    kinds: dict[str, str] = {}
+    for kind in raw:
+        name = kind.get("name") if isinstance(kind, dict) else None
+        label = kind.get("label") if isinstance(kind, dict) else None
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise fail(f"kinds: {kind!r} needs a name (lower-case letters, digits, -)", "kinds")
+        if not isinstance(label, str) or not label:
+            raise fail(f"kinds: {name!r} needs a label (how the 凡例 names it)", "kinds")
+        if name in kinds:
+            raise fail(f"kinds: {name!r} is declared twice", "kinds")
+        kinds[name] = label
+    return kinds, prefix, digits

@@ -13,7 +13,16 @@ so that locating, applying, undoing and formatting are that module's functions, 
 Data, in the edition folder: ``translation-apparatus.toml``, one ``[[entry]]`` per
 correction (see its header).  An entry's ``context`` is a short string of the CORRECTED
 translation of its step with the lemma between square brackets, unique in that step's
-translation (and so is the same string with the base reading in the brackets).
+translation (and so is the same string with the base reading in the brackets).  The kinds of
+correction and the form of the ids are the edition's (``edition.toml``,
+``[translation_apparatus]``); without them, the engine's defaults of :mod:`.edition`.
+
+The review of the base translation for meaning is kept beside it, in
+``translation-review.tsv``: one row per base-translated step, saying whether the step was
+reviewed and left as it stands, changed (by the entries it names), or left with a divergence
+noted, or is still pending.  :func:`read_review` reads it and :func:`review_problems` holds it
+to the entries: a changed step has entries of the review's kind, and every such entry is
+named by its step's row.
 """
 
 from __future__ import annotations
@@ -23,12 +32,18 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import apparatus
+from .edition import TRANSLATION_ID_DIGITS, TRANSLATION_ID_PREFIX, TRANSLATION_KINDS
 
-#: What went wrong in the base translation (the 原文 apparatus's kinds, less "variant").
-KINDS = ("filter-artifact", "typo", "conversion")
-ID_RE = re.compile(r"tr-\d{3}")
+if TYPE_CHECKING:
+    from .edition import Edition
+
+#: The engine's default kinds and id form (an edition declares its own in edition.toml).
+KINDS = tuple(TRANSLATION_KINDS)
+ID_RE = re.compile(rf"{TRANSLATION_ID_PREFIX}-\d{{{TRANSLATION_ID_DIGITS}}}")
+ID_FORM = f"{TRANSLATION_ID_PREFIX}-{'N' * TRANSLATION_ID_DIGITS}"
 
 
 @dataclass(frozen=True)
@@ -57,15 +72,38 @@ class TranslationEntry:
         return before + self.base + after
 
 
-def load_entries(path: Path) -> list[TranslationEntry]:
+@dataclass(frozen=True)
+class Rules:
+    """What an entry may be: its kinds and the form of its id (the edition's)."""
+
+    kinds: tuple[str, ...] = KINDS
+    id_re: re.Pattern[str] = ID_RE
+    id_form: str = ID_FORM
+
+    @classmethod
+    def of(cls, edition: Edition) -> Rules:
+        """The rules an :class:`~.edition.Edition` declares."""
+        return cls(
+            tuple(edition.translation_kinds),
+            edition.translation_id_pattern,
+            edition.translation_id_form,
+        )
+
+
+DEFAULT_RULES = Rules()
+
+
+def load_entries(path: Path, rules: Rules = DEFAULT_RULES) -> list[TranslationEntry]:
     """Read and validate the file (ValueError on the first malformed entry)."""
-    entries, problems = read_entries(path)
+    entries, problems = read_entries(path, rules)
     if problems:
         raise ValueError(f"{path.name}:{problems[0][0]}: {problems[0][1]}")
     return entries
 
 
-def read_entries(path: Path) -> tuple[list[TranslationEntry], list[tuple[int, str]]]:
+def read_entries(
+    path: Path, rules: Rules = DEFAULT_RULES
+) -> tuple[list[TranslationEntry], list[tuple[int, str]]]:
     """Read the file without raising: the valid entries, and ``(line, message)`` for each
     entry (or the file) that cannot be used, so a build can warn about each at its line."""
     text = path.read_text(encoding="utf-8")
@@ -93,7 +131,7 @@ def read_entries(path: Path) -> tuple[list[TranslationEntry], list[tuple[int, st
                 kind=e["kind"],
                 note=e["note"],
             )
-            check_entry(entry)
+            check_entry(entry, rules)
         except KeyError as exc:
             problems.append((line, f"entry {e.get('id', i + 1)!s} lacks the field {exc}"))
             continue
@@ -108,14 +146,14 @@ def read_entries(path: Path) -> tuple[list[TranslationEntry], list[tuple[int, st
     return entries, problems
 
 
-def check_entry(entry: TranslationEntry) -> None:
-    """Raise ValueError if an entry contradicts itself."""
-    if not ID_RE.fullmatch(entry.id):
-        raise ValueError(f"id {entry.id!r} is not tr-NNN")
+def check_entry(entry: TranslationEntry, rules: Rules = DEFAULT_RULES) -> None:
+    """Raise ValueError if an entry contradicts itself or the edition's rules."""
+    if not rules.id_re.fullmatch(entry.id):
+        raise ValueError(f"id {entry.id!r} is not {rules.id_form}")
     if not entry.step:
         raise ValueError("no step")
-    if entry.kind not in KINDS:
-        raise ValueError(f"kind {entry.kind!r} (one of {', '.join(KINDS)})")
+    if entry.kind not in rules.kinds:
+        raise ValueError(f"kind {entry.kind!r} (one of {', '.join(rules.kinds)})")
     _, lemma, _ = apparatus.split_context(entry.context)
     if lemma != entry.lemma:
         raise ValueError(f"context lemma {lemma!r} is not the lemma {entry.lemma!r}")
@@ -151,10 +189,10 @@ def as_entry(entry: TranslationEntry, base_siglum: str) -> apparatus.Entry:
 
 
 def read_as_entries(
-    path: Path, base_siglum: str = ""
+    path: Path, base_siglum: str = "", rules: Rules = DEFAULT_RULES
 ) -> tuple[list[apparatus.Entry], list[tuple[int, str]]]:
     """:func:`read_entries`, each entry given as :func:`as_entry` (what the build places)."""
-    entries, problems = read_entries(path)
+    entries, problems = read_entries(path, rules)
     return [as_entry(e, base_siglum) for e in entries], problems
 
 
@@ -193,4 +231,104 @@ def problems(translations: dict[str, str | None], entries: Iterable[TranslationE
         _, left = apparatus.apply_order(text, [as_entry(e, "") for e in group])
         for e in left:
             out.append(f"{e.id}: context {e.context!r} cannot be placed in {step_id}")
+    return out
+
+
+# -- the review of the base translation for meaning ---------------------------------------------
+
+#: A step's state in the review: read and found right; corrected by entries of the review's
+#: kind; read, a divergence noted and left (not a mistranslation); not yet read.
+REVIEW_STATUSES = ("reviewed", "changed", "left", "pending")
+REVIEW_COLUMNS = ("step", "status", "entries", "note")
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One step of the review (a row of translation-review.tsv)."""
+
+    step: str
+    status: str
+    entries: tuple[str, ...]
+    note: str
+    line: int
+
+
+def read_review(path: Path) -> tuple[list[ReviewRow], list[tuple[int, str]]]:
+    """The rows of the review file (``#`` lines are its header, then a row of column names),
+    and ``(line, message)`` for each row that cannot be used."""
+    rows: list[ReviewRow] = []
+    problems: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    columns: list[str] | None = None
+    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cells = raw.split("\t")
+        if columns is None:
+            columns = cells
+            if tuple(cells) != REVIEW_COLUMNS:
+                problems.append((n, f"the columns must be {', '.join(REVIEW_COLUMNS)}"))
+                return rows, problems
+            continue
+        cells += [""] * (len(REVIEW_COLUMNS) - len(cells))
+        if len(cells) > len(REVIEW_COLUMNS):
+            problems.append((n, f"{len(cells)} cells, not {len(REVIEW_COLUMNS)}"))
+            continue
+        step, status, ids, note = (c.strip() for c in cells)
+        entries = tuple(i.strip() for i in ids.split(",") if i.strip())
+        why = ""
+        if status not in REVIEW_STATUSES:
+            why = f"status {status!r} is not one of {', '.join(REVIEW_STATUSES)}"
+        elif (status == "changed") != bool(entries):
+            why = "a changed step names its entries, and only a changed step does"
+        elif status in ("changed", "left") and not note:
+            why = f"a {status} step needs a reason"
+        elif step in seen:
+            why = f"{step} is listed twice"
+        if why:
+            problems.append((n, why))
+            continue
+        seen.add(step)
+        rows.append(ReviewRow(step, status, entries, note, n))
+    if columns is None:
+        problems.append((0, "no rows"))
+    return rows, problems
+
+
+def review_problems(
+    rows: Iterable[ReviewRow],
+    base_steps: Iterable[str],
+    entries: Iterable[TranslationEntry],
+    kind: str,
+) -> list[str]:
+    """Where the review and the apparatus disagree: a base-translated step without its row (or
+    a row of another step, or out of the text's order), a changed step whose entries are not
+    its own of ``kind``, an entry of ``kind`` its step's row does not name."""
+    rows = list(rows)
+    order = list(base_steps)
+    out: list[str] = []
+    listed = [r.step for r in rows]
+    for step in order:
+        if step not in listed:
+            out.append(f"{step}: a base-translated step the review does not list")
+    for r in rows:
+        if r.step not in order:
+            out.append(f"line {r.line}: {r.step} has no base translation")
+    known = [s for s in listed if s in order]
+    if known != [s for s in order if s in known]:
+        out.append("the review's rows are not in the order of the text")
+    by_id = {e.id: e for e in entries}
+    named: set[str] = set()
+    for r in rows:
+        for entry_id in r.entries:
+            e = by_id.get(entry_id)
+            if e is None:
+                out.append(f"line {r.line}: {r.step} names {entry_id}, which is no entry")
+            elif e.step != r.step or e.kind != kind:
+                out.append(f"line {r.line}: {entry_id} is not a {kind} entry of {r.step}")
+            else:
+                named.add(entry_id)
+    for e in by_id.values():
+        if e.kind == kind and e.id not in named:
+            out.append(f"{e.id}: a {kind} entry of {e.step} its review row does not name")
     return out

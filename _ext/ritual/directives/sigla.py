@@ -1,7 +1,9 @@
 """``xs:sigla`` and ``xs:apparatus-summary``: the apparatus's conventions, from its data.
 
 The sigla table and the count of editorial decisions are printed from ``sigla.tsv`` and
-``apparatus.toml`` themselves, so the front matter cannot drift from the data it describes.
+``apparatus.toml`` themselves (``:series: translation``: the corrections of the base
+translation, ``translation-apparatus.toml``, by the kinds ``edition.toml`` declares), so the
+front matter cannot drift from the data it describes.
 Both produce plain docutils tables, which every builder renders.
 """
 
@@ -11,9 +13,10 @@ import re
 from collections import Counter
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from ..apparatus_sphinx import apparatus_for
+from ..apparatus_sphinx import apparatus_for, translation_apparatus_for
 from ..state import edition_of
 
 ROLE_LABELS = {
@@ -81,9 +84,14 @@ class SiglaDirective(SphinxDirective):
 
 
 class ApparatusSummaryDirective(SphinxDirective):
-    """How many decisions of each kind the apparatus records."""
+    """How many decisions of each kind the apparatus records (``:series: translation``: how
+    many corrections of each kind the translation's apparatus makes, in how many steps)."""
+
+    option_spec = {"series": lambda arg: directives.choice(arg, ("text", "translation"))}
 
     def run(self) -> list[nodes.Node]:
+        if self.options.get("series") == "translation":
+            return self.translation()
         data = apparatus_for(self.env)
         self.env.note_dependency(str(data.entries_path))
         counts = Counter((e.kind, e.decision) for e in data.entries)
@@ -104,3 +112,13 @@ class ApparatusSummaryDirective(SphinxDirective):
             ]
         )
         return [table(["類別", "改字（emend）", "存異（retain）"], rows, [20, 10, 10])]
+
+    def translation(self) -> list[nodes.Node]:
+        data = translation_apparatus_for(self.env)
+        self.env.note_dependency(str(data.entries_path))
+        places = Counter(e.kind for e in data.entries)
+        steps = Counter(kind for kind, _ in {(e.kind, e.step) for e in data.entries})
+        kinds = edition_of(self.env).translation_kinds
+        rows = [[label, str(places[kind]), str(steps[kind])] for kind, label in kinds.items()]
+        rows.append(["共計", str(len(data.entries)), str(len({e.step for e in data.entries}))])
+        return [table(["類別", "處數", "節數"], rows, [20, 10, 10])]
