@@ -47,10 +47,15 @@ pdf: venv                         ## the print edition: _build/latex/xiangsheli.
 # only the first run on a machine builds them.
 VERTICAL  := $(BUILD)/vertical
 TEXMFVAR  := $(abspath $(BUILD))/texmf-var
-vertical: venv                    ## the vertical book: _build/vertical/xiangsheli-zhipai.pdf
+# One LuaLaTeX run makes the book (the outline by the bookmark package, no cross-references):
+# the .aux and .out of an earlier run are removed first, since an interrupted run leaves them cut
+# short and the next would stop on them.
+LUALATEX  := TEXMFVAR=$(TEXMFVAR) TEXMFCACHE=$(TEXMFVAR) lualatex -interaction=nonstopmode -halt-on-error
+vertical: venv                    ## the vertical book: _build/vertical/xiangsheli-zhipai.pdf, checked
 	$(SPHINX) -b xsvertical $(SPHINXOPTS) -d $(BUILD)/doctrees-vertical -c . source $(VERTICAL)
-	cd $(VERTICAL) && TEXMFVAR=$(TEXMFVAR) TEXMFCACHE=$(TEXMFVAR) lualatex -interaction=nonstopmode -halt-on-error xiangsheli-zhipai.tex >/dev/null \
-	  || { tail -40 $(VERTICAL)/xiangsheli-zhipai.log >&2; exit 1; }
+	cd $(VERTICAL) && rm -f xiangsheli-zhipai.aux xiangsheli-zhipai.out \
+	  && { $(LUALATEX) xiangsheli-zhipai.tex >/dev/null || { tail -40 xiangsheli-zhipai.log >&2; exit 1; }; }
+	$(BIN)/python tools/check_vertical.py $(VERTICAL)/xiangsheli-zhipai.pdf
 
 # A second edition, the opening of 鄉飲酒禮, built by the same engine from its own data folder.
 second-edition: venv              ## tests/roots/test-xiangyinjiuli → _build/xiangyinjiuli/html

@@ -4,17 +4,22 @@ builder on a second edition, and the book written for this one (``make vertical`
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import tool_missing
 from sphinx.testing.util import SphinxTestApp
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "_ext"))
+sys.path.insert(0, str(ROOT))
 
 from ritual.vertical import layout, records, tex  # noqa: E402
 from ritual.vertical.layout import Char, Jiazhu, Mark  # noqa: E402
+
+from tools import check_vertical as cv  # noqa: E402
 
 TEX = ROOT / "_build" / "vertical" / "xiangsheli-zhipai.tex"
 
@@ -160,3 +165,83 @@ def test_the_book_holds_every_step_and_note() -> None:
         at = text.index(note, at)  # in order, each once
     heads = re.findall(r"\\xsvhead\{(\d+)\}", source)
     assert heads == [str(n) for n in range(1, len(heads) + 1)] and len(heads) == 544
+
+
+# -- the gates: tools/check_vertical.py -------------------------------------------------------
+
+PDF = ROOT / "_build" / "vertical" / "xiangsheli-zhipai.pdf"
+
+
+def test_overfull_boxes_over_two_points_fail() -> None:
+    log = (
+        "Overfull \\hbox (1.5pt too wide) in paragraph at lines 3--4\n"
+        "Overfull \\vbox (12.25pt too high) has occurred while \\output is active\n"
+    )
+    assert [pt for pt, _ in cv.overfull_boxes(log)] == [1.5, 12.25]
+    with pytest.raises(cv.Failure, match="1 overfull box"):
+        cv.check_overfull(log)
+    assert "1 in all" in cv.check_overfull(log.splitlines()[0])
+    with pytest.raises(cv.Failure, match="1 missing character"):
+        cv.check_log("Missing character: There is no 𩔖 in font x!\n")
+
+
+def test_a_page_must_print_what_its_record_holds() -> None:
+    page = cv.Page(2, "2", [("c", "鄉射之禮。主人"), ("d", "1"), ("r", "儀禮 二")])
+    # pdftotext's vertical forms (︒) count as the marks they stand for; order is free
+    assert cv.page_differences(["人主禮之射鄉︒\n1 儀禮\n二"], [page]) == []
+    (bad,) = cv.page_differences(["鄉射之禮︒主 1 儀禮二 甲"], [page])
+    assert "printed but not recorded 「甲」" in bad and "recorded but not printed 「人」" in bad
+    assert cv.page_differences([], [page]) == ["0 pages in the PDF, 1 in the record"]
+
+
+def _record(tmp_path: Path) -> cv.Record:
+    path = tmp_path / "x.xsvpages"
+    path.write_text(
+        "block 20 30 52 40 12 8\nframe 2 1 6\npage 1 1\nr 書\nc 一二\nb \nc 三\n", encoding="utf-8"
+    )
+    return cv.read_record(path)
+
+
+def _ink(record: cv.Record, *rects: tuple[float, float, float, float]) -> cv.Ink:
+    """A page 100 × 100 pt with ink in ``rects`` (pt)."""
+    ink = cv.Ink(round(100 * 100 / 72 * cv.TEX_PT), round(100 * 100 / 72 * cv.TEX_PT), b"")
+    grey = bytearray(b"\xff" * (ink.width * ink.height))
+    for x0, y0, x1, y1 in rects:
+        c0, r0, c1, r1 = ink._box(x0, y0, x1, y1)
+        for r in range(r0, r1):
+            grey[r * ink.width + c0 : r * ink.width + c1] = b"\x00" * (c1 - c0)
+    ink.pixels = bytes(grey)
+    return ink
+
+
+def test_the_look_of_a_page_columns_and_frame(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    page = record.pages[0]
+    # block x 20–72, y 30–70; slot 0 centred at 68, slot 1 (blank) at 56, slot 2 at 44
+    columns = [(65, 32, 71, 68), (41, 32, 47, 50)]
+    assert cv.look(_ink(record, *columns), record, page) == "p.1 2 columns"
+    with pytest.raises(cv.Failure, match=r"column places \[0, 1, 2\]"):
+        cv.look(_ink(record, *columns, (53, 32, 59, 60)), record, page)
+    with pytest.raises(cv.Failure, match="outside the 版框"):
+        cv.look(_ink(record, *columns, (85, 80, 90, 90)), record, page)
+    with pytest.raises(cv.Failure, match="ink beyond its columns"):
+        cv.look(_ink(record, *columns, (22, 32, 26, 60)), record, page)
+    with pytest.raises(cv.Failure, match="blank"):
+        cv.look(_ink(record), record, page)
+    assert cv.sample_pages(75) == [1, 2, 38, 75] and cv.sample_pages(1) == [1]
+
+
+@pytest.mark.edition
+def test_the_vertical_book_passes_its_gates() -> None:
+    """tools/check_vertical.py on the built book: no missing glyph, no overfull box over 2 pt,
+    fonts embedded, every page's characters those its record names, sample pages in the 版框."""
+    if not PDF.is_file():
+        tool_missing("no _build/vertical/xiangsheli-zhipai.pdf (make vertical)")
+    if PDF.stat().st_mtime < TEX.stat().st_mtime:
+        tool_missing("the vertical PDF is older than its .tex (run `make vertical`)")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_vertical.py"), str(PDF)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

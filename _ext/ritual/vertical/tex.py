@@ -34,6 +34,11 @@ def escape(text: str) -> str:
     return _SPECIAL.sub(lambda m: _ESCAPES[m.group(0)], text)
 
 
+#: Between the readings of a 校記, and before its note (the marks are the record's too).
+READING_SEP = "；"
+NOTE_SEP = "。"
+
+
 @dataclass(frozen=True)
 class Note:
     """A 校記 as printed: its number, the lemma, the readings (text, sigla), a note."""
@@ -46,7 +51,8 @@ class Note:
     @property
     def text(self) -> str:
         """The characters the 校記 prints (the record the checks read)."""
-        return self.lemma + "".join(t + s for t, s in self.readings) + self.note
+        readings = READING_SEP.join(t + s for t, s in self.readings)
+        return self.lemma + readings + (NOTE_SEP + self.note if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -103,12 +109,11 @@ def _column(col: Column, book: Book) -> str:
 
 
 def _note(note: Note) -> str:
-    readings = "\\xsvrdgsep{}".join(
-        f"\\xsvrdg{{{escape(t)}}}{{{escape(s)}}}" for t, s in note.readings
-    )
+    readings = READING_SEP.join(f"\\xsvrdg{{{escape(t)}}}{{{escape(s)}}}" for t, s in note.readings)
+    rest = NOTE_SEP + escape(note.note) if note.note else ""
     return (
         f"\\xsvnote{{{note.number}}}{{{escape(note.lemma)}}}{{{readings}}}"
-        f"{{{escape(note.note)}}}{{{escape(note.text)}}}\n"
+        f"{{{rest}}}{{{escape(note.text)}}}\n"
     )
 
 
@@ -138,6 +143,8 @@ def preamble(design: Design, book: Book) -> str:
             "\\usepackage{xsvertical}",
             f"\\usepackage[unicode,hidelinks,pdflang={{{book.lang}}},"
             "bookmarksopen=true]{hyperref}",
+            # the outline in one run (hyperref alone takes it from the previous run's .out)
+            "\\usepackage{bookmark}",
             f"\\hypersetup{{pdftitle={{{escape(book.pdf_title or book.title)}}}}}",
             f"\\xsvsetup{{book={{{escape(book.title)}}},chapter={{{escape(book.chapter)}}},"
             f"cells={d.cells}}}",

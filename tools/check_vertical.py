@@ -1,0 +1,418 @@
+"""Check the vertical book (``_build/vertical/xiangsheli-zhipai.pdf``) the way a proof-reader would.
+
+Poppler's ``pdffonts``, ``pdftotext`` and ``pdftoppm``, and the book's own record of its pages,
+``<job>.xsvpages``, which ``xsvertical.sty`` writes as each page is shipped out: the text block
+and the 版框's measures, then per page every column, heading, 校記, number and 版心 it prints.
+Each check prints one line; the exit status is 1 if any fails.
+
+Checks:
+
+* ``log``        the LuaLaTeX log has no "Missing character" (a glyph no face has is dropped
+                 and only logged);
+* ``overfull``   no overfull box in the log by more than :data:`MAX_OVERFULL` pt;
+* ``embedded``   every font in the PDF is embedded with a ToUnicode map (``pdffonts``), and the
+                 CJK faces are the Traditional Chinese ones;
+* ``pages``      each page's characters as ``pdftotext`` gives them (out of order: the text of a
+                 vertical page comes out scrambled) are, as a bag, the characters the record
+                 says the page holds, no more and no fewer; vertical presentation forms (︒ ︐)
+                 count as the marks they stand for;
+* ``visual``     pages 1, 2, the middle one and the last are rendered (``pdftoppm``): none is
+                 blank; on a framed page no ink falls outside the 版框, the 版心 strip beside it
+                 and the band of step numbers above it; the text block holds ink in the column
+                 places the record fills, none in a blank one, and ink beyond the last column
+                 only where the page has 校記 or the colophon.
+
+Usage: ``python tools/check_vertical.py [PDF or its directory]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.check_pdf import Failure, check_embedded, read_pgm, run  # noqa: E402
+
+DEFAULT_PDF = ROOT / "_build" / "vertical" / "xiangsheli-zhipai.pdf"
+#: The largest overfull box allowed (TeX pt).
+MAX_OVERFULL = 2.0
+#: The rendering the visual check measures, the grey below which a pixel is ink, and the slack
+#: of its measures (pt).
+DPI = 100
+INK_BELOW = 200
+SLACK = 1.5
+#: How far above the 版框 the step numbers may stand (pt).
+HEADS_BAND = 48.0
+#: A TeX point in PostScript points (the PDF's unit).
+TEX_PT = 72 / 72.27
+
+OVERFULL = re.compile(r"^Overfull \\[hv]box \(([\d.]+)pt too (?:wide|high)\)(.*)$", re.M)
+WS = re.compile(r"\s+")
+
+
+@dataclass
+class Page:
+    """A page as the record gives it: its number in the file, its folio and its records
+    ``(kind, text)`` in the order they were written."""
+
+    number: int
+    folio: str
+    records: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(text for _, text in self.records)
+
+    @property
+    def framed(self) -> bool:
+        return any(kind == "r" for kind, _ in self.records)
+
+    @property
+    def columns(self) -> list[str]:
+        """The kinds of the columns of the main text on the page, in order (c, h, b)."""
+        return [kind for kind, _ in self.records if kind in "chb"]
+
+    @property
+    def beyond(self) -> bool:
+        """Whether something follows the columns on the page (校記, the colophon)."""
+        return any(kind in "at" for kind, _ in self.records)
+
+
+@dataclass
+class Record:
+    """``<job>.xsvpages``: the text block (x, y from the paper's top left, width, height), the
+    column pitch and the 經's cell (all TeX pt), the 版框's measures, and the pages."""
+
+    block: tuple[float, float, float, float]
+    pitch: float
+    zw: float
+    frame: tuple[float, float, float]  # pad, gap between its rules, width of the 版心 strip
+    pages: list[Page]
+
+
+def read_record(path: Path) -> Record:
+    block: tuple[float, ...] = ()
+    frame: tuple[float, ...] = ()
+    pages: list[Page] = []
+    for line in path.read_text("utf-8").splitlines():
+        kind, _, rest = line.partition(" ")
+        if kind == "block":
+            block = tuple(float(v) for v in rest.split())
+        elif kind == "frame":
+            frame = tuple(float(v) for v in rest.split())
+        elif kind == "page":
+            number, folio = rest.split()
+            pages.append(Page(int(number), folio))
+        elif pages and len(kind) == 1:
+            pages[-1].records.append((kind, rest))
+    if len(block) != 6 or len(frame) != 3 or not pages:
+        raise Failure(
+            f"{path.name} holds no text block, frame or pages (is xsvertical.sty loaded?)"
+        )
+    x, y, w, h, pitch, zw = block
+    pad, gap, strip = frame
+    return Record((x, y, w, h), pitch, zw, (pad, gap, strip), pages)
+
+
+# -- the log ----------------------------------------------------------------------------------
+
+
+def check_log(log: str) -> str:
+    missing = [ln.strip() for ln in log.splitlines() if "Missing character" in ln]
+    if missing:
+        raise Failure(f"{len(missing)} missing character(s): " + "; ".join(missing[:10]))
+    return "no 'Missing character' in the log"
+
+
+def overfull_boxes(log: str) -> list[tuple[float, str]]:
+    """Every overfull box of the log: by how much (pt) and where."""
+    return [(float(m.group(1)), m.group(2).strip()) for m in OVERFULL.finditer(log)]
+
+
+def check_overfull(log: str) -> str:
+    boxes = overfull_boxes(log)
+    bad = [(pt, where) for pt, where in boxes if pt > MAX_OVERFULL]
+    if bad:
+        listed = "; ".join(f"{pt}pt {where}" for pt, where in bad[:10])
+        raise Failure(f"{len(bad)} overfull box(es) over {MAX_OVERFULL}pt: {listed}")
+    return f"no overfull box over {MAX_OVERFULL}pt ({len(boxes)} in all)"
+
+
+def check_fonts(pdf: Path) -> str:
+    done = check_embedded(pdf)
+    names = [row.split()[0] for row in run("pdffonts", str(pdf)).splitlines()[2:] if row.strip()]
+    cjk = [n for n in names if "CJK" in n]
+    wrong = [n for n in cjk if "CJKtc" not in n]
+    if not cjk or wrong:
+        raise Failure(f"the CJK faces are not Noto CJK TC: {wrong or names}")
+    return f"{done}: " + ", ".join(n.split("+")[-1] for n in names)
+
+
+# -- the characters of each page ----------------------------------------------------------------
+
+
+def bag(text: str) -> Counter[str]:
+    """The characters of ``text`` without whitespace, each in its compatibility form (the
+    vertical presentation forms ︒ ︐ ︑ are the marks 。 ， 、 turned by the font's ``vert``)."""
+    return Counter(WS.sub("", unicodedata.normalize("NFKC", text)))
+
+
+def page_differences(extracted: Sequence[str], pages: Sequence[Page]) -> list[str]:
+    """Where the pages' characters (``pdftotext``'s, one string a page) and the record's differ."""
+    out = []
+    if len(extracted) != len(pages):
+        out.append(f"{len(extracted)} pages in the PDF, {len(pages)} in the record")
+    for text, page in zip(extracted, pages, strict=False):
+        got, want = bag(text), bag(page.text)
+        if got != want:
+            extra = "".join(sorted((got - want).elements()))
+            lacking = "".join(sorted((want - got).elements()))
+            out.append(
+                f"p.{page.number} (folio {page.folio}): "
+                + (f"printed but not recorded 「{extra[:40]}」 " if extra else "")
+                + (f"recorded but not printed 「{lacking[:40]}」" if lacking else "")
+            )
+    return out
+
+
+def check_pages(pdf: Path, record: Record) -> str:
+    text = run("pdftotext", "-enc", "UTF-8", str(pdf), "-")
+    extracted = text.split("\f")
+    if extracted and not extracted[-1].strip():
+        extracted = extracted[:-1]  # after the last page's form feed
+    bad = page_differences(extracted, record.pages)
+    if bad:
+        raise Failure(f"{len(bad)} page(s) differ from the record:\n    " + "\n    ".join(bad[:20]))
+    chars = sum(len(WS.sub("", p.text)) for p in record.pages)
+    return f"all {len(record.pages)} pages hold what the record says ({chars} characters)"
+
+
+# -- the look of sample pages ---------------------------------------------------------------------
+
+
+@dataclass
+class Ink:
+    """A rendered page: where its ink is, in TeX pt from the paper's top left."""
+
+    width: int
+    height: int
+    pixels: bytes
+
+    @property
+    def scale(self) -> float:
+        return DPI / 72.0 * TEX_PT  # pixels per TeX pt
+
+    def _box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        s = self.scale
+        return (
+            max(0, int(x0 * s)),
+            max(0, int(y0 * s)),
+            min(self.width, int(x1 * s) + 1),
+            min(self.height, int(y1 * s) + 1),
+        )
+
+    def is_ink(self, c: int, r: int) -> bool:
+        return self.pixels[r * self.width + c] < INK_BELOW
+
+    def count(self) -> int:
+        return sum(1 for g in self.pixels if g < INK_BELOW)
+
+    def outside(
+        self, allowed: Sequence[tuple[float, float, float, float]]
+    ) -> list[tuple[int, int]]:
+        """The ink pixels in none of the ``allowed`` rectangles (x0, y0, x1, y1 in pt)."""
+        boxes = [self._box(*a) for a in allowed]
+        out = []
+        for r in range(self.height):
+            row = self.pixels[r * self.width : (r + 1) * self.width]
+            if min(row) >= INK_BELOW:
+                continue
+            for c, g in enumerate(row):
+                if g < INK_BELOW and not any(
+                    x0 <= c < x1 and y0 <= r < y1 for x0, y0, x1, y1 in boxes
+                ):
+                    out.append((c, r))
+        return out
+
+    def bands(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+        """The runs of pixel columns with ink between ``x0`` and ``x1`` (rows ``y0``–``y1``),
+        as (left, right) in pt."""
+        c0, r0, c1, r1 = self._box(x0, y0, x1, y1)
+        inked = [any(self.is_ink(c, r) for r in range(r0, r1)) for c in range(c0, c1)]
+        out, start = [], None
+        for i, v in enumerate([*inked, False]):
+            if v and start is None:
+                start = i
+            elif not v and start is not None:
+                out.append(((c0 + start) / self.scale, (c0 + i) / self.scale))
+                start = None
+        return out
+
+
+def frame_boxes(record: Record, page: Page) -> list[tuple[float, float, float, float]]:
+    """Where a framed page may have ink: the 版框 (its outer rule included), the 版心 strip at the
+    fore-edge (left on an odd page), the band of step numbers over the text block."""
+    x, y, w, h = record.block
+    pad, gap, strip = record.frame
+    out = pad + gap + 1.1  # the outer rule's outside, from the text block
+    x0, y0, x1, y1 = x - out, y - out, x + w + out, y + h + out
+    sx0, sx1 = (x0 - strip, x0) if page.number % 2 else (x1, x1 + strip)
+    s = SLACK
+    return [
+        (x0 - s, y0 - s, x1 + s, y1 + s),
+        (sx0 - s, y0 - s, sx1 + s, y1 + s),
+        (x - s, y0 - HEADS_BAND, x + w + s, y0 + s),
+    ]
+
+
+def look(ink: Ink, record: Record, page: Page) -> str:
+    """The visual checks of one rendered page; what they found, or :class:`Failure`."""
+    x, y, w, h = record.block
+    if ink.count() < 200:
+        raise Failure(f"p.{page.number} is blank")
+    if not page.framed:
+        stray = ink.outside([(x - SLACK, y - SLACK, x + w + SLACK, y + h + SLACK)])
+        if stray:
+            raise Failure(f"p.{page.number}: {len(stray)} ink pixels outside the text block")
+        return f"p.{page.number} unframed, ink within the text block"
+    stray = ink.outside(frame_boxes(record, page))
+    if stray:
+        c, r = stray[0]
+        raise Failure(
+            f"p.{page.number}: {len(stray)} ink pixels outside the 版框 "
+            f"(first at {c / ink.scale:.0f}, {r / ink.scale:.0f} pt)"
+        )
+    # the columns: slot j (from the right) is centred half a cell in from the block's right
+    # edge, then one pitch further left each; a band belongs to the slot nearest its centre
+    right = x + w
+    kinds = page.columns
+    centres = [right - record.zw / 2 - j * record.pitch for j in range(len(kinds))]
+    inked: set[int] = set()
+    beyond = False
+    for left, rt in ink.bands(x, y + 1, right, y + h - 1):
+        mid = (left + rt) / 2
+        j = round((right - record.zw / 2 - mid) / record.pitch)
+        if j < len(kinds) and abs(mid - centres[j]) <= record.pitch / 2:
+            inked.add(j)
+        else:
+            beyond = True
+    want = {j for j, kind in enumerate(kinds) if kind != "b"}
+    if inked != want:
+        raise Failure(
+            f"p.{page.number}: ink in the column places {sorted(inked)}, "
+            f"the record fills {sorted(want)}"
+        )
+    if beyond != page.beyond:
+        raise Failure(
+            f"p.{page.number}: " + ("ink" if beyond else "no ink") + " beyond its columns, "
+            "where the record has " + ("none" if not page.beyond else "校記 or the colophon")
+        )
+    return f"p.{page.number} {len(want)} columns" + (" + 校記/colophon" if beyond else "")
+
+
+def sample_pages(count: int) -> list[int]:
+    """Pages 1, 2, the middle one and the last."""
+    return sorted({1, min(2, count), (count + 1) // 2, count})
+
+
+def check_visual(pdf: Path, record: Record, samples: Path | None = None) -> str:
+    found = []
+    numbers = sample_pages(len(record.pages))
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in numbers:
+            run(
+                "pdftoppm",
+                "-r",
+                str(DPI),
+                "-gray",
+                "-f",
+                str(n),
+                "-l",
+                str(n),
+                str(pdf),
+                f"{tmp}/p",
+            )
+            (file,) = Path(tmp).glob("p-*.pgm")
+            ink = Ink(*read_pgm(file))
+            file.unlink()
+            found.append(look(ink, record, record.pages[n - 1]))
+            if samples is not None:
+                samples.mkdir(parents=True, exist_ok=True)
+                run(
+                    "pdftoppm",
+                    "-r",
+                    "80",
+                    "-png",
+                    "-singlefile",
+                    "-f",
+                    str(n),
+                    "-l",
+                    str(n),
+                    str(pdf),
+                    str(samples / f"{pdf.stem}-p{n:03d}"),
+                )
+    return "; ".join(found)
+
+
+# -- driver ------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("where", nargs="?", type=Path, default=DEFAULT_PDF)
+    parser.add_argument(
+        "--samples", type=Path, help="also write the sample pages as PNG (80 dpi) to this folder"
+    )
+    args = parser.parse_args(argv)
+    pdf = args.where / DEFAULT_PDF.name if args.where.is_dir() else args.where
+    if not pdf.is_file():
+        print(f"check_vertical: no PDF at {pdf} (build it with `make vertical`)", file=sys.stderr)
+        return 2
+    log_file, pages_file = pdf.with_suffix(".log"), pdf.with_suffix(".xsvpages")
+    if not log_file.is_file() or not pages_file.is_file():
+        print(
+            f"check_vertical: no {log_file.name} or {pages_file.name} beside the PDF",
+            file=sys.stderr,
+        )
+        return 2
+    log = log_file.read_text("utf-8", "replace")
+    failed = 0
+    record: Record | None = None
+    try:
+        record = read_record(pages_file)
+    except Failure as exc:
+        print(f"FAIL  record     {exc}")
+        failed += 1
+    checks: list[tuple[str, Callable[[], str]]] = [
+        ("log", lambda: check_log(log)),
+        ("overfull", lambda: check_overfull(log)),
+        ("embedded", lambda: check_fonts(pdf)),
+    ]
+    if record is not None:
+        rec = record
+        checks += [
+            ("pages", lambda: check_pages(pdf, rec)),
+            ("visual", lambda: check_visual(pdf, rec, args.samples)),
+        ]
+    for name, check in checks:
+        try:
+            print(f"ok    {name:10} {check()}")
+        except Failure as exc:
+            failed += 1
+            print(f"FAIL  {name:10} {exc}")
+    count = len(record.pages) if record else "?"
+    print(f"{pdf}: {count} pages; {failed} check(s) failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
