@@ -15,6 +15,7 @@ export SOURCE_DATE_EPOCH ?= 1796169600
 edition: system html pdf vertical ## site and PDFs, from a fresh machine (both books published in the site)
 	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
 	cp $(BUILD)/vertical/xiangsheli-zhipai.pdf $(BUILD)/html/xiangsheli-zhipai.pdf
+	$(BIN)/python tools/check_site.py --published $(BUILD)/html
 
 venv: $(VENV)/.installed
 $(VENV)/.installed: requirements.txt

@@ -417,6 +417,9 @@ def test_simplified_copies_convert_text_and_keep_every_link_working(published_ht
                 url = attrs.get(name, "")
                 if not url or re.match(r"^([a-z][a-z0-9+.-]*:|#|/)", url, re.I):
                     continue
+                if "data-xs-published" in attrs:  # a PDF that `make edition` puts beside
+                    assert url.startswith("../") and url.endswith(".pdf"), (copy, url)
+                    continue
                 target = (copy.parent / unquote(url.split("#")[0].split("?")[0])).resolve()
                 assert target.exists(), (copy, url)
                 assert edition_html.resolve() in target.parents, (copy, url)
@@ -508,3 +511,14 @@ def test_rare_characters_carry_their_pinyin_in_html(edition_html: Path):
     page = (edition_html / "rite/drinking.html").read_text(encoding="utf-8")
     assert '<span class="xs-py" title="zhì">觶</span>' in page
     assert '<span class="xs-py" title="zuò">阼</span>' in page
+
+
+def test_citations_without_an_address_have_no_empty_slot():
+    """Issue 25 (6): the whole-book GB/T 7714 and Chicago lines ended in «. .»."""
+    gbt = citation.cite_gbt(META, "")
+    assert gbt.endswith("[引用日期].") and ". ." not in gbt
+    chicago = citation.cite_chicago(META, "")
+    assert chicago.endswith("Version 0.1.0. 2026.") and ". ." not in chicago
+    assert citation.cite_chicago(META, "", 17, "xs-0017").endswith("step 17 (xs-0017).")
+    assert citation.cite_short_full(META, "", 17, "xs-0017").endswith("（xs-0017）。")
+    assert citation.cite_gbt(META, BASE).endswith(f"[引用日期]. {BASE}.")

@@ -198,3 +198,63 @@ def test_public_pages_say_what_the_data_is_not_its_file(edition_html: Path) -> N
         if found:
             named[page.name] = found
     assert named == {}
+
+
+def _citation_rows(page: str, step: bool) -> list[str]:
+    """The forms of the page's step example (``step``) or of its whole-book citation."""
+    for classes, block in re.findall(r'<dl class="([^"]*)">(.*?)</dl>', page, re.S):
+        if "xs-citation" in classes.split() and step == ("xs-citation-step" in classes):
+            return [
+                re.sub(r"<[^>]+>", "", d).strip()
+                for d in re.findall(r"<dd>(.*?)</dd>", block, re.S)
+            ]
+    raise AssertionError("no citation list")
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_downloads_and_citations_without_an_address(app) -> None:
+    """Issue 25 (3, 6): the PDFs, edition.json, the TEI and the records linked from the page;
+    the citations have no empty address slot («. .», a bare 網址) when the site has none."""
+    from tools.check_site import check_site
+
+    app.build()
+    assert not app._warning.getvalue(), app._warning.getvalue()
+    page = _page(app, "cite.html")
+    hrefs = re.findall(
+        r'<a class="reference download" href="([^"]+)"( data-xs-published="")?', page
+    )
+    assert ("edition.json", "") in hrefs and ("tei/test-reader.xml", "") in hrefs
+    assert ("test-reader.bib", "") in hrefs and ("test-reader.csl.json", "") in hrefs
+    pdfs = [h for h, published in hrefs if published]
+    assert pdfs and all(h.endswith(".pdf") for h in pdfs)
+    step = _citation_rows(page, step=True)
+    assert len(step) == 3 and all("xs-0001" in row for row in step)
+    book = _citation_rows(page, step=False)
+    assert len(book) == 3 and not any("xs-0001" in row for row in book)
+    for row in step + book:
+        assert ". ." not in row and not row.endswith("網址") and not row.endswith(". "), row
+        assert row.endswith(("。", ".")), row
+    # the PDFs are put beside the pages by `make edition`: the bare build lacks only them
+    out = Path(app.outdir)
+    assert check_site(out) == []
+    missing = check_site(out, published=True)
+    assert missing and all(".pdf (no such file)" in line for line in missing), missing
+    # the Simplified copy links the same files at the site's root
+    simplified = _page(app, "zh-Hans/cite.html")
+    assert 'href="../edition.json"' in simplified and 'href="../tei/test-reader.xml"' in simplified
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="reader",
+    freshenv=True,
+    confoverrides={"xs_base_url": "https://example.org/reader/"},
+)
+def test_step_citation_example_with_an_address(app) -> None:
+    app.build()
+    page = _page(app, "cite.html")
+    step = _citation_rows(page, step=True)
+    assert all(row.endswith("https://example.org/reader/part.html#xs-0001.") for row in step[1:])
+    assert step[0].endswith("。https://example.org/reader/part.html#xs-0001")
+    root = _page(app, "index.html")
+    assert '<link rel="canonical" href="https://example.org/reader/" />' in root

@@ -7,8 +7,10 @@ http-equiv=refresh>``) and every ``.css`` file (``url(…)``) under the site roo
 to a local file must name a file inside the site; a ``#fragment`` must be an ``id`` (or an
 ``<a name>``) in the page it points to, or match the ``data-fragments`` pattern of an element
 of that page (a page whose script reads its fragment: the stage view's ``#xs-0300`` names a
-step, not an element). External URLs (with a scheme or ``//``) are not fetched. Exits 1 and
-lists each broken reference as ``page: reference (reason)``.
+step, not an element). A link marked ``data-xs-published`` names a file the deployment puts
+beside the pages (the PDFs, copied by ``make edition``): it must stay inside the site, and
+is reported missing only with ``--published``. External URLs (with a scheme or ``//``) are
+not fetched. Exits 1 and lists each broken reference as ``page: reference (reason)``.
 
 Pure standard library, so it runs anywhere the site was built; ``tests/test_quality.py`` runs
 it on the built edition.
@@ -37,6 +39,7 @@ class Page:
 
     ids: set[str] = field(default_factory=set)
     refs: list[str] = field(default_factory=list)
+    published: set[str] = field(default_factory=set)  # refs to files a deployment adds
     fragments: list[re.Pattern[str]] = field(default_factory=list)  # read by the page's script
 
     def has(self, fragment: str) -> bool:
@@ -62,6 +65,8 @@ class _Collector(HTMLParser):
             if hint_only or (tag == "form" and name == "action"):
                 continue  # connection hints; a form's target gets a query, not a fragment
             self.page.refs.append(attr[name])
+            if "data-xs-published" in attr:
+                self.page.published.add(attr[name])
         if "srcset" in attr:
             self.page.refs += [c.split()[0] for c in attr["srcset"].split(",") if c.strip()]
         if tag == "meta" and attr.get("http-equiv", "").lower() == "refresh":
@@ -94,11 +99,13 @@ def is_external(ref: str) -> bool:
     return bool(parts.scheme or parts.netloc)
 
 
-def check_site(root: Path) -> list[str]:
-    """Every broken internal reference under ``root``, as ``page: ref (reason)`` lines."""
+def check_site(root: Path, published: bool = False) -> list[str]:
+    """Every broken internal reference under ``root``, as ``page: ref (reason)`` lines
+    (``published``: the files a deployment adds must be there too)."""
     root = root.resolve()
     pages = {p: read_page(p) for p in sorted(root.rglob("*.html")) if ".doctrees" not in p.parts}
     sources: dict[Path, list[str]] = {p: page.refs for p, page in pages.items()}
+    beside = {p: page.published for p, page in pages.items()}
     for css in sorted(root.rglob("*.css")):
         text = re.sub(
             r"/\*.*?\*/", "", css.read_text(encoding="utf-8", errors="replace"), flags=re.S
@@ -126,6 +133,8 @@ def check_site(root: Path) -> list[str]:
                 problems.append(f"{rel_origin}: {ref} (points outside the site)")
                 continue
             if not target.is_file():
+                if not published and ref in beside.get(origin, ()):
+                    continue
                 problems.append(f"{rel_origin}: {ref} (no such file)")
                 continue
             if fragment and target.suffix == ".html":
@@ -141,11 +150,14 @@ def check_site(root: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("site", type=Path, nargs="?", default=Path("_build/html"))
+    parser.add_argument(
+        "--published", action="store_true", help="the PDFs a deployment adds must be there too"
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"{args.site}: no index.html (build the site first: make html)", file=sys.stderr)
         return 2
-    problems = check_site(args.site)
+    problems = check_site(args.site, args.published)
     for line in problems:
         print(line)
     n_pages = sum(1 for _ in args.site.rglob("*.html"))

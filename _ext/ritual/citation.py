@@ -135,25 +135,38 @@ def cite_gbt(
     step_id: str = "",
     accessed: str = ACCESS_DATE_PLACEHOLDER,
 ) -> str:
-    """GB/T 7714-2015, electronic resource [EB/OL] (引文位置 = the step; 引用日期 = accessed)."""
+    """GB/T 7714-2015, electronic resource [EB/OL] (引文位置 = the step; 引用日期 = accessed).
+
+    The 獲取和訪問路徑 closes it when there is one; without an address nothing stands in for it
+    (no empty slot, no 「. .」)."""
     where = f": {step_label_zh(number, step_id).replace(' ', '')}" if step_id else ""
     return (
         f"{meta.editor}. {meta.title}[EB/OL]. {meta.version}版. "
-        f"{meta.year}{where}({meta.date})[{accessed}]. {url}."
+        f"{meta.year}{where}({meta.date})[{accessed}]." + (f" {url}." if url else "")
     )
 
 
 def cite_chicago(
     meta: EditionMeta, url: str, number: int | str | None = None, step_id: str = ""
 ) -> str:
-    """Chicago (17th ed.): a note for a step, a bibliography entry for the edition."""
+    """Chicago (17th ed.): a note for a step, a bibliography entry for the edition; the URL
+    closes it when there is one."""
     title = meta.title + (f" ({headline_case(meta.title_en)})" if meta.title_en else "")
     if step_id:
         return (
             f"{meta.editor}, ed., {title}, version {meta.version} ({meta.year}), "
-            f"step {number} ({step_id}), {url}."
+            f"step {number} ({step_id})" + (f", {url}." if url else ".")
         )
-    return f"{meta.editor}, ed. {title}. Version {meta.version}. {meta.year}. {url}."
+    return f"{meta.editor}, ed. {title}. Version {meta.version}. {meta.year}." + (
+        f" {url}." if url else ""
+    )
+
+
+def cite_short_full(
+    meta: EditionMeta, url: str, number: int | str | None = None, step_id: str = ""
+) -> str:
+    """The short form with its address after it, when there is one."""
+    return cite_short(meta, number, step_id) + "。" + (url if url else "")
 
 
 def _bib_escape(value: str) -> str:
@@ -316,7 +329,7 @@ def cite_form_templates(meta: EditionMeta) -> dict[str, str]:
     """
     slot = {name: f"\x01{name}\x01" for name in ("n", "id", "url", "date")}
     made = {
-        "short": cite_short(meta, slot["n"], slot["id"]) + "。" + slot["url"],
+        "short": cite_short_full(meta, slot["url"], slot["n"], slot["id"]),
         "gbt": cite_gbt(meta, slot["url"], slot["n"], slot["id"], accessed=slot["date"]),
         "chicago": cite_chicago(meta, slot["url"], slot["n"], slot["id"]),
     }
@@ -473,24 +486,25 @@ def add_meta_tags(
 
 
 class CitationDirective(SphinxDirective):
-    """``{xs:citation}`` — the edition's citation in each format, and links to the records."""
+    """``{xs:citation}`` — the edition's citation in each format, and links to the records;
+    with ``:step: <id>``, that step's citations (the cite control's forms) as an example."""
 
     has_content = False
-    option_spec = {"class": directives.class_option}
+    option_spec = {"class": directives.class_option, "step": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
+        classes = ["xs-citation", *self.options.get("class", [])]
+        if "step" in self.options:
+            # filled in by CiteExample, once the steps are numbered
+            example = nodes.definition_list(classes=[*classes, "xs-citation-step"])
+            example["xs_cite_step"] = self.options["step"].strip()
+            self.set_source_info(example)
+            return [example]
         meta = edition_meta(self.env)
         url = self.config.xs_base_url
-        dl = nodes.definition_list(classes=["xs-citation", *self.options.get("class", [])])
-        for name, text in (
-            ("簡式", cite_short(meta) + "。" + url),
-            ("GB/T 7714-2015", cite_gbt(meta, url)),
-            ("Chicago", cite_chicago(meta, url)),
-        ):
-            item = nodes.definition_list_item()
-            item += nodes.term(name, name)
-            item += nodes.definition("", nodes.paragraph(text, text))
-            dl += item
+        dl = nodes.definition_list(classes=classes)
+        for name, text, lang in citation_forms(meta, url):
+            dl += _form_item(name, text, lang)
         downloads = nodes.bullet_list(classes=["xs-citation-downloads"])
         for label, key in (("BibTeX", "bibtex"), ("RIS", "ris"), ("CSL-JSON", "csl")):
             filename = citation_files(meta.id)[key]
@@ -501,6 +515,101 @@ class CitationDirective(SphinxDirective):
             para += ref
             downloads += nodes.list_item("", para)
         return [dl, downloads]
+
+
+def citation_forms(
+    meta: EditionMeta, url: str, number: int | str | None = None, step_id: str = ""
+) -> list[tuple[str, str, str]]:
+    """(label, text, lang) of each form, for the book or for one step."""
+    return [
+        ("簡式", cite_short_full(meta, url, number, step_id), ""),
+        ("GB/T 7714-2015", cite_gbt(meta, url, number, step_id), ""),
+        ("Chicago", cite_chicago(meta, url, number, step_id), "en"),
+    ]
+
+
+def _form_item(name: str, text: str, lang: str) -> nodes.definition_list_item:
+    item = nodes.definition_list_item()
+    item += nodes.term(name, name)
+    para = nodes.paragraph(text, text)
+    if lang:
+        para["classes"].append(f"xs-lang-{lang}")
+    item += nodes.definition("", para)
+    return item
+
+
+def fill_cite_examples(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: fill in each ``{xs:citation}`` ``:step:`` with that step's forms,
+    its number and (on the site, with an address) its permanent URL."""
+    domain = xs_domain(app.env)
+    meta = edition_meta(app.env)
+    numbers = domain.data["numbers"]
+    for node in list(doctree.findall(nodes.definition_list)):
+        sid = node.get("xs_cite_step")
+        if not sid:
+            continue
+        if sid not in domain.steps or sid not in numbers:
+            warn(f"xs:citation: no step {sid!r} to cite", XsWarning.UNKNOWN_STEP, node)
+            node.parent.remove(node)
+            continue
+        rec = domain.steps[sid]
+        url = ""
+        if meta.base_url and app.builder.format == "html":
+            url = meta.base_url + app.builder.get_target_uri(rec.docname) + "#" + rec.anchor
+        for name, text, lang in citation_forms(meta, url, numbers[sid][0], sid):
+            node += _form_item(name, text, lang)
+
+
+def published_books(config: Config, edition_id: str) -> list[tuple[str, str]]:
+    """(label, file name) of each PDF a deployment publishes beside the pages (``make
+    edition`` copies them there): the book, and the vertical book when it is configured."""
+    books = [("排印本 PDF", pdf_name(config))] if pdf_name(config) else []
+    if config.xs_vertical_title:
+        books.append(
+            ("直排經注本 PDF", (config.xs_vertical_name or f"{edition_id}-zhipai") + ".pdf")
+        )
+    return books
+
+
+class DownloadsDirective(SphinxDirective):
+    """``{xs:downloads}`` — the edition's files: the PDFs, ``edition.json``, the TEI and the
+    citation records, each linked relative to the page (the Simplified copy included)."""
+
+    has_content = False
+    option_spec = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        from .export import EDITION_JSON
+        from .tei_sphinx import tei_path
+
+        meta = edition_meta(self.env)
+        rows: list[tuple[str, list[tuple[str, bool]], str]] = [
+            (label, [(name, True)], "") for label, name in published_books(self.config, meta.id)
+        ]
+        rows += [
+            ("全書數據", [(EDITION_JSON, False)], "經文、譯文、校記、術語與位次，JSON"),
+            ("TEI P5", [(tei_path(meta.id), False)], "全書之 TEI 編碼本"),
+            (
+                "引文記錄",
+                [(name, False) for name in citation_files(meta.id).values()],
+                "BibTeX、RIS、CSL-JSON",
+            ),
+        ]
+        out = nodes.bullet_list(classes=["xs-downloads", *self.options.get("class", [])])
+        for label, files, note in rows:
+            para = nodes.paragraph()
+            para += nodes.strong(label, label)
+            para += nodes.Text("：")
+            for i, (name, published) in enumerate(files):
+                if i:
+                    para += nodes.Text("、")
+                ref = citation_download("", "", xs_file=name, xs_published=published)
+                ref += nodes.literal(name, name)
+                para += ref
+            if note:
+                para += nodes.Text(f"（{note}）")
+            out += nodes.list_item("", para)
+        return [out]
 
 
 def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
@@ -542,8 +651,10 @@ def register_step_labels(app: Sphinx, env: Any) -> list[str]:
 
 def setup_citation(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "citation", CitationDirective)
+    app.add_directive_to_domain("xs", "downloads", DownloadsDirective)
     app.add_post_transform(CiteControls)
     app.connect("builder-inited", warn_without_base_url)
     app.connect("html-page-context", add_meta_tags)
     app.connect("env-updated", register_step_labels, priority=600)
     app.connect("build-finished", write_citation_files)
+    app.connect("doctree-resolved", fill_cite_examples)

@@ -105,7 +105,8 @@ class cite_control(nodes.General, nodes.Element):
 
 
 class citation_download(nodes.Inline, nodes.TextElement):
-    """A link to a generated citation file (``xs_file``), relative to the page at write time."""
+    """A link to a file of the site's root (``xs_file``), relative to the page at write time;
+    ``xs_published``: one a deployment puts there (a PDF), which an HTML build lacks."""
 
 
 class term_indexes(nodes.General, nodes.Element):

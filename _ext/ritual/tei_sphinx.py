@@ -14,19 +14,31 @@ the sigla's descriptions, the words of ``[tei]`` in ``edition.toml``), writes
     the heads of the two parts: the text's own steps, and the steps that explain them;
 ``translation_lang``
     the language of the translation (default: the edition's ``lang``);
+``collection``
+    the DTS root collection, ``{ id = …, title = …, description = … }`` (default: id
+    ``<edition id>-collection``, the project's name as title).
+
+``xs_tei`` and ``xs_dts`` (both on by default) turn the TEI file and the DTS API off; the API
+is made from the TEI document (:mod:`.dts`), built once for both.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
+from xml.etree import ElementTree as ET
 
+from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxRole
 
-from . import export, tei
+from . import dts, export, tei
 from .apparatus_sphinx import apparatus_for, translation_apparatus_for
 from .citation import edition_meta
 from .domain import xs_domain
+from .nodes import citation_download
 from .state import edition_of
 
 #: Where the TEI file is written, relative to the HTML output (``{}``: the edition's id).
@@ -113,13 +125,88 @@ def extras(app: Sphinx) -> tei.Extras:
 
 
 def write_tei(app: Sphinx, data: dict[str, Any]) -> None:
-    """An :data:`.export.WRITERS` writer: the TEI file."""
-    root = tei.build(data, extras(app))
+    """An :data:`.export.WRITERS` writer: the TEI file, then the DTS API made from it."""
+    if not app.config.xs_tei:
+        return
+    info = extras(app)
+    root = tei.build(data, info)
     out = Path(app.outdir)
-    path = out / tei_path(edition_of(app.env).id)
+    path = out / tei_path(info.edition_id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(tei.serialize(root))
+    content = tei.serialize(root)
+    path.write_bytes(content)
+    if app.config.xs_dts:
+        write_dts(app, data, info, root, content)
+
+
+def dts_api(app: Sphinx, data: dict[str, Any], info: tei.Extras) -> dts.Api:
+    """What the DTS answers say of the collection and the edition."""
+    settings = dict(edition_of(app.env).tei.get("collection", {}))
+    title, _, _ = data["edition"]["title"].partition(" (")
+    return dts.Api(
+        site=dts.Site(info.base_url),
+        collection=dts.Collection(
+            str(settings.get("id", f"{info.edition_id}-collection")),
+            str(settings.get("title", app.config.project)),
+            str(settings.get("description", "")),
+        ),
+        resource=info.edition_id,
+        title=title.strip(),
+        lang=info.lang,
+        languages=tuple(dict.fromkeys([info.lang, info.translation_lang])),
+        title_en=info.title_en,
+        editors=info.editors,
+        version=data["edition"]["version"],
+        date=info.date,
+        license_url=info.license_url,
+        tei_path=tei_path(info.edition_id),
+    )
+
+
+def write_dts(
+    app: Sphinx, data: dict[str, Any], info: tei.Extras, root: ET.Element, content: bytes
+) -> None:
+    """The DTS API's files under ``api/dts/`` (each at its URL path, decoded); the folder is
+    the API's alone and is emptied first, so that a step or phase gone leaves no answer."""
+    api = dts_api(app, data, info)
+    folder = Path(app.outdir) / dts.API
+    shutil.rmtree(folder, ignore_errors=True)
+    step_urls = {s["id"]: api.site.url(s["url"]) for s in data["steps"]}
+    made: set[Path] = set()
+    for name, body in dts.files(api, root, content, step_urls):
+        path = folder / unquote(name)
+        if path.parent not in made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            made.add(path.parent)
+        path.write_bytes(body)
+
+
+#: What ``{xs:data}`` links to: name → the file (from the site's root) for an edition id.
+DATA_FILES = {
+    "tei": tei_path,
+    "dts": lambda _: dts.API + dts.ENTRY,
+    "json": lambda _: export.EDITION_JSON,
+}
+
+
+class DataFileRole(SphinxRole):
+    """``{xs:data}`tei``` (``dts``, ``json``): a link to a file the build writes beside the
+    pages, its path as the text (the book prints the path)."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        key = self.text.strip()
+        if key not in DATA_FILES:
+            msg = self.inliner.reporter.error(
+                f"xs:data: no such file {key!r} (one of {', '.join(DATA_FILES)})",
+                line=self.lineno,
+            )
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        path = DATA_FILES[key](edition_of(self.env).id)
+        ref = citation_download("", "", xs_file=path)
+        ref += nodes.literal(path, path)
+        return [ref], []
 
 
 def setup_tei(app: Sphinx) -> None:
     export.WRITERS["tei"] = write_tei
+    app.add_role_to_domain("xs", "data", DataFileRole())

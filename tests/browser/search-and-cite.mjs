@@ -105,6 +105,9 @@ check(clip.includes("step 17 (xs-0017)"), "clipboard: Chicago line");
 check((await page.$('link[rel="canonical"]')) === null, "no canonical link without an address");
 const canonical = step.url.split("#")[0];
 check(clip.includes(`${canonical}#xs-0017`), `clipboard: the step's URL (${canonical}#xs-0017)`);
+// …resolved where the reader has the site: never a bare site-relative path
+const absolute = new URL(`${canonical}#xs-0017`, base).href;
+check(clip.includes(absolute) && !clip.includes(` ${canonical}#`), `clipboard: an absolute URL (${absolute})`);
 check(!clip.includes("引用日期"), "clipboard: access date filled in");
 check(await summary.evaluate((el) => el.parentElement.open), "cite control opens from the keyboard");
 const rows = await page.$$eval('details.xs-cite[data-step="xs-0017"] .xs-cite-row', (els) =>

@@ -28,11 +28,22 @@
     return forms;
   };
 
+  // The page's address: the published one (xs_base_url), or, for a site without an address
+  // yet, the page's path from the site's root resolved where the reader has the site, so that
+  // a copied citation never ends in a bare relative path. The Simplified copy cites the
+  // Traditional page (the root is its data-content_root, "../").
+  const pageAddress = () => {
+    const page = templates().page || "";
+    if (/^[a-z][a-z0-9+.-]*:/i.test(page)) return page;
+    const root = document.documentElement.dataset.content_root || "./";
+    return new URL(page, new URL(root, location.href)).href;
+  };
+
   const fill = (template, details) =>
     template
       .split("{n}").join(details.dataset.n || "")
       .split("{id}").join(details.dataset.step || "")
-      .split("{url}").join(`${templates().page || ""}#${details.dataset.step || ""}`)
+      .split("{url}").join(`${pageAddress()}#${details.dataset.step || ""}`)
       .split("{date}").join(today());
 
   // Write the rows of the citation forms, and the copy button and status line beside the

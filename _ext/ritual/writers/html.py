@@ -219,7 +219,9 @@ cite_control = (_visit_cite_control, None)
 def _visit_download(self, node):
     here = posixpath.dirname(self.builder.get_target_uri(self.builder.current_docname))
     href = posixpath.relpath(node["xs_file"], here or ".")
-    self.body.append(f'<a class="reference download" href="{self.attval(href)}">')
+    # a file the deployment puts beside the pages (a PDF): not there in a bare HTML build
+    beside = ' data-xs-published=""' if node.get("xs_published") else ""
+    self.body.append(f'<a class="reference download" href="{self.attval(href)}"{beside}>')
 
 
 def _depart_link(self, node):

@@ -1,0 +1,205 @@
+"""The static DTS 1.0 API (issue 23): walked from its entry point as a client walks it.
+
+Each walk starts at ``api/dts/index.jsonld`` and knows nothing else: it expands the templates
+the answers give (``uritemplate``), checks every JSON answer against the DTS validator's
+schemas (``../shared/dts/schemas``, read from there: they are the validator's, not ours) and
+finds every phase and step in the navigation and every step's text in its Document answer.
+One walk goes over HTTP, to a plain static server, and checks the media types.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import dts_walk as dw
+import pytest
+import tei_read as tr
+from conftest import PUBLISHED_BASE, SHARED, tool_missing
+from ritual import dts
+from sphinx.testing.util import SphinxTestApp
+
+SCHEMAS = SHARED / "dts" / "schemas"
+#: where a client is told the API stands, on a site without an address (any origin will do)
+ORIGIN = "http://site.invalid/"
+
+
+@pytest.fixture(scope="module")
+def schemas() -> dict[str, Any]:
+    if not SCHEMAS.is_dir():
+        tool_missing("../shared/dts/schemas (the DTS validator's JSON Schemas) is not present")
+    pytest.importorskip("jsonschema")
+    return dw.validators(SCHEMAS)
+
+
+def walk(walker: dw.Walker, edition: dict) -> dict[str, Any]:
+    """The whole walk: entry, collections, navigation (down=-1, down=1, each phase), documents
+    (the whole, each phase, each step); asserts as it goes, returns what it found."""
+    entry = walker.entry()
+    assert entry["@type"] == "EntryPoint" and entry["dtsVersion"] == "1.0"
+    for name in ("collection", "navigation", "document"):
+        assert "start" not in entry[name] and "end" not in entry[name]  # Level 0
+    root = walker.collection(entry["collection"])
+    assert root["@type"] == "Collection" and root["totalParents"] == 0
+    (member,) = root["member"]
+    assert member["@type"] == "Resource" and root["totalChildren"] == 1
+    by_id = walker.collection(entry["collection"], id=root["@id"])
+    assert by_id == root
+    resource = walker.collection(entry["collection"], id=member["@id"])
+    assert resource == {"@context": dts.CONTEXT, "dtsVersion": "1.0", **member}
+    for key in ("citationTrees", "dublinCore", "mediaTypes"):
+        assert resource[key], key
+    parents = walker.collection(resource["collection"], nav="parents")
+    assert [p["@id"] for p in parents["member"]] == [root["@id"]]
+    ident = resource["@id"]
+
+    # navigation: the resource's own template and the entry's give the same answers
+    whole = walker.navigation(resource["navigation"], down=-1)
+    assert whole == walker.navigation(entry["navigation"], resource=ident, down=-1)
+    phases = [(u["identifier"], u["parent"], u["level"]) for u in whole["member"]]
+    expected = []
+    for section in edition["sections"]:
+        expected.append((section["id"], None, 1))
+        expected += [(sid, section["id"], 2) for sid in section["steps"]]
+    assert phases == expected
+    top = walker.navigation(resource["navigation"], down=1)
+    assert [u["identifier"] for u in top["member"]] == [s["id"] for s in edition["sections"]]
+    titles = [u["dublinCore"]["title"][0]["value"] for u in top["member"]]
+    assert titles == [s["title"] for s in edition["sections"]]
+    for section in edition["sections"]:
+        answer = walker.navigation(resource["navigation"], ref=section["id"], down=1)
+        assert answer["ref"]["identifier"] == section["id"]
+        assert [u["identifier"] for u in answer["member"]] == [section["id"], *section["steps"]]
+    step = edition["steps"][0]
+    alone = walker.navigation(resource["navigation"], ref=step["id"])
+    assert alone["ref"]["parent"] == step["section"] and "member" not in alone
+
+    # documents: the whole is the TEI file; each phase and each step in dts:wrapper
+    whole_doc = walker.document(resource["document"])
+    assert [ab.get(tr.XML_ID) for ab in tr.steps(whole_doc)] == [s["id"] for s in edition["steps"]]
+    steps = {s["id"]: s for s in edition["steps"]}
+    for section in edition["sections"]:
+        (div,) = dw.wrapped(walker.document(resource["document"], ref=section["id"]))
+        assert div.get(tr.XML_ID) == section["id"]
+        got = [ab.get(tr.XML_ID) for ab in div.iter(tr.q("ab"))]
+        assert got == section["steps"]
+    for sid, data in steps.items():
+        document = walker.document(entry["document"], resource=ident, ref=sid)
+        (ab,) = dw.wrapped(document)
+        assert ab.get(tr.XML_ID) == sid
+        assert tr.edited(ab) == data["text"], sid
+    return {"entry": entry, "root": root, "resource": resource}
+
+
+@pytest.mark.edition
+def test_the_walk_finds_every_phase_step_and_text(
+    edition_html: Path, edition: dict, schemas: dict
+) -> None:
+    walker = dw.Walker(ORIGIN + dts.API + dts.ENTRY, dw.file_fetch(edition_html, ORIGIN), schemas)
+    found = walk(walker, edition)
+    # no address: the ids and templates are paths from the host's root
+    assert found["entry"]["@id"] == "/api/dts/index.jsonld"
+    assert found["entry"]["navigation"].startswith("/api/dts/")
+    assert found["resource"]["download"] == "/tei/xiangsheli.xml"
+    assert found["root"]["title"] == "儀禮"
+    assert len(walker.seen) > len(edition["steps"]) + len(edition["sections"])
+
+
+@pytest.mark.edition
+def test_the_published_api_names_absolute_addresses(published_html: Path, schemas: dict) -> None:
+    edition = json.loads((published_html / "edition.json").read_text(encoding="utf-8"))
+    walker = dw.Walker(
+        PUBLISHED_BASE + dts.API + dts.ENTRY, dw.file_fetch(published_html, PUBLISHED_BASE), schemas
+    )
+    found = walk(walker, edition)
+    assert found["entry"]["@id"] == PUBLISHED_BASE + "api/dts/index.jsonld"
+    for name in ("collection", "navigation", "document"):
+        assert found["resource"][name].startswith(PUBLISHED_BASE + "api/dts/")
+    assert found["resource"]["download"] == PUBLISHED_BASE + "tei/xiangsheli.xml"
+    assert all(url.startswith(PUBLISHED_BASE) for url in walker.seen)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(edition_html: Path) -> Iterator[str]:
+    """The built site on a plain static server (Python's http.server), at 127.0.0.1."""
+    handler = functools.partial(_Quiet, directory=str(edition_html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.edition
+def test_the_walk_over_http_gets_the_right_media_types(
+    served: str, edition: dict, schemas: dict
+) -> None:
+    walker = dw.Walker(served + dts.API + dts.ENTRY, dw.http_fetch, schemas)
+    walk(walker, edition)
+    kinds = {url.rsplit(".", 1)[-1]: set() for url in walker.seen}
+    for url, media_type in walker.seen.items():
+        kinds[url.rsplit(".", 1)[-1]].add(media_type)
+    assert kinds == {"jsonld": {"application/ld+json"}, "xml": {"application/xml"}}
+
+
+@pytest.mark.edition
+def test_the_data_page_states_level_0(edition_html: Path) -> None:
+    """The entry's documentation says what a Level 0 API does not do, and how to call it."""
+    page = (edition_html / "data.html").read_text(encoding="utf-8")
+    for words in ("Level 0", "start", "end", "curl", "api/dts/index.jsonld", "tei/xiangsheli.xml"):
+        assert words in page, words
+
+
+@pytest.mark.sphinx("html", testroot="xiangyinjiuli")
+def test_a_second_edition_gets_its_own_api(app: SphinxTestApp, schemas: dict) -> None:
+    """No [tei] collection of its own: the root collection is named after the edition."""
+    app.build()
+    edition = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))
+    site = app.config.xs_base_url  # its conf.py gives it an address
+    walker = dw.Walker(site + dts.API + dts.ENTRY, dw.file_fetch(app.outdir, site), schemas)
+    found = walk(walker, edition)
+    assert found["entry"]["@id"] == site + "api/dts/index.jsonld"
+    assert found["root"]["@id"] == "xiangyinjiuli-collection"
+    assert found["resource"]["@id"] == "xiangyinjiuli"
+
+
+@pytest.mark.sphinx("html", testroot="xiangyinjiuli", confoverrides={"xs_dts": False})
+def test_xs_dts_off_writes_the_tei_alone(app: SphinxTestApp) -> None:
+    shutil.rmtree(app.outdir, ignore_errors=True)  # the test root's output is shared
+    app.build()
+    assert (app.outdir / "tei" / "xiangyinjiuli.xml").is_file()
+    assert not (app.outdir / "api").exists()
+
+
+# -- the module alone ---------------------------------------------------------------------
+
+
+def test_paths_are_what_the_templates_expand_to() -> None:
+    """The files are written where RFC 6570 puts the values (as uritemplate expands them)."""
+    from uritemplate import URITemplate
+
+    def expand(name: str, **values: Any) -> str:
+        return URITemplate(dts.TEMPLATES[name]).expand(**values)
+
+    assert dts.collection_path() == expand("collection") == "collection.jsonld"
+    assert dts.collection_path("a b", "parents") == expand("collection", id="a b", nav="parents")
+    for down, ref in ((None, "x-1"), (-1, None), (0, "戒"), (2, "y")):
+        # a value as a string: uritemplate drops the integer 0 (``;down``, not ``;down=0``)
+        values = {k: str(v) for k, v in (("down", down), ("ref", ref)) if v is not None}
+        assert dts.navigation_path("r", down, ref) == expand("navigation", resource="r", **values)
+    assert dts.document_path("r", "x-1") == expand("document", resource="r", ref="x-1")
+    assert dts.document_path("r") == "document/r.xml"
