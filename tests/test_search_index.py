@@ -98,11 +98,15 @@ def test_a_step_number_or_id_names_the_step():
 
 
 def test_variant_forms_fold_to_the_standard_forms():
+    from ritual.datafile import read_tsv
+    from ritual.edition import ROLES
     from ritual.search import fold_table, variant_pairs
 
-    pairs = variant_pairs(Path(__file__).parents[1] / "source" / "_edition" / "variants.tsv")
+    form = ROLES["variants"].form
+    pairs = variant_pairs(
+        read_tsv(Path(__file__).parents[1] / "source" / "_edition" / "variants.tsv", form)
+    )
     assert pairs["衆"] == "眾" and pairs["賔"] == "賓"
-    assert variant_pairs(Path("no-such-file.tsv")) == {}
     fold = fold_table(STEPS, pairs)
     assert si.fold_text("衆賔", fold) == si.fold_text("眾賓", fold) == "众宾"
     index = si.build_index(STEPS, fold)

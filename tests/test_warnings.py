@@ -30,8 +30,10 @@ def test_each_bad_input_is_located_and_typed(app: SphinxTestApp) -> None:
             "bad.md:24: WARNING: step 'xs-0003' is not in the step registry (step-registry.tsv) "
             "[xs.unregistered_step]",
             "bad.md:28: WARNING: step 'xs-0004' no longer carries the text it was published "
-            "with (fingerprint e8402d2c76a3 ≠ 89093868ced2); give the new text a new id and "
-            "retire this one in the registry [xs.step_moved]",
+            "with (fingerprint e8402d2c76a3 ≠ 89093868ced2): check the markup near line 28 of "
+            "bad.md first (a fence left open, text moved into or out of the step); only if the "
+            "text itself has changed, give it a new id and retire this one in the registry "
+            "[xs.step_moved]",
             "bad.md:36: WARNING: unknown step 'xs-0099' [xs.unknown_step]",
         ]
     )
