@@ -2,7 +2,7 @@
 
     python -m tools.xrefs_markup [--check]
 
-Reads the research record (``tools/work/references.tsv``, ``tools/work/ji-explains.tsv``) and
+Reads the research record (``tools/work/references.tsv``, ``source/_edition/ties.tsv``) and
 
 - wraps each formula of kind internal in ``{ref-as}`… <ids>``` and each external one in
   ``{ref-ext}`… <text>``` (the text named first in the row's note, 《…》), in the page's base
