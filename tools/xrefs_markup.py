@@ -52,7 +52,7 @@ HEADER = """\
 #   basis    注 | 疏 | 張: that commentator names the referent; 編者: the editors' reading
 #   quote    the commentator's words as written in the witness (賔, 荅 …); with 編者, support
 #   page     siglum and page where the quotation begins (叢 005-4b, 疏 011-5b, 張 005-6a, 敖 …)
-#   note     what is repeated, and why (the editors' working note, in English)
+#   note     what is repeated, and why: the editors' 按語, in Chinese (shown to readers)
 """
 
 

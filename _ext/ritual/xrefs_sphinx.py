@@ -484,12 +484,8 @@ def fill_list(app: Sphinx, here: str, listing: reference_list) -> None:
                     "runs": _runs(app, here, [ids]) if ids else [],
                     "general": words.general if sid in data.general else "",
                     "basis": xrefs.basis_text(tie, words.bases, words.own),
-                    "note": "。".join(
-                        p for p in (tie.note.rstrip("。"), tie.reason.rstrip("。")) if p
-                    )
-                    + "。"
-                    if tie
-                    else "",
+                    # the note, and the reason where the tie is absent or wide
+                    "note": tie.note + tie.reason if tie else "",
                 }
             )
     listing["rows"] = rows

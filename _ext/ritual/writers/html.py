@@ -333,7 +333,7 @@ def _visit_reference_list(self, node):
             out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
             continue
         note = (
-            f'<span class="xs-reflist-note" lang="en">{self.encode(row["note"])}</span>'
+            f'<span class="xs-reflist-note">{self.encode(row["note"])}</span>'
             if row.get("note")
             else ""
         )
