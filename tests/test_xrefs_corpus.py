@@ -68,7 +68,7 @@ def test_every_ji_step_is_tied_or_general(edition: dict) -> None:
     assert [sid for sid, _ in options] == JI
     steps = {s["id"]: s for s in edition["steps"]}
     for sid, value in options:
-        if value.strip() == "general":
+        if value.strip() == "general":  # a general rule that nothing in the rite answers to
             assert steps[sid]["explains"] == []
             continue
         assert steps[sid]["explains"], sid

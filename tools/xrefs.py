@@ -3,7 +3,7 @@
 Why: the 鄉射禮 abbreviates its repetitions (揖讓如初, 祭如賓禮, 亦如之 …) and the 記 glosses
 moments of the 經.  The editors' decisions on what each formula repeats, and on what each 記
 step explains, live in two data files (``tools/work/references.tsv``,
-``tools/work/ji-explains.tsv``).  This module finds the occurrences those files must decide —
+``source/_edition/ties.tsv``).  This module finds the occurrences those files must decide —
 so that no 如 is missed — and reads the files back.  It reads the MyST pages directly (the
 same displayed text as ``edition.json``'s ``text``), so it needs no build.
 
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "source" / "rite"
 REGISTRY = ROOT / "source" / "_edition" / "step-registry.tsv"
 REFERENCES = ROOT / "tools" / "work" / "references.tsv"
-JI_EXPLAINS = ROOT / "tools" / "work" / "ji-explains.tsv"
+JI_EXPLAINS = ROOT / "source" / "_edition" / "ties.tsv"
 JI_PAGE = "ji.md"
 
 #: The page order of the rite (the order of the steps' numbers).
@@ -42,7 +42,7 @@ PAGE_ORDER = (
 KINDS = ("internal", "external", "measure", "other")
 BASES = ("注", "疏", "張", "編者")
 REF_COLUMNS = ("step", "start", "end", "formula", "kind", "steps", "basis", "quote", "page", "note")
-JI_COLUMNS = ("step", "explains", "basis", "quote", "page", "note")
+JI_COLUMNS = ("step", "explains", "basis", "quote", "page", "note", "reason")
 RANGE_RE = re.compile(r"^(xs-\d{4})\.\.(xs-\d{4})$")
 ID_RE = re.compile(r"^xs-\d{4}$")
 

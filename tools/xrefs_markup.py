@@ -2,7 +2,7 @@
 
     python -m tools.xrefs_markup [--check]
 
-Reads the research record (``tools/work/references.tsv``, ``tools/work/ji-explains.tsv``) and
+Reads the research record (``tools/work/references.tsv``, ``source/_edition/ties.tsv``) and
 
 - wraps each formula of kind internal in ``{ref-as}`… <ids>``` and each external one in
   ``{ref-ext}`… <text>``` (the text named first in the row's note, 《…》), in the page's base
@@ -52,7 +52,7 @@ HEADER = """\
 #   basis    注 | 疏 | 張: that commentator names the referent; 編者: the editors' reading
 #   quote    the commentator's words as written in the witness (賔, 荅 …); with 編者, support
 #   page     siglum and page where the quotation begins (叢 005-4b, 疏 011-5b, 張 005-6a, 敖 …)
-#   note     what is repeated, and why (the editors' working note, in English)
+#   note     what is repeated, and why: the editors' 按語, in Chinese (shown to readers)
 """
 
 

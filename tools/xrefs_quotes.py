@@ -1,6 +1,6 @@
 """Where a commentator's words stand in the witness files: a check for the editors' quotations.
 
-Why: ``references.tsv`` and ``ji-explains.tsv`` quote 鄭注, 賈疏, 張爾岐 (and 敖繼公) as the basis
+Why: ``references.tsv`` and ``ties.tsv`` quote 鄭注, 賈疏, 張爾岐 (and 敖繼公) as the basis
 of a decision, with the witness page (``叢 005-3b``).  A quotation must be the commentator's
 own words at that page, not a paraphrase; this module finds a quotation in the witness files
 (read-only, ``../shared/witnesses``) and reports the pages it starts on.

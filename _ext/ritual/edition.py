@@ -71,6 +71,7 @@ ROLES: Mapping[str, DataFile] = MappingProxyType(
         "translation_apparatus": DataFile("translation-apparatus.toml", translation_apparatus.FORM),
         "translation_review": DataFile("translation-review.tsv", translation_apparatus.REVIEW_FORM),
         "references": DataFile("references.tsv", xrefs.FORM),
+        "ties": DataFile("ties.tsv", xrefs.TIE_FORM),
     }
 )
 #: The conventional names, by role.

@@ -79,15 +79,22 @@ def formulas_in(body: nodes.Element) -> tuple[xrefs.Reference, ...]:
 
 
 def read_explains(env: Any, value: str | None, location: Any) -> tuple[str, ...]:
-    """A commentary step's ``:explains:``: its ids and ranges, or ``("general",)``."""
+    """A commentary step's ``:explains:``: its ids and ranges; ``("general",)`` for a general
+    rule that nothing in the text answers to; ``("general", ids…)`` for a general rule and the
+    steps where the text applies it."""
     if value is None:
         return ()
-    if value.strip() == xrefs.GENERAL:
+    words = value.split()
+    general = bool(words) and words[0] == xrefs.GENERAL
+    if general and len(words) == 1:
         return (xrefs.GENERAL,)
-    items, problems = xrefs.parse_items(value, edition_of(env).step_id_pattern)
+    rest = " ".join(words[1:]) if general else value
+    items, problems = xrefs.parse_items(rest, edition_of(env).step_id_pattern)
     for problem in problems:
         warn(f":explains: {problem} (or say {xrefs.GENERAL})", XsWarning.BAD_REFERENCE, location)
-    return () if problems else items
+    if problems:
+        return ()
+    return (xrefs.GENERAL, *items) if general else items
 
 
 def check_formula_placement(app: Any, doctree: nodes.document) -> None:

@@ -140,6 +140,63 @@ def run_label(run: Sequence[str], numbers: Mapping[str, int], through: str = "�
 # -- the basis data --------------------------------------------------------------------------
 
 
+#: The form of ``ties.tsv``: for each commentary step the steps it explains, and why.
+TIE_COLUMNS = ("step", "explains", "basis", "quote", "page", "note", "reason")
+TIE_FORM = Tsv(TIE_COLUMNS, key=("step",), required=("step", "explains"), optional=1)
+
+
+class TieRow(NamedTuple):
+    """A row of ``ties.tsv``: a commentary step, the steps it explains (as its ``:explains:``
+    names them), the basis of the tie, the commentator's words and page, the editors' note, and
+    the reason where it has no tie or an unusually wide one."""
+
+    line: int
+    step: str
+    explains: str
+    basis: str
+    quote: str
+    page: str
+    note: str
+    reason: str
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        return tuple(self.explains.split())
+
+
+def ties_from(table: Table, bases: Sequence[str] = ()) -> tuple[dict[str, TieRow], list[Problem]]:
+    """The rows of a ``ties.tsv`` by step, and a problem for each row that says what it must
+    not (left out): an unknown basis, a quotation without its page, no note."""
+    rows: dict[str, TieRow] = {}
+    problems: list[Problem] = []
+    src = str(table.path)
+    for r in table.rows:
+        row = TieRow(r.line, *(r[c] for c in TIE_COLUMNS))
+        if bases and row.basis not in bases:
+            problems.append(
+                Problem(
+                    src,
+                    r.line,
+                    f"basis {row.basis!r} is not one of {', '.join(bases)}",
+                    UNKNOWN_VALUE,
+                )
+            )
+        elif bool(row.quote) != bool(row.page):
+            problems.append(
+                Problem(
+                    src,
+                    r.line,
+                    "a quotation needs its page, and a page its quotation",
+                    BAD_REFERENCE_DATA,
+                )
+            )
+        elif not row.note:
+            problems.append(Problem(src, r.line, "a row needs a note", BAD_REFERENCE_DATA))
+        else:
+            rows[row.step] = row
+    return rows, problems
+
+
 #: The form of ``references.tsv``.
 FORM = Tsv(COLUMNS, enums={"kind": KINDS}, required=("step", "formula"))
 #: The warning subtype of a row that contradicts itself or the pages.
@@ -275,7 +332,9 @@ def match_rows(
     return Match(matched, unmarked, problems)
 
 
-def basis_text(row: BasisRow | None, labels: Mapping[str, str], own: Sequence[str] = ()) -> str:
+def basis_text(
+    row: BasisRow | TieRow | None, labels: Mapping[str, str], own: Sequence[str] = ()
+) -> str:
     """The basis as the site and the book print it: ``鄭注：「…」（叢 005-4b）``; for the
     editors' own reading (a basis in ``own``) a quotation is support: ``編者；參「…」（…）``."""
     if row is None:

@@ -104,6 +104,16 @@ def basis_rows(env: BuildEnvironment) -> tuple[list[xrefs.BasisRow], list[Proble
     return build_state(env).file("xref-basis", make)
 
 
+def tie_rows(env: BuildEnvironment) -> tuple[dict[str, xrefs.TieRow], list[Problem]]:
+    """The rows of the edition's ``ties.tsv`` by commentary step (none without the file): the
+    basis and the note of each tie of the 記."""
+
+    def make() -> tuple[dict[str, xrefs.TieRow], list[Problem]]:
+        return xrefs.ties_from(table(env, "ties"), tuple(words_of(env).bases))
+
+    return build_state(env).file("xref-ties", make)
+
+
 @dataclass
 class Resolved:
     """Every formula and commentary tie of the build, resolved in reading order."""
@@ -137,10 +147,12 @@ def resolved(env: BuildEnvironment) -> Resolved:
                 formulas[sid] = [
                     (ref, xrefs.expand(ref.items, order, retired)) for ref in rec.references
                 ]
-            if rec.explains == (xrefs.GENERAL,):
+            ties = rec.explains
+            if ties[:1] == (xrefs.GENERAL,):
                 general.append(sid)
-            elif rec.explains:
-                explains[sid] = xrefs.expand(rec.explains, order, retired)
+                ties = ties[1:]
+            if ties:
+                explains[sid] = xrefs.expand(ties, order, retired)
                 for target in explains[sid].ids:
                     explained_by.setdefault(target, []).append(sid)
         rows, _ = basis_rows(env)
@@ -219,6 +231,7 @@ def check_references(app: Sphinx, env: BuildEnvironment) -> None:
                 XsWarning.BAD_REFERENCE,
                 where,
             )
+    check_ties(env)
     if not path.is_file():
         return  # an edition without a record of the formulas: the pages alone
     for row, sid, i, message in data.match.problems:
@@ -231,6 +244,40 @@ def check_references(app: Sphinx, env: BuildEnvironment) -> None:
         warn(message, XsWarning.BAD_REFERENCE_DATA, location)
 
 
+def check_ties(env: BuildEnvironment) -> None:
+    """The record of the ties (``ties.tsv``) and the pages' ``:explains:`` agree: one row per
+    commentary step, naming what its option names."""
+    path = edition_of(env).path("ties")
+    if not path.is_file():
+        return
+    rows, problems = tie_rows(env)
+    report(problems)
+    domain = xs_domain(env)
+    for sid, rec in domain.steps.items():
+        if not rec.explains:
+            continue
+        row = rows.get(sid)
+        if row is None:
+            warn(
+                f"{sid} has :explains: but no row in {path.name}",
+                XsWarning.BAD_REFERENCE_DATA,
+                (rec.docname, rec.lineno),
+            )
+        elif row.items != rec.explains:
+            warn(
+                f"{sid} :explains: {' '.join(rec.explains)}, but {path.name} says {row.explains}",
+                XsWarning.BAD_REFERENCE_DATA,
+                f"{path}:{row.line}",
+            )
+    for sid, row in rows.items():
+        if sid not in domain.steps or not domain.steps[sid].explains:
+            warn(
+                f"{sid} is no commentary step of the pages",
+                XsWarning.BAD_REFERENCE_DATA,
+                f"{path}:{row.line}",
+            )
+
+
 def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: when a formula, a tie or the data changed, the pages that show them
     (every page with steps: a step shows the commentary that explains it) and the lists."""
@@ -239,8 +286,9 @@ def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     for sid, rec in sorted(domain.steps.items()):
         if rec.references or rec.explains:
             h.update(repr((sid, rec.references, rec.explains)).encode())
-    path = edition_of(env).path("references")
-    h.update(path.read_bytes() if path.is_file() else b"-")
+    for role in ("references", "ties"):
+        path = edition_of(env).path(role)
+        h.update(path.read_bytes() if path.is_file() else b"-")
     h.update(repr(sorted(edition_of(env).references.items())).encode())
     key = h.hexdigest()
     old = domain.data.get("xrefs_key", "")
@@ -329,20 +377,22 @@ def _ties(app: Sphinx, here: str, sid: str) -> nodes.Node | None:
     env = app.env
     data = resolved(env)
     words = words_of(env)
-    if sid in data.general:
-        return step_links("", "", kind="general", label=words.general, title="", links=[])
+    general = sid in data.general
     if sid in data.explains:
         ids = data.explains[sid].ids
         if not ids:
             return None
+        # a general rule tied to the steps where the text applies it: 通論 and the steps
         return step_links(
             "",
             "",
             kind="explains",
-            label=words.explains,
+            label=f"{words.general}・{words.explains}" if general else words.explains,
             title=words.explains_title,
             links=_runs(app, here, [ids]),
         )
+    if general:
+        return step_links("", "", kind="general", label=words.general, title="", links=[])
     if sid in data.explained_by:
         return step_links(
             "",
@@ -424,12 +474,20 @@ def fill_list(app: Sphinx, here: str, listing: reference_list) -> None:
                 )
     elif part == "ties":
         for sid in data.order:
-            if sid in data.general:
-                rows.append(where(sid) | {"runs": [], "general": words.general})
-            elif sid in data.explains:
-                rows.append(
-                    where(sid) | {"runs": _runs(app, here, [data.explains[sid].ids]), "general": ""}
-                )
+            if sid not in data.general and sid not in data.explains:
+                continue
+            ids = data.explains[sid].ids if sid in data.explains else []
+            tie = tie_rows(env)[0].get(sid)
+            rows.append(
+                where(sid)
+                | {
+                    "runs": _runs(app, here, [ids]) if ids else [],
+                    "general": words.general if sid in data.general else "",
+                    "basis": xrefs.basis_text(tie, words.bases, words.own),
+                    # the note, and the reason where the tie is absent or wide
+                    "note": tie.note + tie.reason if tie else "",
+                }
+            )
     listing["rows"] = rows
     listing["words"] = {"commentary": words.explained_by, "text": words.explains}
 

@@ -311,7 +311,7 @@ def _visit_reference_list(self, node):
     heads = _LIST_HEADS[part]
     if part == "ties":
         words = node["words"]
-        heads = (words.get("commentary", "節"), f"所釋之{words.get('text', '')}")
+        heads = (words.get("commentary", "節"), f"所釋之{words.get('text', '')}", "依據")
     out.append(
         "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in heads) + "</tr></thead>"
     )
@@ -319,11 +319,21 @@ def _visit_reference_list(self, node):
     for row in node["rows"]:
         number = f'<a href="{self.attval(row["refuri"])}">{self.encode(row["number"])}</a>'
         if part == "ties":
-            cells = [number, _run_links(self, row["runs"]) or self.encode(row["general"])]
+            # a general rule shows 通論, and the steps where the text applies it, if any
+            runs = _run_links(self, row["runs"])
+            general = self.encode(row["general"])
+            tie = f"{general}：{runs}" if general and runs else runs or general
+            note = (
+                f'<span class="xs-reflist-note">{self.encode(row["note"])}</span>'
+                if row.get("note")
+                else ""
+            )
+            basis = f'<span class="xs-reflist-basis">{self.encode(row.get("basis", ""))}</span>'
+            cells = [number, tie, basis + note]
             out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
             continue
         note = (
-            f'<span class="xs-reflist-note" lang="en">{self.encode(row["note"])}</span>'
+            f'<span class="xs-reflist-note">{self.encode(row["note"])}</span>'
             if row.get("note")
             else ""
         )

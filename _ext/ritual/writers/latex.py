@@ -219,7 +219,10 @@ def _visit_reference_list(self, node):
         number = _loc(self, {**row, "label": row["number"]})
         if part == "ties":
             runs = self.encode("、").join(_loc(self, r) for r in row["runs"])
-            out.append(f"\\xsreftie{{{number}}}{{{runs or self.encode(row['general'])}}}\n")
+            general = self.encode(row["general"])
+            tie = f"{general}：{runs}" if general and runs else runs or general
+            basis = self.encode(row.get("basis", ""))
+            out.append(f"\\xsreftie{{{number}}}{{{tie}{'　' + basis if basis else ''}}}\n")
             continue
         if part == "formulas":
             middle = _see(self, row)

@@ -120,8 +120,10 @@ def _visit_reference_list(self, node):
     lines = []
     for row in node["rows"]:
         if node["part"] == "ties":
-            runs = "、".join(r["label"] for r in row["runs"]) or row["general"]
-            lines.append(f"{row['number']}　{runs}")
+            runs = "、".join(r["label"] for r in row["runs"])
+            tie = f"{row['general']}：{runs}" if row["general"] and runs else runs or row["general"]
+            basis = "　".join(p for p in (row.get("basis", ""), row.get("note", "")) if p)
+            lines.append(f"{row['number']}　{tie}{'　' + basis if basis else ''}")
         else:
             middle = (
                 "、".join(r["label"] for r in row.get("runs", []))
