@@ -67,6 +67,28 @@ def test_html_marks_each_note_with_its_permalink(app: SphinxTestApp) -> None:
 
 
 @pytest.mark.sphinx("html", testroot="commentary")
+def test_pages_with_notes_carry_the_reading_switch(app: SphinxTestApp) -> None:
+    """The reading switch 經 / 經注 / 經注譯 (reading_switch.py): its words, its early state and
+    its script on a page whose steps have notes; the state read before the first paint accepts
+    only the three states. Its behaviour is tested in the browser (tests/browser/reading.mjs)."""
+    app.build()
+    html = (app.outdir / "part.html").read_text(encoding="utf-8")
+    assert (
+        '<template id="xs-reading-words"><span data-say="label">閱讀內容</span>'
+        '<span data-state="jing">經</span><span data-state="jingzhu">經注</span>'
+        '<span data-state="jingzhuyi">經注譯</span></template>'
+    ) in html
+    assert "localStorage.getItem('xs-reading')" in html
+    assert "['jing','jingzhu','jingzhuyi'].indexOf(r)>=0" in html
+    assert re.search(r'<script defer="defer" src="_static/xs-reading-switch\.js[^"]*"', html)
+    # Without the attribute the page is in 經注: it is not written into the page.
+    assert "data-xs-reading=" not in html
+    index = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "xs-reading-words" not in index and "xs-reading-switch" not in index  # no steps
+    assert (app.outdir / "_static/xs-reading-switch.js").exists()
+
+
+@pytest.mark.sphinx("html", testroot="commentary")
 def test_edition_json_gives_each_steps_notes(app: SphinxTestApp) -> None:
     app.build()
     data = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))

@@ -289,6 +289,8 @@ for (const [name, options] of [["360", PHONE(360)], ["390", PHONE(390)], ["1280"
 // -- 7. Copying text: no step numbers, markers or labels ------------------------------------------
 await section("7 copying", async () => {
   const { page, context } = await open(DESKTOP);
+  // Read with the 譯文 shown (the reading switch's 經注譯; its default 經注 hides it: reading.mjs).
+  await context.addInitScript(() => localStorage.setItem("xs-reading", "jingzhuyi"));
   await page.goto(url("rite/second-round.html#xs-0299"));
   const [from, to] = ["xs-0299", "xs-0546"];
   await page.evaluate(([from, to]) => {
