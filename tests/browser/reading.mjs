@@ -160,6 +160,38 @@ await section("a phone, and the Simplified copy", async () => {
   await context.close();
 });
 
+// -- the search covers the 注: a hit labelled 注 links to its note, in both scripts -------------
+for (const [prefix, query, label] of [["", "州長", "注"], ["zh-Hans/", "州长", "注"]]) {
+  await section(`search ${prefix || "(Traditional)"}`, async () => {
+    const { context, page } = await open(DESKTOP);
+    await page.goto(url(`${prefix}search.html?q=${encodeURIComponent(query)}`));
+    const link = page.locator(".xs-search-zhu-link").first();
+    await link.waitFor();
+    const href = await link.getAttribute("href");
+    check((await link.textContent()) === label && /rite\/before\.html\?hl=[^#]+#xs-0002-z1$/.test(href),
+      `${prefix}search ${query}: a hit labelled 注 linking to the note (${href})`);
+    check((await page.locator(".xs-search-zhu mark").first().textContent()) === query, "the words marked in the note");
+    const status = await page.locator(".xs-search-status").textContent();
+    check(/注 3 [節节]/.test(status), `the status counts the notes: ${status}`);
+    await shot(page, `search-${prefix ? "hans" : "hant"}`);
+    // in 經 the note is shown all the same when its hit is opened
+    await page.evaluate(() => localStorage.setItem("xs-reading", "jing"));
+    await link.click();
+    await page.waitForURL(/#xs-0002-z1$/);
+    check(await page.locator("#xs-0002-z1").isVisible(), "the hit opens its note, shown in 經 too");
+    check((page.url().includes("zh-Hans/")) === !!prefix, `the note's page in the same script (${page.url()})`);
+    await context.close();
+  });
+}
+
+await section("a search hit in a 譯文 shows the 譯文", async () => {
+  const { context, page } = await open(DESKTOP);
+  await page.goto(url("rite/before.html?hl=" + encodeURIComponent("致辭邀請") + "#xs-0002"));
+  const s = await state(page);
+  check(s.trans && s.pressed.join() === "jingzhuyi" && s.stored === null, `譯文 shown for the hit: ${JSON.stringify(s)}`);
+  await context.close();
+});
+
 check(errors.length === 0, `no script errors${errors.length ? ": " + errors.join("; ") : ""}`);
 await browser.close();
 finish();

@@ -47,6 +47,13 @@
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id && document.getElementById(id);
     if (target && target.closest(".xs-zhu") && current() === "jing") choose(DEFAULT, false);
+    // A search hit in a 譯文 (?hl=words, #step) shows the 譯文 on this page (not kept).
+    const hl = new URLSearchParams(window.location.search).get("hl");
+    const trans = target && hl && target.querySelector(".xs-trans");
+    if (trans && current() !== "jingzhuyi" &&
+        hl.split(/\s+/).some(function (w) { return w && trans.textContent.indexOf(w) >= 0; })) {
+      choose("jingzhuyi", false);
+    }
   };
   reveal();
   window.addEventListener("hashchange", reveal);
