@@ -23,7 +23,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from . import commentary, export
+from . import commentary, diagrams, export
 from . import nodes as xsnodes
 from .datafiles import table
 from .domain import xs_domain
@@ -204,9 +204,22 @@ def export_commentary(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     }
 
 
+def stage_commentary(app: Sphinx, ids: list[str]) -> dict[str, list[list[str]]]:
+    """The stage view's notes (``D.zhu``): by the step's place in the timeline, its notes of
+    注 in order, each ``[note id, its words]`` (the marks of a supplied part kept, as on the
+    page); the stage script shows them under the step's text, each linked to its note."""
+    domain = xs_domain(app.env)
+    return {
+        str(i): [[note.id, note.text] for note in domain.steps[sid].commentary]
+        for i, sid in enumerate(ids)
+        if sid in domain.steps and domain.steps[sid].commentary
+    }
+
+
 def setup_commentary(app: Sphinx) -> None:
     """The commentary in the build: its rows checked, its notes' steps checked, its notes in
     ``edition.json`` (the notes are placed by the step directive, :func:`place_notes`)."""
     app.connect("builder-inited", check_rows)
     app.connect("env-check-consistency", check_steps)
     export.PROVIDERS.update(commentary=export_commentary)
+    diagrams.STAGE_EXTRAS["zhu"] = stage_commentary

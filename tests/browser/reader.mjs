@@ -335,7 +335,9 @@ if (shots) {
 // -- 8. Search ------------------------------------------------------------------------------------
 await section("8 search", async () => {
   const { page, context } = await open(DESKTOP);
-  const has = (s, w) => s.text.includes(w) || (s.translation || "").includes(w);
+  // the text, the 譯文 and the notes of 注 (the search covers them: issue 21)
+  const has = (s, w) => s.text.includes(w) || (s.translation || "").includes(w) ||
+    (s.commentary || []).some((z) => z.text.replace(/[〔〕]/g, "").includes(w));
   const hits = () => page.$$eval(".xs-search-results li.xs-search-hit", (lis) =>
     lis.map((li) => ({ id: li.dataset.step, base: !!li.querySelector(".xs-search-base") })));
   const searchFor = async (q) => {

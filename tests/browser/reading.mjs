@@ -192,6 +192,36 @@ await section("a search hit in a 譯文 shows the 譯文", async () => {
   await context.close();
 });
 
+// -- the stage view shows the step's 注 under the step's text, each linked to its note ----------
+for (const prefix of ["", "zh-Hans/"]) {
+  await section(`stage ${prefix || "(Traditional)"}`, async () => {
+    const { context, page } = await open(DESKTOP);
+    await page.goto(url(`${prefix}stage.html#xs-0047`));
+    const notes = page.locator(".xs-stage-zhu .xs-stage-zhu-note");
+    await notes.first().waitFor();
+    const ids = await notes.evaluateAll((ps) => ps.map((p) => p.querySelector("a").hash));
+    check(JSON.stringify(ids) === JSON.stringify(["#xs-0047-z1", "#xs-0047-z2", "#xs-0047-z3", "#xs-0047-z4"]),
+      `${prefix}stage xs-0047: its four notes, in order (${ids})`);
+    const first = await notes.first().textContent();
+    check(first === (prefix ? "注郤左手执本右手绝末以祭也肺离上为本下为末" : "注郤左手執本右手絕末以祭也肺離上為本下為末"),
+      `${prefix}stage: the note's words in the page's script (${first})`);
+    const order = await page.evaluate(() => {
+      const [t, z, tr] = [".xs-stage-text", ".xs-stage-zhu", ".xs-stage-tr"].map((q) => document.querySelector(q));
+      return t.compareDocumentPosition(z) & Node.DOCUMENT_POSITION_FOLLOWING && z.compareDocumentPosition(tr) & Node.DOCUMENT_POSITION_FOLLOWING;
+    });
+    check(!!order, "under the step's text, before its 譯文");
+    await shot(page, `stage-${prefix ? "hans" : "hant"}`);
+    await page.locator("button[data-go=next]").click();
+    check((await notes.count()) === 0 && !(await page.locator(".xs-stage-zhu").isVisible()), "a step without notes shows none");
+    await page.locator("button[data-go=prev]").click();
+    await notes.first().locator("a").click();
+    await page.waitForURL(/#xs-0047-z1$/);
+    check(await page.locator("#xs-0047-z1").isVisible() && page.url().includes(`${prefix}rite/`),
+      `a note's mark opens the note on its page (${page.url()})`);
+    await context.close();
+  });
+}
+
 check(errors.length === 0, `no script errors${errors.length ? ": " + errors.join("; ") : ""}`);
 await browser.close();
 finish();
