@@ -3,7 +3,7 @@
 // step lists intersected, and each candidate checked by substring. Traditional and Simplified
 // forms, and a witness's variant forms (衆, 賔), find each other (the index's fold table).
 // Words separated by spaces must all be in the step; the base text (底本) and the step's notes
-// of 鄭注 are searched too (a hit in a note is labelled 注 and links to the note: #xs-0002-z1).
+// of 鄭注 are searched too (a hit in a note is labelled 注 and links to the note: #<step id>-z1).
 // Hits are grouped by phase with their counts; a step number or id goes to the step; a hit's
 // link carries ?hl= so that its page marks the words. Runs offline, from file:// as well.
 (() => {
@@ -212,7 +212,7 @@
       };
 
   // The step's page, with the words found (as printed there) for xs-reader.js to mark: ?hl=.
-  // A note's link is the note's own anchor on the step's page (#xs-0002-z1).
+  // A note's link is the note's own anchor on the step's page (#<step id>-z1).
   const stepLink = (d, forms, anchor = null) => {
     const [path, hash] = d[HREF].split("#");
     const hl = forms && forms.size ? `?hl=${encodeURIComponent([...forms].join(" "))}` : "";

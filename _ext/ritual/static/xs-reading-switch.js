@@ -42,7 +42,7 @@
     }
   };
   choose(current(), false);
-  // A note's permalink (#xs-0002-z1) opened in 經 shows the notes on this page (not kept).
+  // A note's permalink (#<step id>-z1) opened in 經 shows the notes on this page (not kept).
   const reveal = function () {
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id && document.getElementById(id);
