@@ -123,7 +123,10 @@ latex_elements = {
 \setCJKsansfont{NotoSansCJK-Regular.ttc}[FontIndex=3,
   BoldFont=NotoSansCJK-Bold.ttc, BoldFeatures={FontIndex=3}]
 \xeCJKsetup{CJKecglue={\hskip 0.25em plus 0.08em minus 0.05em}, CheckSingle=true,
-  PunctStyle=quanjiao}
+  PunctStyle=quanjiao, AutoFallBack=true}
+% Characters beyond Noto CJK (Extension B: 𡵨 𥘉 𩔖 in the 鄭注) from HanaMinB (fonts-hanazono,
+% as the vertical book has them); the log check fails on any glyph still missing.
+\setCJKfallbackfamilyfont{\CJKrmdefault}{HanaMinB}
 """,
     "fncychap": "",  # no "Chapter 1" banner
     "babel": "\\usepackage[english]{babel}",

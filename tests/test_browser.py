@@ -92,3 +92,10 @@ def test_both_scripts_in_chromium(site: str) -> None:
     in the Traditional pages and their Simplified copies, desktop and phone; no script or
     console error, no failed request (the favicon included)."""
     _run("scripts.mjs", site)
+
+
+def test_the_reading_switch_in_chromium(site: str) -> None:
+    """Issue 21: the reading switch 經 / 經注 / 經注譯: the default 經注 with and without scripts,
+    real buttons (aria-pressed, 24x24 px at least), the choice kept across pages and visits,
+    the keyboard, a phone and the Simplified copy."""
+    _run("reading.mjs", site)

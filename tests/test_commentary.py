@@ -400,3 +400,20 @@ def test_each_anchor_is_the_character_cong_s_note_follows():
             assert p.id == "xs-0509-z1" and last == "襦"  # 叢's gaiji for 襦
             continue
         assert fold(before) == fold(last), p.id
+
+
+def test_the_sources_page_and_the_conventions_say_what_the_data_holds():
+    """The credit on the sources page and the 凡例's 鄭注 section state the witnesses, the
+    licence and the counts; the counts are the data's, so a changed file shows here."""
+    sources = (ROOT / "source/sources.md").read_text(encoding="utf-8")
+    credit = sources[sources.index("## 鄭注") :].split("\n## ", 1)[0]
+    for words in ("KR1d0026", "KR1d0038", "四部叢刊", "CC BY-SA 4.0", "鄭注表", "張爾岐"):
+        assert words in credit, words
+    whole = Counter(r["witness"] for r in ROWS)["張"]
+    completed = sum(bool(r["supplied"]) for r in ROWS)
+    assert (whole, completed) == (13, 4)
+    assert "十三條全據張本" in credit and "另四條叢本只存其一部分" in credit
+    conventions = (ROOT / "source/conventions.md").read_text(encoding="utf-8")
+    section = conventions[conventions.index("## 鄭注") :].split("\n## ", 1)[0]
+    assert f"凡 {len(ROWS)} 條" in section
+    assert "`xs-0002-z1`" in section and "xs-0002-z1" in BY_ID

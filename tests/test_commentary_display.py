@@ -67,6 +67,28 @@ def test_html_marks_each_note_with_its_permalink(app: SphinxTestApp) -> None:
 
 
 @pytest.mark.sphinx("html", testroot="commentary")
+def test_pages_with_notes_carry_the_reading_switch(app: SphinxTestApp) -> None:
+    """The reading switch 經 / 經注 / 經注譯 (reading_switch.py): its words, its early state and
+    its script on a page whose steps have notes; the state read before the first paint accepts
+    only the three states. Its behaviour is tested in the browser (tests/browser/reading.mjs)."""
+    app.build()
+    html = (app.outdir / "part.html").read_text(encoding="utf-8")
+    assert (
+        '<template id="xs-reading-words"><span data-say="label">閱讀內容</span>'
+        '<span data-state="jing">經</span><span data-state="jingzhu">經注</span>'
+        '<span data-state="jingzhuyi">經注譯</span></template>'
+    ) in html
+    assert "localStorage.getItem('xs-reading')" in html
+    assert "['jing','jingzhu','jingzhuyi'].indexOf(r)>=0" in html
+    assert re.search(r'<script defer="defer" src="_static/xs-reading-switch\.js[^"]*"', html)
+    # Without the attribute the page is in 經注: it is not written into the page.
+    assert "data-xs-reading=" not in html
+    index = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "xs-reading-words" not in index and "xs-reading-switch" not in index  # no steps
+    assert (app.outdir / "_static/xs-reading-switch.js").exists()
+
+
+@pytest.mark.sphinx("html", testroot="commentary")
 def test_edition_json_gives_each_steps_notes(app: SphinxTestApp) -> None:
     app.build()
     data = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))
@@ -149,3 +171,31 @@ def test_every_note_of_the_data_is_on_the_site_after_its_lemma(edition_html, edi
         step, z = exported[note.id]
         assert z["text"] == note.plain
         assert step["text"][z["start"] : z["end"]] == note.lemma, note.id
+
+
+@pytest.mark.edition
+def test_a_basis_in_the_zhu_links_to_the_note_that_holds_its_words(edition_html, edition) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21: a formula whose basis is 注 (references.tsv, quoting the witness) links, in the
+    list of formulas, to the note that holds the quoted words, on its step or a step beside it
+    (the quotation as 叢 writes it: 爼, 靣, 賔 fold to the edition's forms)."""
+    html = (edition_html / "xrefs.html").read_text(encoding="utf-8")
+    links = re.findall(
+        r'<a class="xs-reflist-zhu" href="rite/[a-z-]+\.html#([^"]+)">([^<]*)</a>', html
+    )
+    notes = {z["id"]: z["text"] for s in edition["steps"] for z in s["commentary"]}
+    quoted = [
+        (s["id"], r["quote"])
+        for s in edition["steps"]
+        for r in s["references"]
+        if r["basis"] == "注"
+    ]
+    assert len(links) == len(quoted) == 5
+    assert [nid for nid, _ in links] == [
+        "xs-0066-z1", "xs-0289-z3", "xs-0349-z1", "xs-0377-z1", "xs-0540-z1"
+    ]  # fmt: skip
+    fold = str.maketrans("爼靣賔飮", "俎面賓飲")
+    for (nid, label), (_sid, quote) in zip(links, quoted, strict=True):
+        assert f"「{quote}」" in label
+        assert quote.translate(fold) in notes[nid].translate(fold), nid
+    # a basis in 疏 or 張 is not linked
+    assert html.count("xs-reflist-zhu") == 5

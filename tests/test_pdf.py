@@ -51,6 +51,37 @@ def test_find_pieces_across_a_page_break() -> None:
     assert check_pdf.find_pieces(hay, "甲乙丙丁戊己辛", 0) is None
 
 
+STEP = {
+    "id": "x-1",
+    "text": "主人答再拜，乃請。賓禮辭。",
+    "translation": "主人答拜。",
+    "commentary": [
+        {"id": "x-1-z1", "start": 0, "end": 9, "text": "請告也"},
+        {"id": "x-1-z2", "start": 9, "end": 13, "text": "辭謙也"},
+    ],
+}
+
+
+def test_the_text_check_wants_every_note_after_its_lemma_in_order() -> None:
+    """Issue 21: the 原文 is checked with its notes of 注, each after its lemma, opened by 【注】;
+    a note missing, out of order or unmarked fails; 〔…〕 around a supplied part are aside."""
+    assert check_pdf.text_runs(STEP) == [
+        ("text", "主人答再拜，乃請。"),
+        ("x-1-z1", "【注】請告也"),
+        ("text", "賓禮辭。"),
+        ("x-1-z2", "【注】辭謙也"),
+    ]
+    good = "主人答再拜，乃\n請。【注】請告\n也賓禮辭。【注】〔辭謙〕也\n主人答拜。"
+    assert "2 notes of 注" in check_pdf.check_text(good, [STEP])
+    for bad in (
+        "主人答再拜，乃請。賓禮辭。主人答拜。",  # no notes
+        "主人答再拜，乃請。請告也賓禮辭。辭謙也主人答拜。",  # unmarked
+        "主人答再拜，乃請。【注】辭謙也賓禮辭。【注】請告也主人答拜。",  # swapped
+    ):
+        with pytest.raises(check_pdf.Failure, match="x-1-z"):
+            check_pdf.check_text(bad, [STEP])
+
+
 def test_pdf_strings_decodes_utf16_bookmarks() -> None:
     data = b"<< /Title <FEFF5C04524D> /Parent 3 0 R >> << /Lang (zh-Hant) >>"
     assert check_pdf.pdf_strings(data, b"Title") == ["射前"]

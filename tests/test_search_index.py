@@ -36,8 +36,19 @@ def test_safe_fold_keeps_one_to_one_changes_only():
 
 def test_index_shape_and_postings():
     index = si.build_index(STEPS, FOLD)
-    assert index["fields"] == ["id", "number", "url", "section", "text", "translation", "base"]
-    assert index["docs"][1] == ["xs-0002", 2, "a.html#xs-0002", "甲", "主人坐取觶于篚。", "", ""]
+    assert index["fields"] == [
+        "id", "number", "url", "section", "text", "translation", "base", "commentary"
+    ]  # fmt: skip
+    assert index["docs"][1] == [
+        "xs-0002",
+        2,
+        "a.html#xs-0002",
+        "甲",
+        "主人坐取觶于篚。",
+        "",
+        "",
+        [],
+    ]
     assert index["fold"] == {"階": "阶", "賓": "宾", "觶": "觯"}
     assert index["grams"]["阼阶"] == [0]  # folded
     assert index["grams"]["阶上"] == [0, 2]
@@ -86,6 +97,24 @@ def test_the_base_text_is_searched_and_its_hits_are_labelled():
     [(_row, hits)] = si.search(index, "送尊")
     assert hits == [("base", 6)]
     assert rows(index, "爵") == ["xs-0001"]  # the edited text still found
+
+
+def test_the_notes_of_zhu_are_searched_and_each_hit_names_its_note():
+    """Issue 21: a word of a note finds its step, the hit names the note (the page links to it,
+    #xs-0001-z2); an n-gram does not run from one note into the next."""
+    notes = [("xs-0001-z1", "主人州長也"), ("xs-0001-z2", "爵觶之屬")]
+    steps = [{**STEPS[0], "commentary": notes}, STEPS[1], STEPS[2]]
+    index = si.build_index(steps, {**FOLD, "長": "长", "屬": "属"})
+    assert index["docs"][0][7] == [list(n) for n in notes]
+    [(row, hits)] = si.search(index, "州长")  # in either script
+    assert row == 0 and hits == [("commentary:xs-0001-z1", 2)]
+    assert rows(index, "觶之") == ["xs-0001"]  # xs-0002 has 觶 in its text, not 觶之
+    assert rows(index, "長爵") == []  # the end of one note and the start of the next
+    assert "長爵" not in index["grams"] and "长爵" not in index["grams"]
+    # the words of a query may be in the text and in a note
+    [(_row, hits)] = si.search(index, "拜送 屬")
+    assert hits == [("text", 5), ("translation", 7), ("commentary:xs-0001-z2", 3)]
+    assert rows(index, "主人") == ["xs-0001", "xs-0002"]
 
 
 def test_a_step_number_or_id_names_the_step():
@@ -140,7 +169,11 @@ def test_search_finds_exactly_the_steps_containing_the_query(
     built_index: dict, edition: dict, query: str
 ):
     expected = [
-        s["id"] for s in edition["steps"] if query in s["text"] or query in (s["translation"] or "")
+        s["id"]
+        for s in edition["steps"]
+        if query in s["text"]
+        or query in (s["translation"] or "")
+        or any(query in z["text"].replace("〔", "").replace("〕", "") for z in s["commentary"])
     ]
     assert expected, query
     assert rows(built_index, query) == expected
@@ -153,6 +186,27 @@ def test_every_character_of_the_text_is_findable(built_index: dict, edition: dic
     assert folded <= set(built_index["grams"])
     assert [d[0] for d in built_index["docs"]] == [s["id"] for s in edition["steps"]]
     assert [d[2] for d in built_index["docs"]] == [s["url"] for s in edition["steps"]]
+
+
+@pytest.mark.edition
+@pytest.mark.parametrize("query", ["州長", "引手曰厭", "今文", "挩拭也"])
+def test_the_notes_are_found_in_both_scripts(
+    built_index: dict, edition: dict, edition_html: Path, query: str
+):
+    """Issue 21: a word of the 注 finds the notes that hold it, in the Traditional index and in
+    the Simplified copy's (converted by the build), each hit naming its note."""
+    notes = [z["id"] for s in edition["steps"] for z in s["commentary"] if query in z["text"]]
+    assert notes, query
+    found = [f.split(":", 1)[1] for _r, hits in si.search(built_index, query) for f, _ in hits
+             if f.startswith("commentary:")]  # fmt: skip
+    assert sorted(set(found)) == sorted(notes)
+    from opencc import OpenCC
+
+    js = (edition_html / "zh-Hans/_static/xs-search-index.js").read_text(encoding="utf-8")
+    hans = json.loads(js[len("window.XS_SEARCH_INDEX=") : -2])
+    found = [f.split(":", 1)[1] for _r, hits in si.search(hans, OpenCC("t2s").convert(query))
+             for f, _ in hits if f.startswith("commentary:")]  # fmt: skip
+    assert sorted(set(found)) == sorted(notes)
 
 
 @pytest.mark.edition

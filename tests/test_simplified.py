@@ -135,3 +135,50 @@ def test_json_in_a_noconvert_region_is_kept() -> None:
     page = f"<html><head><!--xs:noconvert-->{block}<!--/xs:noconvert--></head></html>"
     out = simplified.to_simplified(page, "rite/a.html", PAGES)
     assert block in out
+
+
+#: A note of 鄭注 in a page: its id, and its words (with the spans of what 張 supplies).
+ZHU = re.compile(
+    r'<span class="xs-zhu" id="([^"]+)"><a class="xs-zhu-mark"[^>]*>[^<]*</a>'
+    r'((?:<span class="xs-zhu-sup"[^>]*>[^<]*</span>|[^<])*)</span>'
+)
+
+
+def notes_of(html: str) -> dict[str, str]:
+    """The notes of 鄭注 in a page, id → its words as written (tags kept)."""
+    return dict(ZHU.findall(html))
+
+
+def test_notes_of_reads_a_note_with_a_supplied_part() -> None:
+    page = (
+        '<p>主人降。<span class="xs-zhu" id="xs-1-z1"><a class="xs-zhu-mark" href="#xs-1-z1">'
+        '注</a>迎大夫於門內也<span class="xs-zhu-sup" title="x">别於賓</span></span>賓</p>'
+    )
+    assert notes_of(page) == {
+        "xs-1-z1": '迎大夫於門內也<span class="xs-zhu-sup" title="x">别於賓</span>'
+    }
+
+
+@pytest.mark.edition
+def test_the_simplified_copy_converts_every_note(edition_html: Path, edition: dict) -> None:
+    """Issue 21: the Simplified copy converts the 注 like the rest of the page — every note of
+    the data is in both copies under its id, each of its runs of words converted by the same
+    converter as the text, the markup of a supplied part kept."""
+    ids = [c["id"] for s in edition["steps"] for c in s.get("commentary", [])]
+    assert len(ids) == 382
+    trad: dict[str, str] = {}
+    simp: dict[str, str] = {}
+    for page in sorted((edition_html / "rite").glob("*.html")):
+        trad |= notes_of(page.read_text(encoding="utf-8"))
+        simp |= notes_of((edition_html / "zh-Hans/rite" / page.name).read_text(encoding="utf-8"))
+    assert sorted(trad) == sorted(simp) == sorted(ids)
+    changed = 0
+    for nid in ids:
+        words = re.split(r"(<[^>]*>)", trad[nid])
+        expected = "".join(w if w.startswith("<") else simplified.t2s(w) for w in words)
+        assert TAG.sub("", simp[nid]) == TAG.sub("", expected), nid
+        changed += simp[nid] != trad[nid]
+    # most notes have a character the Simplified script writes otherwise (禮 → 礼, 賓 → 宾 …)
+    assert changed >= 300
+    note = TAG.sub("", simp["xs-0002-z1"])
+    assert note.startswith("主人州长也乡大夫若在焉则称乡大夫也")

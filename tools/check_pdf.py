@@ -26,7 +26,9 @@ Checks:
                  LaTeX could only set after it, is its last page);
 * ``text``       every step's 原文 and 譯文 from edition.json comes back from ``pdftotext`` in
                  order (whitespace removed, since CJK lines break anywhere; a step broken
-                 across a page may be interrupted by running heads and footnotes).
+                 across a page may be interrupted by running heads and footnotes); the 原文
+                 with its notes of 鄭注 (``commentary``): each lemma, then 【注】 and the note,
+                 in the step's order (the 〔…〕 around a part another witness supplies aside).
 
 Usage: ``python tools/check_pdf.py [PDF or its directory] [--edition PATH] [--skip-indexes]``.
 """
@@ -34,6 +36,7 @@ Usage: ``python tools/check_pdf.py [PDF or its directory] [--edition PATH] [--sk
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import re
 import shutil
@@ -310,25 +313,57 @@ def find_pieces(haystack: str, needle: str, start: int) -> int | None:
 PRINTED_MARKS = ("〔？〕",)
 
 
+#: What opens a note of 鄭注 in the book (ritual.sty ``\\xszhumark``).
+ZHU_MARK = "【注】"
+#: The marks of a part of a note another witness supplies (edition.json gives the words alone).
+SUPPLIED_MARKS = ("〔", "〕")
+
+
+def text_runs(step: dict) -> list[tuple[str, str]]:
+    """The step's 原文 as the book prints it, in order: its lemmas, each followed by
+    【注】 and its note; as (what, words) pairs, what naming the piece for a report."""
+    text, notes = step.get("text") or "", step.get("commentary") or []
+    runs, at = [], 0
+    for note in notes:
+        if note["end"] > at:
+            runs.append(("text", text[at : note["end"]]))
+        runs.append((note["id"], ZHU_MARK + note["text"]))
+        at = note["end"]
+    if at < len(text) or not notes:
+        runs.append(("text", text[at:]))
+    return [(what, words) for what, words in runs if words]
+
+
 def check_text(text: str, steps: list[dict]) -> str:
     flat = normalise(text)
     for mark in PRINTED_MARKS:
         flat = flat.replace(mark, "")
+    # The notes are sought in the text without the marks of a supplied part (the 〔…〕 of the
+    # 原文 and the 譯文 stay: 〔記〕); ``kept`` maps an offset there back to one in ``flat``.
+    kept = [i for i, c in enumerate(flat) if c not in SUPPLIED_MARKS]
+    bare = "".join(flat[i] for i in kept)
     missing, at = [], 0
+    notes = 0
     for step in steps:
-        for field in ("text", "translation"):
-            value = normalise(step.get(field) or "")
-            if not value:
-                continue
-            end = find_pieces(flat, value, at)
+        for what, words in text_runs(step):
+            value = normalise(words)
+            if what == "text":
+                end = find_pieces(flat, value, at)
+            else:
+                found = find_pieces(bare, value, bisect.bisect_left(kept, at))
+                end = None if found is None else kept[found - 1] + 1
             if end is None:
-                missing.append(f"{step['id']} {field}: {value[:30]}")
-            elif field == "text":
+                missing.append(f"{step['id']} {what}: {value[:30]}")
+            else:
                 at = end
+                notes += what != "text"
+        value = normalise(step.get("translation") or "")
+        if value and find_pieces(flat, value, at) is None:
+            missing.append(f"{step['id']} translation: {value[:30]}")
     if missing:
         shown = "\n    ".join(missing[:20])
         raise Failure(f"{len(missing)} step text(s) not found in pdftotext output:\n    {shown}")
-    return f"the 原文 and 譯文 of all {len(steps)} steps, in order"
+    return f"the 原文 and 譯文 of all {len(steps)} steps, in order, with their {notes} notes of 注"
 
 
 # -- how full the pages are -----------------------------------------------------------------

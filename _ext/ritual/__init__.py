@@ -28,6 +28,7 @@ from .pinyin import setup_pinyin
 from .plan_data import setup_positions
 from .printed_indexes import setup_printed_indexes
 from .reader import setup_reader
+from .reading_switch import setup_reading_switch
 from .search import setup_search
 from .state import setup_state
 from .static_files import setup_static
@@ -64,6 +65,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_citation(app)
     setup_search(app)
     setup_reader(app)
+    setup_reading_switch(app)
     setup_pinyin(app)
     setup_cjk(app)
     setup_export(app)

@@ -23,7 +23,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from . import commentary, export
+from . import commentary, diagrams, export
 from . import nodes as xsnodes
 from .datafiles import table
 from .domain import xs_domain
@@ -93,6 +93,33 @@ def place_notes(
     for note in reversed(placed):
         _insert_after(body, note.end, _node(note))
     return tuple(placed)
+
+
+def quoted_note(
+    env: BuildEnvironment, step_id: str, quote: str, reach: int = 2
+) -> commentary.Note | None:
+    """The note of 注 that holds ``quote`` (the words a formula's or a position's
+    basis cites, as the witness writes them): on ``step_id``, else on the nearest step within
+    ``reach`` steps of it (a note often glosses the unit the step ends); None when none does.
+    Both sides are folded by the edition's variant forms (爼/俎, 靣/面), punctuation dropped."""
+    data = commentary_for(env)
+    domain = xs_domain(env)
+    order = [sid for sid, _ in domain.ordered_steps()]
+    if not quote or step_id not in order:
+        return None
+
+    def fold(s: str) -> str:
+        return "".join(data.fold.get(c, c) for c in s if c.isalnum())
+
+    want = fold(quote)
+    at = order.index(step_id)
+    for distance in range(reach + 1):
+        for i in sorted({at - distance, at + distance}):
+            if 0 <= i < len(order):
+                for note in domain.steps[order[i]].commentary:
+                    if want and want in fold(note.plain):
+                        return note
+    return None
 
 
 def _node(note: commentary.Note) -> xsnodes.commentary_note:
@@ -204,9 +231,22 @@ def export_commentary(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     }
 
 
+def stage_commentary(app: Sphinx, ids: list[str]) -> dict[str, list[list[str]]]:
+    """The stage view's notes (``D.zhu``): by the step's place in the timeline, its notes of
+    注 in order, each ``[note id, its words]`` (the marks of a supplied part kept, as on the
+    page); the stage script shows them under the step's text, each linked to its note."""
+    domain = xs_domain(app.env)
+    return {
+        str(i): [[note.id, note.text] for note in domain.steps[sid].commentary]
+        for i, sid in enumerate(ids)
+        if sid in domain.steps and domain.steps[sid].commentary
+    }
+
+
 def setup_commentary(app: Sphinx) -> None:
     """The commentary in the build: its rows checked, its notes' steps checked, its notes in
     ``edition.json`` (the notes are placed by the step directive, :func:`place_notes`)."""
     app.connect("builder-inited", check_rows)
     app.connect("env-check-consistency", check_steps)
     export.PROVIDERS.update(commentary=export_commentary)
+    diagrams.STAGE_EXTRAS["zhu"] = stage_commentary

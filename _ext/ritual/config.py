@@ -71,6 +71,14 @@ VALUES = (
     ),
     Value("xs_search_page", "search", "html", (str,), "the document that holds the search form"),
     Value("xs_search_ngram", 2, "html", (int,), "the longest character n-gram indexed"),
+    Value(
+        "xs_commentary_bases",
+        ["注"],
+        "env",
+        (list, tuple),
+        "the bases (of a formula, a position) that name the commentary of commentary.tsv: "
+        "a quotation under one links to the note that holds it",
+    ),
     Value("xs_pinyin", True, "html", (bool,), "pinyin of rare characters on hover (HTML)"),
     Value(
         "xs_plan_print_box",

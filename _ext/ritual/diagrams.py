@@ -399,7 +399,8 @@ def stage_key(app: Sphinx) -> str:
             ).encode()
         )
     h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
-    h.update(repr(STAGE_EXTRAS.get("xrefs", lambda app, ids: {})(app, tl.ids)).encode())
+    for name, extra in sorted(STAGE_EXTRAS.items()):
+        h.update(repr((name, extra(app, tl.ids))).encode())
     return h.hexdigest()[:20]
 
 

@@ -55,6 +55,7 @@ def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
                 "text": kept.mark(rec.text, rec.kept),
                 "translation": rec.translation,
                 "base": rec.base_text,
+                "commentary": [(n.id, n.plain) for n in rec.commentary],
             }
         )
     return out
@@ -81,7 +82,12 @@ def fold_table(
 
     cc = OpenCC("t2s")
     chars = {
-        c for e in entries for c in e["text"] + (e["translation"] or "") + (e.get("base") or "")
+        c
+        for e in entries
+        for c in e["text"]
+        + (e["translation"] or "")
+        + (e.get("base") or "")
+        + "".join(words for _, words in e.get("commentary") or ())
     }
     fold = {c: cc.convert(c) for c in chars}
     for variant, standard in (variants or {}).items():

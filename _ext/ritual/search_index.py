@@ -35,7 +35,7 @@ from typing import Any, NotRequired, TypedDict
 
 from . import kept
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 #: A query naming a step by its number (300, 第300節) or its id (a prefix, a hyphen, digits:
 #: the edition's form; the hyphen and the leading zeros may be left out).
@@ -48,8 +48,9 @@ STEP_QUERY = re.compile(
 WORD_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f0-9A-Za-z]")
 
 
-#: The columns of a row of ``docs``.
-FIELDS = ["id", "number", "url", "section", "text", "translation", "base"]
+#: The columns of a row of ``docs``. ``commentary`` is the step's notes of 注, in order, each
+#: ``[note id, its words]`` (issue 21): a hit in one is labelled 注 and links to the note.
+FIELDS = ["id", "number", "url", "section", "text", "translation", "base", "commentary"]
 
 
 class StepEntry(TypedDict):
@@ -60,6 +61,7 @@ class StepEntry(TypedDict):
     text: str
     translation: str | None
     base: NotRequired[str]  # the text as transmitted, when the edited text differs
+    commentary: NotRequired[list[tuple[str, str]]]  # the notes of 注: (id, words), in order
 
 
 def fold_text(text: str, fold: Mapping[str, str]) -> str:
@@ -115,9 +117,10 @@ def build_index(
 ) -> dict[str, Any]:
     """The index: the steps (as rows), the fold table and the n-gram postings.
 
-    ``docs`` rows are ``[id, number, url, section, text, translation or "", base or ""]``
-    (``base`` only where it differs from ``text``); ``grams`` maps an n-gram of the folded text,
-    translation or base text to the ascending list of row numbers holding it.
+    ``docs`` rows are ``[id, number, url, section, text, translation or "", base or "",
+    [[note id, words], …]]`` (``base`` only where it differs from ``text``); ``grams`` maps an
+    n-gram of the folded text, translation, base text or a note to the ascending list of row
+    numbers holding it (an n-gram does not run from one note into the next).
     """
     fold = safe_fold(fold or {})
     docs: list[list[Any]] = []
@@ -128,9 +131,10 @@ def build_index(
         text = kept.plain(step["text"])
         base = "" if base == text else base
         row_of = [step["id"], step["number"], step["url"], step["section"], step["text"]]
-        docs.append([*row_of, translation, base])
+        notes = [[nid, words] for nid, words in step.get("commentary") or ()]
+        docs.append([*row_of, translation, base, notes])
         grams = set()
-        for value in (text, translation, base):
+        for value in (text, translation, base, *(words for _, words in notes)):
             grams |= ngrams(fold_text(value, fold), max_n)
         for gram in grams:
             postings.setdefault(gram, []).append(row)
@@ -153,8 +157,9 @@ def search(index: Mapping[str, Any], query: str) -> list[tuple[int, list[tuple[s
     """Reference implementation of the page's search (the JS does the same).
 
     Returns ``[(row, [(field, offset), …]), …]`` for the rows that contain every word of the
-    folded query in their text, translation or base text, with the offsets of every hit (in the
-    base text, of the words the edited text lacks).
+    folded query in their text, translation, base text or notes, with the offsets of every hit
+    (in the base text, of the words the edited text lacks); a hit in a note has the field
+    ``commentary:<note id>``.
     """
     fold = index["fold"]
     words = [fold_text(w, fold) for w in terms(query)]
@@ -173,7 +178,11 @@ def search(index: Mapping[str, Any], query: str) -> list[tuple[int, list[tuple[s
         doc = index["docs"][row]
         hits, found = [], set()
         text = fold_text(kept.plain(doc[4]), fold)
-        for field, value in zip(("text", "translation", "base"), doc[4:7], strict=False):
+        notes = doc[7] if len(doc) > 7 else []
+        fields = [("text", doc[4]), ("translation", doc[5]), ("base", doc[6])]
+        fields += [(f"commentary:{nid}", words) for nid, words in notes]
+        order = {name: i for i, (name, _) in enumerate(fields)}
+        for field, value in fields:
             hay = fold_text(kept.plain(value), fold)
             # the base text counts only for what the edited text lacks (a reading emended away)
             for w in words if field != "base" else [w for w in words if w not in text]:
@@ -183,7 +192,7 @@ def search(index: Mapping[str, Any], query: str) -> list[tuple[int, list[tuple[s
                     found.add(w)
                     start = hay.find(w, start + 1)
         if found == set(words):
-            out.append((row, sorted(hits, key=lambda h: (FIELDS.index(h[0]), h[1]))))
+            out.append((row, sorted(hits, key=lambda h: (order[h[0]], h[1]))))
     return out
 
 

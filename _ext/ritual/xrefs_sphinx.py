@@ -332,6 +332,19 @@ def _runs(app: Sphinx, here: str, runs: list[list[str]]) -> list[dict[str, str]]
     return out
 
 
+def zhu_uri(app: Sphinx, here: str, sid: str, row: xrefs.BasisRow | None) -> str:
+    """Where a basis in the commentary (``xs_commentary_bases``) rests: the note of 注 that
+    holds its quotation, as a link from ``here``; "" for any other basis or none found."""
+    from .commentary_sphinx import quoted_note
+
+    if row is None or not row.quote or row.basis not in app.config.xs_commentary_bases:
+        return ""
+    note = quoted_note(app.env, sid, row.quote)
+    if note is None:
+        return ""
+    return _uri(app, here, xs_domain(app.env).steps[note.step].docname, note.id)
+
+
 def formula_info(app: Sphinx, here: str, sid: str, i: int) -> dict[str, Any]:
     """What a formula shows: its key, referent runs, 見第…節, basis and note."""
     env = app.env
@@ -366,6 +379,7 @@ def formula_info(app: Sphinx, here: str, sid: str, i: int) -> dict[str, Any]:
         "steps": [] if ref.external else expanded.ids,
         "see": see,
         "basis": xrefs.basis_text(row, words.bases, words.own),
+        "zhu": zhu_uri(app, here, sid, row),
         "note": row.note if row else "",
         "external": ref.external,
         "see_pattern": words.see,
@@ -469,6 +483,7 @@ def fill_list(app: Sphinx, here: str, listing: reference_list) -> None:
                         "formula": row.formula,
                         "kind": words.kinds.get(row.kind, row.kind),
                         "basis": xrefs.basis_text(row, words.bases, words.own),
+                        "zhu": zhu_uri(app, here, sid, row),
                         "note": row.note,
                     }
                 )

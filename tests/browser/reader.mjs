@@ -289,6 +289,8 @@ for (const [name, options] of [["360", PHONE(360)], ["390", PHONE(390)], ["1280"
 // -- 7. Copying text: no step numbers, markers or labels ------------------------------------------
 await section("7 copying", async () => {
   const { page, context } = await open(DESKTOP);
+  // Read with the 譯文 shown (the reading switch's 經注譯; its default 經注 hides it: reading.mjs).
+  await context.addInitScript(() => localStorage.setItem("xs-reading", "jingzhuyi"));
   await page.goto(url("rite/second-round.html#xs-0299"));
   const [from, to] = ["xs-0299", "xs-0546"];
   await page.evaluate(([from, to]) => {
@@ -333,7 +335,9 @@ if (shots) {
 // -- 8. Search ------------------------------------------------------------------------------------
 await section("8 search", async () => {
   const { page, context } = await open(DESKTOP);
-  const has = (s, w) => s.text.includes(w) || (s.translation || "").includes(w);
+  // the text, the 譯文 and the notes of 注 (the search covers them: issue 21)
+  const has = (s, w) => s.text.includes(w) || (s.translation || "").includes(w) ||
+    (s.commentary || []).some((z) => z.text.replace(/[〔〕]/g, "").includes(w));
   const hits = () => page.$$eval(".xs-search-results li.xs-search-hit", (lis) =>
     lis.map((li) => ({ id: li.dataset.step, base: !!li.querySelector(".xs-search-base") })));
   const searchFor = async (q) => {

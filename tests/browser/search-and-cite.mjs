@@ -37,7 +37,9 @@ page.on("pageerror", (err) => errors.push(String(err)));
 const edition = await (await fetch(new URL("edition.json", base))).json();
 const expected = (q) =>
   edition.steps
-    .filter((s) => s.text.includes(q) || (s.translation || "").includes(q))
+    // the text, the 譯文 and the notes of 注 (the search covers them: issue 21)
+    .filter((s) => s.text.includes(q) || (s.translation || "").includes(q) ||
+      (s.commentary || []).some((z) => z.text.replace(/[〔〕]/g, "").includes(q)))
     .map((s) => s.id);
 
 // -- search: from the sidebar box, then typed into the page --------------------------------

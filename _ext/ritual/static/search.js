@@ -2,7 +2,8 @@
 // Any character or phrase: the query's characters and bigrams are looked up in the index, their
 // step lists intersected, and each candidate checked by substring. Traditional and Simplified
 // forms, and a witness's variant forms (衆, 賔), find each other (the index's fold table).
-// Words separated by spaces must all be in the step; the base text (底本) is searched too.
+// Words separated by spaces must all be in the step; the base text (底本) and the step's notes
+// of 鄭注 are searched too (a hit in a note is labelled 注 and links to the note: #<step id>-z1).
 // Hits are grouped by phase with their counts; a step number or id goes to the step; a hit's
 // link carries ?hl= so that its page marks the words. Runs offline, from file:// as well.
 (() => {
@@ -20,7 +21,7 @@
     return;
   }
 
-  const [ID, NUMBER, HREF, SECTION, TEXT, TRANS, BASE] = [0, 1, 2, 3, 4, 5, 6];
+  const [ID, NUMBER, HREF, SECTION, TEXT, TRANS, BASE, ZHU] = [0, 1, 2, 3, 4, 5, 6, 7];
   const FIELDS = [TEXT, TRANS, BASE];
   const fold = index.fold;
   const maxN = index.max_n;
@@ -53,6 +54,8 @@
     return kept;
   });
   const folded = index.docs.map((d) => FIELDS.map((f) => foldText(d[f] || "")));
+  // Each row's notes of 注, folded: [note id, words] (search_index.FIELDS: commentary).
+  const foldedZhu = index.docs.map((d) => (d[ZHU] || []).map(([id, w]) => foldText(w)));
 
   const queryGrams = (q) => {
     const grams = new Set();
@@ -111,12 +114,15 @@
     const results = [];
     for (const row of candidates) {
       const [text, trans, base] = folded[row];
-      const all = text + "\n" + trans + "\n" + base;
+      const notes = foldedZhu[row];
+      const all = [text, trans, base, ...notes].join("\n");
       if (!ws.every((w) => all.includes(w))) continue;
       results.push({
         row,
         inText: positions(text, ws),
         inTrans: positions(trans, ws),
+        // [note's place in the row, its hits], for the notes with a hit
+        inZhu: notes.map((n, i) => [i, positions(n, ws)]).filter(([, hits]) => hits.length),
         // the base text only for what the edited text lacks (a reading emended away)
         inBase: positions(base, ws.filter((w) => !text.includes(w))),
       });
@@ -178,34 +184,39 @@
   const say = simplified
     ? {
         empty: (n) => `共 ${n} 节可检索：输入一字或一词，或以空格分隔数词；输入节次（如 300）径至该节。`,
-        found: (q, n, a, b, c, g) =>
-          `「${q}」见于 ${n} 节，分属 ${g} 仪节（原文 ${a} 节，译文 ${b} 节${c ? `，底本 ${c} 节` : ""}）。`,
+        found: (q, n, a, b, c, g, z) =>
+          `「${q}」见于 ${n} 节，分属 ${g} 仪节（原文 ${a} 节，译文 ${b} 节${c ? `，底本 ${c} 节` : ""}${z ? `，注 ${z} 节` : ""}）。`,
         none: (q) => `未见「${q}」。`,
         step: (n) => `第 ${n} 节 `,
         count: (n) => `${n} 节`,
         jump: "径至",
         trans: "译文",
         base: "底本",
+        zhu: "注",
+        zhuTitle: (id) => `郑注 ${id}`,
         kept: "依校订本原字，不转简体",
       }
     : {
         empty: (n) => `共 ${n} 節可檢索：輸入一字或一詞，或以空格分隔數詞；輸入節次（如 300）徑至該節。`,
-        found: (q, n, a, b, c, g) =>
-          `「${q}」見於 ${n} 節，分屬 ${g} 儀節（原文 ${a} 節，譯文 ${b} 節${c ? `，底本 ${c} 節` : ""}）。`,
+        found: (q, n, a, b, c, g, z) =>
+          `「${q}」見於 ${n} 節，分屬 ${g} 儀節（原文 ${a} 節，譯文 ${b} 節${c ? `，底本 ${c} 節` : ""}${z ? `，注 ${z} 節` : ""}）。`,
         none: (q) => `未見「${q}」。`,
         step: (n) => `第 ${n} 節 `,
         count: (n) => `${n} 節`,
         jump: "徑至",
         trans: "譯文",
         base: "底本",
+        zhu: "注",
+        zhuTitle: (id) => `鄭注 ${id}`,
         kept: "依校訂本原字，不轉簡體",
       };
 
   // The step's page, with the words found (as printed there) for xs-reader.js to mark: ?hl=.
-  const stepLink = (d, forms) => {
+  // A note's link is the note's own anchor on the step's page (#<step id>-z1).
+  const stepLink = (d, forms, anchor = null) => {
     const [path, hash] = d[HREF].split("#");
     const hl = forms && forms.size ? `?hl=${encodeURIComponent([...forms].join(" "))}` : "";
-    return `${contentRoot}${path}${hl}#${hash}`;
+    return `${contentRoot}${path}${hl}#${anchor || hash}`;
   };
 
   const line = (cls, label, text, hits, kept) => {
@@ -246,6 +257,18 @@
     li.append(line("xs-search-text", "", text, r.inText, keptOf[r.row]));
     if (r.inTrans.length) li.append(line("xs-search-trans", say.trans, trans, r.inTrans));
     if (r.inBase.length) li.append(line("xs-search-base", say.base, shown(d[BASE]), r.inBase));
+    // A hit in a note of 注: the note, labelled 注, the label its link.
+    for (const [i, hits] of r.inZhu) {
+      const [id, words] = d[ZHU][i];
+      const p = line("xs-search-zhu", "", shown(words), hits);
+      const a = document.createElement("a");
+      a.className = "xs-search-label xs-search-zhu-link";
+      a.href = stepLink(d, new Set(hits.map(([at, n]) => words.slice(at, at + n))), id);
+      a.title = say.zhuTitle(id);
+      a.textContent = say.zhu;
+      p.prepend(a);
+      li.append(p);
+    }
     return li;
   };
 
@@ -295,7 +318,7 @@
     }
     const n = (key) => results.filter((r) => r[key].length).length;
     if (results.length) {
-      status.textContent = say.found(q, results.length, n("inText"), n("inTrans"), n("inBase"), groups);
+      status.textContent = say.found(q, results.length, n("inText"), n("inTrans"), n("inBase"), groups, n("inZhu"));
     } else status.textContent = target === null ? say.none(q) : "";
     return target;
   };

@@ -224,6 +224,23 @@
     });
     appendKept(a, t, at, t.text.length);
     text.appendChild(a);
+    // the step's notes of 鄭注 under its text, each mark the link to its note (issue 21)
+    var zhu = $(".xs-stage-zhu");
+    if (zhu) {
+      zhu.textContent = "";
+      ((D.zhu || {})[i] || []).forEach(function (z) {
+        var p = document.createElement("p");
+        p.className = "xs-stage-zhu-note";
+        var mark = document.createElement("a");
+        mark.className = "xs-zhu-mark";
+        mark.href = D.pages[s.u] + "#" + z[0];
+        mark.title = say("zhuTitle", { id: z[0] });
+        mark.textContent = say("zhu", {});
+        p.appendChild(mark);
+        p.appendChild(document.createTextNode(z[1]));
+        zhu.appendChild(p);
+      });
+    }
     $(".xs-stage-tr").textContent = s.tr;
     var key = $(".xs-stage-key");
     key.textContent = "";

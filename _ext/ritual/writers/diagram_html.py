@@ -123,6 +123,7 @@ def _depart_stage_html(self, node):
         # the script's messages, as page text (so that the zh-Hans copy converts them)
         '<template class="xs-stage-say">'
         '<span data-say="step">第{n}節</span>'
+        '<span data-say="zhu">注</span><span data-say="zhuTitle">鄭注 {id}</span>'
         '<span data-say="xref">見第{n}節</span>'
         f'<span data-say="kept">{kept.TITLE}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
@@ -135,6 +136,7 @@ def _depart_stage_html(self, node):
         '<div class="xs-stage-now" aria-live="polite">'
         '<p class="xs-stage-phase"></p>'
         '<p class="xs-stage-text" lang="zh-Hant"></p>'
+        '<div class="xs-stage-zhu" lang="zh-Hant"></div>'
         '<p class="xs-stage-tr" lang="zh-Hant"></p>'
         "</div>"
         + "".join(

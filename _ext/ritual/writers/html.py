@@ -337,7 +337,10 @@ def _visit_reference_list(self, node):
             if row.get("note")
             else ""
         )
-        basis = f'<span class="xs-reflist-basis">{self.encode(row["basis"])}</span>{note}'
+        basis = self.encode(row["basis"])
+        if row.get("zhu"):  # a basis in the 注: a link to the note that holds its words
+            basis = f'<a class="xs-reflist-zhu" href="{self.attval(row["zhu"])}">{basis}</a>'
+        basis = f'<span class="xs-reflist-basis">{basis}</span>{note}'
         if part == "formulas":
             middle = _run_links(self, row["runs"])
         elif part == "external":
