@@ -678,30 +678,53 @@ def serialize(root: ET.Element) -> bytes:
     )
 
 
-def fragment(root: ET.Element, passage: ET.Element, context: Sequence[ET.Element] = ()) -> bytes:
-    """A DTS Document response for one passage: a ``<TEI>`` with the document's title, the
-    passage in ``<dts:wrapper>`` inside the body, and ``context`` (e.g. the step's
-    translation) after the wrapper."""
-    out = el("TEI", {"xmlns": TEI_NS, XML_LANG: root.get(XML_LANG, "")})
-    head = root.find(t("teiHeader"))
-    if head is not None:
-        short = el("teiHeader")
-        file_desc = head.find(t("fileDesc"))
-        if file_desc is not None:
-            fd = sub(short, "fileDesc")
-            for tag in ("titleStmt", "publicationStmt"):
-                part = file_desc.find(t(tag))
-                if part is not None:
-                    fd.append(copy.deepcopy(part))
-            sd = sub(fd, "sourceDesc")
-            sub(sd, "p", {}, "")
-            idno = file_desc.find(f"{t('publicationStmt')}/{t('idno')}[@type='URI']")
-            whole = idno.text if idno is not None and idno.text else "the edition"
-            sd[0].text = "An extract of " + whole
-        out.append(short)
-    body = sub(sub(out, "text"), "body")
-    wrapper = ET.SubElement(body, f"{{{DTS_NS}}}wrapper")
-    wrapper.append(copy.deepcopy(passage))
-    for node in context:
-        body.append(copy.deepcopy(node))
-    return serialize(out)
+class Fragments:
+    """The DTS Document answers for passages of one document: a ``<TEI>`` with the document's
+    title, the passage in ``<dts:wrapper>`` inside the body, and a context (e.g. the step's
+    translation) after the wrapper. What every answer shares (the root, the short header, the
+    wrapper's opening) is serialized once; each answer serializes only its passage."""
+
+    def __init__(self, root: ET.Element) -> None:
+        out = el("TEI", {"xmlns": TEI_NS, XML_LANG: root.get(XML_LANG, "")})
+        head = root.find(t("teiHeader"))
+        if head is not None:
+            out.append(_short_header(head))
+        body = sub(sub(out, "text"), "body")
+        body.text = "\0"  # where the answer's own part goes
+        whole = ET.tostring(out, encoding="unicode")
+        self.before, self.after = whole.split("\0")
+        ns = ET.tostring(ET.Element(f"{{{DTS_NS}}}wrapper"), encoding="unicode")
+        self.wrapper = ns.removesuffix(" />") + ">"  # <dts:wrapper xmlns:dts="…">
+
+    def __call__(self, passage: ET.Element, context: Sequence[ET.Element] = ()) -> bytes:
+        parts = [self.before, self.wrapper, _tostring(passage), "</dts:wrapper>"]
+        parts += [_tostring(node) for node in context]
+        parts.append(self.after)
+        return b'<?xml version="1.0" encoding="UTF-8"?>\n' + "".join(parts).encode("utf-8") + b"\n"
+
+
+def _tostring(node: ET.Element) -> str:
+    """An element alone, without its tail (the text after it in its parent)."""
+    tail, node.tail = node.tail, None
+    try:
+        return ET.tostring(node, encoding="unicode")
+    finally:
+        node.tail = tail
+
+
+def _short_header(head: ET.Element) -> ET.Element:
+    """The header of an extract: the title and publication statements, and a source that
+    names the whole."""
+    short = el("teiHeader")
+    file_desc = head.find(t("fileDesc"))
+    if file_desc is not None:
+        fd = sub(short, "fileDesc")
+        for tag in ("titleStmt", "publicationStmt"):
+            part = file_desc.find(t(tag))
+            if part is not None:
+                fd.append(copy.deepcopy(part))
+        sd = sub(fd, "sourceDesc")
+        idno = file_desc.find(f"{t('publicationStmt')}/{t('idno')}[@type='URI']")
+        whole = idno.text if idno is not None and idno.text else "the edition"
+        sub(sd, "p", {}, "An extract of " + whole)
+    return short
