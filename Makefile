@@ -10,11 +10,12 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf vertical second-edition test check unit lint collate commentary audit bench system venv node clean
+.PHONY: edition html pdf vertical vertical-baiwen second-edition test check unit lint collate commentary audit bench system venv node clean
 
-edition: system html pdf vertical ## site and PDFs, from a fresh machine (both books published in the site)
+edition: system html pdf vertical vertical-baiwen ## site and PDFs, from a fresh machine (the books published in the site)
 	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
 	cp $(BUILD)/vertical/xiangsheli-zhipai.pdf $(BUILD)/html/xiangsheli-zhipai.pdf
+	cp $(BUILD)/vertical-baiwen/xiangsheli-baiwen.pdf $(BUILD)/html/xiangsheli-baiwen.pdf
 	$(BIN)/python tools/check_site.py --published $(BUILD)/html
 
 venv: $(VENV)/.installed
@@ -52,17 +53,26 @@ TEXMFVAR  := $(abspath $(BUILD))/texmf-var
 # the .aux and .out of an earlier run are removed first, since an interrupted run leaves them cut
 # short and the next would stop on them.
 LUALATEX  := TEXMFVAR=$(TEXMFVAR) TEXMFCACHE=$(TEXMFVAR) lualatex -interaction=nonstopmode -halt-on-error
+# A book: $(1) its folder under _build, $(2) its file name, $(3) the builder's options.
+define vertical_book
+	$(SPHINX) -b xsvertical $(SPHINXOPTS) -d $(BUILD)/doctrees-$(1) -c . $(3) source $(BUILD)/$(1)
+	cd $(BUILD)/$(1) && rm -f $(2).aux $(2).out \
+	  && { $(LUALATEX) $(2).tex >/dev/null || { tail -40 $(2).log >&2; exit 1; }; }
+	$(BIN)/python tools/check_vertical.py $(BUILD)/$(1)/$(2).pdf
+endef
 vertical: venv                    ## the vertical book: _build/vertical/xiangsheli-zhipai.pdf, checked
-	$(SPHINX) -b xsvertical $(SPHINXOPTS) -d $(BUILD)/doctrees-vertical -c . source $(VERTICAL)
-	cd $(VERTICAL) && rm -f xiangsheli-zhipai.aux xiangsheli-zhipai.out \
-	  && { $(LUALATEX) xiangsheli-zhipai.tex >/dev/null || { tail -40 xiangsheli-zhipai.log >&2; exit 1; }; }
-	$(BIN)/python tools/check_vertical.py $(VERTICAL)/xiangsheli-zhipai.pdf
+	$(call vertical_book,vertical,xiangsheli-zhipai,)
+# The 白文 book: the same book without modern punctuation (句讀), its 夾注 and 校記 kept.
+BAIWEN    := -D xs_vertical_baiwen=1 -D xs_vertical_name=xiangsheli-baiwen \
+	-D "xs_vertical_pdf_title=儀禮·鄉射禮（白文直排本）"
+vertical-baiwen: venv             ## the 白文 book: _build/vertical-baiwen/xiangsheli-baiwen.pdf, checked
+	$(call vertical_book,vertical-baiwen,xiangsheli-baiwen,$(BAIWEN))
 
 # A second edition, the opening of 鄉飲酒禮, built by the same engine from its own data folder.
 second-edition: venv              ## tests/roots/test-xiangyinjiuli → _build/xiangyinjiuli/html
 	$(SPHINX) -b html $(SPHINXOPTS) -d $(BUILD)/xiangyinjiuli/doctrees tests/roots/test-xiangyinjiuli $(BUILD)/xiangyinjiuli/html
 
-test: system lint html pdf vertical node   ## everything: lint, build the edition, then all tests (gates included)
+test: system lint html pdf vertical vertical-baiwen node   ## everything: lint, build the edition, then all tests (gates included)
 	$(BIN)/python -m pytest -q tests
 
 check: html node                  ## the site gates on _build/html: vnu, links and anchors, axe

@@ -103,3 +103,39 @@ def jing(schema: Path, document: Path) -> subprocess.CompletedProcess[str] | Non
         text=True,
         env={**os.environ},
     )
+
+
+class Placed:
+    """Where the anchors and commentary notes stand in the edited text: (step id, offset)."""
+
+    def __init__(self, tree: etree._ElementTree) -> None:
+        self.texts: dict[str, str] = {}
+        self.order: list[str] = []
+        self.anchors: dict[str, tuple[str, int]] = {}
+        self.notes: dict[str, tuple[str, int, etree._Element]] = {}
+        for ab in steps(tree):
+            sid = ab.get(XML_ID)
+            out: list[str] = []
+            self._walk(ab, sid, out)
+            self.texts[sid] = "".join(out)
+            self.order.append(sid)
+
+    def _walk(self, node: etree._Element, sid: str, out: list[str]) -> None:
+        out.append(node.text or "")
+        for child in node:
+            if child.tag == q("anchor"):
+                self.anchors[child.get(XML_ID)] = (sid, len("".join(out)))
+            elif child.tag == q("note") and child.get("type") == "commentary":
+                self.notes[child.get(XML_ID)] = (sid, len("".join(out)), child)
+            elif child.tag not in NOT_TEXT:
+                self._walk(child, sid, out)
+            out.append(child.tail or "")
+
+    def span(self, start: str, end: str) -> str:
+        """The edited text between two anchors, across steps."""
+        (first, lo), (last, hi) = self.anchors[start], self.anchors[end]
+        steps_ = self.order[self.order.index(first) : self.order.index(last) + 1]
+        if len(steps_) == 1:
+            return self.texts[first][lo:hi]
+        middle = "".join(self.texts[s] for s in steps_[1:-1])
+        return self.texts[first][lo:] + middle + self.texts[last][:hi]

@@ -89,12 +89,21 @@ def walk(walker: dw.Walker, edition: dict) -> dict[str, Any]:
         assert div.get(tr.XML_ID) == section["id"]
         got = [ab.get(tr.XML_ID) for ab in div.iter(tr.q("ab"))]
         assert got == section["steps"]
+    found_notes = 0
     for sid, data in steps.items():
         document = walker.document(entry["document"], resource=ident, ref=sid)
         (ab,) = dw.wrapped(document)
         assert ab.get(tr.XML_ID) == sid
         assert tr.edited(ab) == data["text"], sid
-    return {"entry": entry, "root": root, "resource": resource}
+        # the step's 注 travel with it: each note, its text and its end anchor
+        notes = [n for n in ab.iter(tr.q("note")) if n.get("type") == "commentary"]
+        assert [(n.get(tr.XML_ID), n.text) for n in notes] == [
+            (c["id"], c["text"]) for c in data.get("commentary", [])
+        ], sid
+        ends = {a.get(tr.XML_ID) for a in ab.iter(tr.q("anchor"))}
+        assert {n.get("targetEnd").removeprefix("#") for n in notes} <= ends, sid
+        found_notes += len(notes)
+    return {"entry": entry, "root": root, "resource": resource, "notes": found_notes}
 
 
 @pytest.mark.edition
@@ -108,6 +117,7 @@ def test_the_walk_finds_every_phase_step_and_text(
     assert found["entry"]["navigation"].startswith("/api/dts/")
     assert found["resource"]["download"] == "/tei/xiangsheli.xml"
     assert found["root"]["title"] == "儀禮"
+    assert found["notes"] == 382  # every 注 in its step's fragment
     assert len(walker.seen) > len(edition["steps"]) + len(edition["sections"])
 
 

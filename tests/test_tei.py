@@ -164,6 +164,58 @@ def test_formulas_and_the_ties_of_the_record(tree, edition: dict) -> None:
     assert by_id["xs-0451"].get("subtype") == "general"
 
 
+def _lemma_starts() -> dict[str, tuple[str, int]]:
+    """Where each lemma across steps begins, as commentary.tsv's ``from`` says (step:offset):
+    edition.json names only the steps such a lemma runs over."""
+    rows = (EDITION / "commentary.tsv").read_text(encoding="utf-8").splitlines()
+    header = next(r for r in rows if not r.startswith("#")).split("\t")
+    out = {}
+    for row in rows[rows.index("\t".join(header)) + 1 :]:
+        cells = dict(zip(header, row.split("\t"), strict=False))
+        if cells.get("from"):
+            step, _, offset = cells["from"].partition(":")
+            out[cells["id"]] = (step, int(offset))
+    return out
+
+
+@pytest.mark.edition
+def test_every_commentary_note_reads_back_with_its_anchor_and_lemma(tree, edition: dict) -> None:
+    """Each 注 is a note at its place (after its lemma, in its step), by its author, with its
+    text as edition.json gives it, and @target/@targetEnd bound the lemma, across steps too."""
+    placed = tr.Placed(tree)
+    texts = {s["id"]: s["text"] for s in edition["steps"]}
+    order = [s["id"] for s in edition["steps"]]
+    starts = _lemma_starts()
+    expected = [(s["id"], n) for s in edition["steps"] for n in s.get("commentary", [])]
+    assert len(expected) == 382
+    assert list(placed.notes) == [n["id"] for _, n in expected]
+    across = 0
+    for sid, note in expected:
+        where, offset, node = placed.notes[note["id"]]
+        assert (where, offset) == (sid, note["end"]), note["id"]
+        assert node.text == note["text"] and node.get("resp") == "#鄭玄"
+        assert node.get("source") == "#" + note["witness"]
+        if note.get("spans_steps"):
+            across += 1
+            first, lo = starts[note["id"]]
+            steps = order[order.index(first) : order.index(sid) + 1]
+            assert steps == note["spans_steps"], note["id"]
+            lemma = texts[first][lo:] + "".join(texts[s] for s in steps[1:-1])
+            lemma += texts[sid][: note["end"]]
+        else:
+            lemma = texts[sid][note["start"] : note["end"]]
+        start, end = (node.get(a).removeprefix("#") for a in ("target", "targetEnd"))
+        assert placed.span(start, end) == lemma, note["id"]
+    assert across == len(starts) > 0
+    # the author is named in the header, the transcription's source and licence with it
+    head = tree.find(tr.q("teiHeader"))
+    person = head.find(f".//{tr.q('respStmt')}/{tr.q('persName')}")
+    assert (person.get(tr.XML_ID), person.text) == ("鄭玄", "鄭玄")
+    bibl = head.find(f".//{tr.q('sourceDesc')}/{tr.q('bibl')}[@type='commentary']")
+    assert "KR1d0026" in bibl.findtext(tr.q("note")) and "KR1d0038" in bibl.findtext(tr.q("note"))
+    assert bibl.find(f".//{tr.q('licence')}").text == "CC BY-SA 4.0"
+
+
 @pytest.mark.edition
 def test_the_header(tree, edition: dict) -> None:
     head = tree.find(tr.q("teiHeader"))
@@ -249,6 +301,57 @@ def test_an_empty_lemma_stands_between_words() -> None:
     spans = [tei.Span(0, 2, 2, False, maker("rs")), tei.Span(2, 2, 0, True, maker("app"))]
     tei.fill(root, "主人大夫", 0, 4, tei.nest(spans))
     assert ET.tostring(root, encoding="unicode") == "<ab><rs>主人</rs><app />大夫</ab>"
+
+
+def test_a_note_stands_after_its_lemma_outside_what_ends_there() -> None:
+    """The start anchor comes before a span that begins at the lemma's start; the end anchor
+    and the note after an entry that ends at the lemma's end, never inside it; a lemma across
+    steps puts its start anchor in the step where it begins."""
+    info = tei.Commentary("鄭玄", starts={"s2-z1": ("s1", 1)})
+    s1 = {"id": "s1", "commentary": []}
+    s2 = {
+        "id": "s2",
+        "commentary": [
+            {
+                "id": "s2-z1",
+                "start": 0,
+                "end": 2,
+                "text": "注二",
+                "witness": "叢",
+                "spans_steps": ["s1", "s2"],
+            }
+        ],
+    }
+    s3 = {
+        "id": "s3",
+        "commentary": [
+            {
+                "id": "s3-z1",
+                "start": 0,
+                "end": 3,
+                "text": "注三",
+                "witness": "叢",
+                "pages": ["1a", "1b"],
+            }
+        ],
+    }
+    root = ET.Element("ab")
+    app = tei.Span(1, 3, 0, True, maker("app"))
+    tei.fill(
+        root,
+        "主人拜",
+        0,
+        3,
+        tei.nest([tei.Span(0, 2, 2, False, maker("rs")), app, *tei.note_spans("s3", [s3], info)]),
+    )
+    assert ET.tostring(root, encoding="unicode") == (
+        '<ab><anchor xml:id="s3-z1-start" /><rs>主</rs><app><rs>人</rs>拜</app>'
+        '<anchor xml:id="s3-z1-end" /><note type="commentary" xml:id="s3-z1" resp="#鄭玄" '
+        'target="#s3-z1-start" targetEnd="#s3-z1-end" source="#叢" n="1a 1b">注三</note></ab>'
+    )
+    first = [s.start for s in tei.note_spans("s1", [s1, s2], info)]
+    last = [(s.start, s.rank) for s in tei.note_spans("s2", [s2], info)]
+    assert first == [1] and last == [(2, tei._END), (2, tei._NOTE)]
 
 
 @pytest.mark.sphinx("html", testroot="xiangyinjiuli")

@@ -66,6 +66,23 @@ def test_a_note_is_split_where_its_column_ends_and_fills_it() -> None:
     assert second.right == "五六七八九" and second.units == 5
 
 
+def test_a_note_never_leaves_a_lone_character_in_a_column() -> None:
+    """A note whose last character would stand alone at the head of the next column (「丈」 on
+    p. 3 of the first book) gives that column one more: the pair goes on, this column's left
+    sub-column ends one short; a note of three that meets a column with room for two begins
+    the next column."""
+    step = layout.Step("a-1", "1", "賓出。", notes=(layout.Note(3, "一二三四五"),))
+    cols = _text_columns(layout.layout(_part(step), cells=4))
+    # 2 half-cells free: 4 of the 5 would fit, leaving 五 alone; 3 stay, 四五 go on
+    first, second = cols[0].pieces[-1], cols[1].pieces[0]
+    assert isinstance(first, Jiazhu) and (first.right, first.left) == ("一二", "三")
+    assert isinstance(second, Jiazhu) and (second.right, second.left) == ("四", "五")
+    step = layout.Step("a-1", "1", "一二三。", notes=(layout.Note(4, "甲乙丙"),))
+    cols = _text_columns(layout.layout(_part(step), cells=4))
+    assert cols[0].text == "一二三。" and cols[1].pieces[0] == Jiazhu("甲乙", "丙")
+    assert layout._note_take(1, 1) == 1  # a note of one character is one character
+
+
 def test_a_closing_mark_never_begins_a_column() -> None:
     step = layout.Step("a-1", "1", "一二三四。五")
     cols = _text_columns(layout.layout(_part(step), cells=4))
@@ -163,6 +180,21 @@ def test_the_book_holds_every_step_and_note() -> None:
     assert heads == [str(n) for n in range(1, len(heads) + 1)] and len(heads) == 544
 
 
+@pytest.mark.edition
+def test_no_note_of_the_book_leaves_a_lone_character() -> None:
+    """In the book, a 夾注 segment of one character is a note of one character."""
+    if not TEX.is_file():
+        pytest.skip("no _build/vertical/xiangsheli-zhipai.tex (make vertical)")
+    source = TEX.read_text(encoding="utf-8")
+    segments = re.findall(r"\\xsvjz\{([^{}]*)\}\{([^{}]*)\}", source)
+    assert len(segments) > 382
+    rows = (ROOT / "source" / "_edition" / "commentary.tsv").read_text(encoding="utf-8")
+    ones = sum(
+        1 for ln in rows.splitlines() if ln.startswith("xs-") and len(ln.rsplit("\t", 1)[-1]) == 1
+    )
+    assert sum(1 for r, left in segments if len(r + left) == 1) == ones
+
+
 # -- the gates: tools/check_vertical.py -------------------------------------------------------
 
 PDF = ROOT / "_build" / "vertical" / "xiangsheli-zhipai.pdf"
@@ -227,17 +259,42 @@ def test_the_look_of_a_page_columns_and_frame(tmp_path: Path) -> None:
     assert cv.sample_pages(75) == [1, 2, 38, 75] and cv.sample_pages(1) == [1]
 
 
+BAIWEN = ROOT / "_build" / "vertical-baiwen" / "xiangsheli-baiwen.pdf"
+
+
 @pytest.mark.edition
-def test_the_vertical_book_passes_its_gates() -> None:
-    """tools/check_vertical.py on the built book: no missing glyph, no overfull box over 2 pt,
-    fonts embedded, every page's characters those its record names, sample pages in the 版框."""
-    if not PDF.is_file():
-        tool_missing("no _build/vertical/xiangsheli-zhipai.pdf (make vertical)")
-    if PDF.stat().st_mtime < TEX.stat().st_mtime:
-        tool_missing("the vertical PDF is older than its .tex (run `make vertical`)")
+@pytest.mark.parametrize("pdf", [PDF, BAIWEN], ids=["zhipai", "baiwen"])
+def test_the_vertical_book_passes_its_gates(pdf: Path) -> None:
+    """tools/check_vertical.py on the built books (the punctuated one, ``make vertical``, and
+    the 白文, ``make vertical-baiwen``): no missing glyph, no overfull box over 2 pt, fonts
+    embedded, every page's characters those its record names, sample pages in the 版框."""
+    tex_file = pdf.with_suffix(".tex")
+    if not pdf.is_file():
+        tool_missing(f"no {pdf.relative_to(ROOT)} (make vertical vertical-baiwen)")
+    if pdf.stat().st_mtime < tex_file.stat().st_mtime:
+        tool_missing(f"{pdf.name} is older than its .tex (run make)")
     result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "check_vertical.py"), str(PDF)],
+        [sys.executable, str(ROOT / "tools" / "check_vertical.py"), str(pdf)],
         capture_output=True,
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.edition
+def test_the_baiwen_book_is_the_text_without_punctuation() -> None:
+    """The 白文 book: the same characters as the punctuated one, less its punctuation; its
+    夾注 and 校記 all there; its own title in the PDF's properties."""
+    tex_file = BAIWEN.with_suffix(".tex")
+    if not tex_file.is_file() or not TEX.is_file():
+        tool_missing("no _build/vertical-baiwen/xiangsheli-baiwen.tex (make vertical-baiwen)")
+    baiwen, full = tex_file.read_text(encoding="utf-8"), TEX.read_text(encoding="utf-8")
+    recs = {
+        name: "".join(re.findall(r"^\\xsvcol\{.*\}\{(.*)\}$", source, re.M))
+        for name, source in (("baiwen", baiwen), ("full", full))
+    }
+    assert recs["baiwen"] == layout.strip_punctuation(recs["full"])
+    assert not set(recs["baiwen"]) & layout.PUNCTUATION
+    for macro in (r"\\xsvnote\{(\d+)\}", r"\\xsvmark\{(\d+)\}"):
+        assert re.findall(macro, baiwen) == re.findall(macro, full) != []
+    assert "pdftitle={儀禮·鄉射禮（白文直排本）}" in baiwen

@@ -51,6 +51,7 @@ TARGETS = {
     "full_vs_plain": 2.0,  # (a) / (b)
     "incremental_vs_full": 0.25,  # (c) / (a)
     "scale16_vs_1": 18.0,  # (f) 16× / 1×
+    "data_cost": 1.15,  # (a') / (g): the TEI file and the DTS API add at most 15%
     "largest_page": 400_000,  # bytes of HTML + CSS + JS, fonts apart
     "search_index": 1_000_000,
     "fonts": 2_000_000,
@@ -139,6 +140,27 @@ def full_html(project: Path, runs: int, name: str, *extra: str) -> Figure:
         project,
         lambda: clean(out, out.parent / f"{out.name}.doctrees"),
     )
+
+
+#: The config values that turn off the TEI file and the DTS API (figure g).
+NO_TEI = ("-D", "xs_tei=0", "-D", "xs_dts=0")
+
+
+def paired_data_cost(project: Path, runs: int) -> tuple[Figure, Figure]:
+    """(g): the full HTML build with the TEI and DTS files and without, in alternating runs (on
+    a shared machine a pair sees the same load, where two blocks of runs may not)."""
+    with_out = project.parent / f"out-{project.name}-with-tei"
+    without = project.parent / f"out-{project.name}-no-tei"
+    on, off = Figure("with TEI+DTS", []), Figure("no TEI/DTS", [])
+    for i in range(runs):
+        for figure, out, extra in ((on, with_out, ()), (off, without, NO_TEI)):
+            clean(out, out.parent / f"{out.name}.doctrees")
+            sample, _ = run(sphinx_html(project, out, *extra), project)
+            figure.samples.append(sample)
+            print(
+                f"  {figure.name} run {i + 1}/{runs}: {sample.wall:.2f} s, {sample.cpu:.2f} s CPU"
+            )
+    return on, off
 
 
 def incremental_html(project: Path, runs: int) -> Figure:
@@ -461,6 +483,16 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
         f"≤ 25% of (a): {verdict(inc_ok)}",
     )
     row("j2", "(d) full HTML, `-j 2`", a)
+    if "data_on" in figures and "data_off" in figures:
+        off = figures["data_off"]
+        data_ok = figures["data_on"].cpu / off.cpu <= TARGETS["data_cost"]
+        row("data_off", "(g) full HTML without TEI and DTS (`-D xs_tei=0 -D xs_dts=0`)", None)
+        row(
+            "data_on",
+            "(g') the same runs' pairs, with them",
+            off,
+            f"≤ 1.15× (g): {verdict(data_ok)}",
+        )
     row("pdf", "(e) PDF (`-M latexpdf`)", a)
     lines += ["", "## Growth with the corpus (f)", ""]
     lines += [
@@ -545,6 +577,8 @@ def main(argv: list[str] | None = None) -> int:
         figures["incremental"] = incremental_html(edition, args.runs)
         print("(d) -j 2")
         figures["j2"] = full_html(edition, args.runs, "j2", "-j", "2")
+        print("(g) the TEI file and the DTS API's cost, paired runs")
+        figures["data_on"], figures["data_off"] = paired_data_cost(edition, args.runs)
         if not args.no_pdf and shutil.which("xelatex") and shutil.which("latexmk"):
             print("(e) PDF")
             figures["pdf"] = pdf(edition, args.pdf_runs)

@@ -132,6 +132,13 @@ VALUES = (
         "the vertical book as 白文: without modern punctuation",
     ),
     Value(
+        "xs_vertical_pdf_title",
+        "",
+        "env",
+        (str,),
+        "the vertical book's PDF title (document properties); default: xs_edition_title",
+    ),
+    Value(
         "xs_vertical_commentary",
         True,
         "env",

@@ -342,11 +342,12 @@ def documents(root: ET.Element, tree: Sequence[Unit]) -> Iterator[tuple[str, byt
     children: dict[str | None, list[str]] = {}
     for u in tree:
         children.setdefault(u.parent, []).append(u.id)
+    fragment = tei.Fragments(root)
     for u in tree:
         steps = children.get(u.id, [u.id]) if u.level == 1 else [u.id]
         context = [translations[s] for s in steps if s in translations]
         div = tei.el("div", {"type": tei.TRANSLATION_DIV, tei.XML_LANG: lang}, "", *context)
-        yield u.id, tei.fragment(root, u.element, [div] if context else [])
+        yield u.id, fragment(u.element, [div] if context else [])
 
 
 def files(

@@ -113,7 +113,7 @@ FORM = Toml(
             "kinds",
         ),
         "translation_apparatus": ("id_prefix", "id_digits", "kinds"),
-        "tei": ("resp", "main", "record", "collection", "translation_lang"),
+        "tei": ("resp", "main", "record", "collection", "translation_lang", "commentary"),
         "files": tuple(ROLES),
     }
 )

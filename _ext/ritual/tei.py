@@ -25,6 +25,14 @@ How the edition is encoded (the sources page, 「資料與介面」, says the sa
   vocabularies in ``<standOff>`` (a ``list`` per kind, an ``item`` per headword with its
   pinyin and glosses); a back-reference formula is ``<ref type="formula" target="#…">``; a
   step that explains others names them in ``@corresp``.
+- The commentary (鄭注 in ``edition.json``'s ``commentary``) is a
+  ``<note type="commentary" resp="#<author>" xml:id="<note id>">`` standing where the note
+  stands in the text, right after its lemma. The lemma is the span between two empty
+  ``<anchor>``s, ``<note id>-start`` and ``<note id>-end``, that the note names in ``@target``
+  and ``@targetEnd``; a lemma that runs across steps (``spans_steps``) begins with its start
+  anchor in the first of them. ``@source`` names the witness the note is read from, ``@n`` its
+  page(s). The author is a ``person`` in the header's ``respStmt``, the transcription's source
+  and licence in ``sourceDesc``.
 - ``refsDecl``: a step is cited by its own id (``<prefix>-0001``) and a phase by its id; see
   :func:`refs_decl` for why the two are declared side by side and not nested.
 
@@ -111,6 +119,20 @@ class Witness(NamedTuple):
     role: str
 
 
+class Commentary(NamedTuple):
+    """Who wrote the commentary and whence its transcription (``[tei.commentary]``), and where
+    each lemma across steps begins (note id → (step, offset): ``edition.json`` gives only the
+    steps a lemma runs over)."""
+
+    author: str
+    #: the ``xml:id`` of the author (default: the author's name)
+    resp: str = ""
+    source: str = ""
+    licence: str = ""
+    licence_url: str = ""
+    starts: Mapping[str, tuple[str, int]] = {}
+
+
 @dataclass(frozen=True)
 class Extras:
     """The edition's facts the TEI needs and edition.json does not hold."""
@@ -141,6 +163,7 @@ class Extras:
     #: the steps that explain others (``:explains:``), and those of them tied to no one step
     record_steps: frozenset[str] = frozenset()
     general_steps: frozenset[str] = frozenset()
+    commentary: Commentary | None = None
 
 
 # -- inline markup: text, terms, formulas and apparatus as nested elements -----------------------
@@ -303,8 +326,52 @@ def _formula_maker(reference: Mapping[str, Any], external: str) -> Any:
 
 
 # Ranks for spans of one extent: the apparatus outermost (its lemma holds the marked words),
-# then a formula, then a term.
-_APP, _REF, _RS = 0, 1, 2
+# then a formula, then a term. Of the empty spans at one place, a lemma's start anchor comes
+# first (before a deletion there), a note's end anchor and the note last.
+_START, _APP, _REF, _RS, _END, _NOTE = -1, 0, 1, 2, 3, 4
+
+
+def _leaf(tag: str, attrs: Mapping[str, str], text: str = "") -> Any:
+    """A maker of an element with nothing of the text inside (an anchor, a note)."""
+
+    def make(children: Any) -> ET.Element:
+        return el(tag, attrs, text)
+
+    return make
+
+
+def anchor_ids(note_id: str) -> tuple[str, str]:
+    """The ``xml:id``s of the anchors at the start and the end of a note's lemma."""
+    return f"{note_id}-start", f"{note_id}-end"
+
+
+def note_spans(step_id: str, steps: Sequence[Mapping[str, Any]], info: Commentary) -> list[Span]:
+    """The anchors and notes that stand in step ``step_id``'s text: its own notes (end anchor,
+    note) and their start anchors, and the start anchors of the notes of later steps whose
+    lemmas begin here (``steps``: the steps whose notes may begin here, this one included)."""
+    spans: list[Span] = []
+    for step in steps:
+        for note in step.get("commentary", ()):
+            start_id, end_id = anchor_ids(note["id"])
+            first = info.starts.get(note["id"]) if note.get("spans_steps") else None
+            if (first[0] if first else step["id"]) == step_id:
+                at = first[1] if first else note["start"]
+                spans.append(Span(at, at, _START, False, _leaf("anchor", {XML_ID: start_id})))
+            if step["id"] != step_id:
+                continue
+            end = note["end"]
+            spans.append(Span(end, end, _END, False, _leaf("anchor", {XML_ID: end_id})))
+            attrs = {
+                "type": "commentary",
+                XML_ID: note["id"],
+                "resp": f"#{info.resp or info.author}",
+                "target": f"#{start_id}",
+                "targetEnd": f"#{end_id}",
+                "source": f"#{note['witness']}" if note.get("witness") else "",
+                "n": " ".join(note.get("pages", ())),
+            }
+            spans.append(Span(end, end, _NOTE, False, _leaf("note", attrs, note["text"])))
+    return spans
 
 
 def inline(
@@ -316,8 +383,10 @@ def inline(
     ana_prefix: str,
     references: Sequence[Mapping[str, Any]] = (),
     externals: Sequence[str] = (),
+    notes: Sequence[Span] = (),
 ) -> None:
-    """The step's (or translation's) text into ``parent``, with every span marked."""
+    """The step's (or translation's) text into ``parent``, with every span marked (``notes``:
+    the commentary's anchors and notes, :func:`note_spans`)."""
     spans = [
         Span(a["start"], a["end"], _APP, True, _app_maker(a, x, ana_prefix))
         for a, x in zip(apparatus, _padded(extras, len(apparatus)), strict=True)
@@ -327,6 +396,7 @@ def inline(
         for r, ext in zip(references, _padded(externals, len(references), ""), strict=True)
     ]
     spans += [Span(a["start"], a["end"], _RS, False, _rs_maker(a)) for a in annotations]
+    spans += notes
     fill(parent, text, 0, len(text), nest(spans))
 
 
@@ -371,6 +441,11 @@ def header(data: Mapping[str, Any], extras: Extras) -> ET.Element:
     resp_stmt = sub(title_stmt, "respStmt")
     sub(resp_stmt, "resp", {}, extras.resp)
     sub(resp_stmt, "orgName", {XML_ID: EDITORS_ID}, extras.editors)
+    info = extras.commentary
+    if info is not None:
+        resp_stmt = sub(title_stmt, "respStmt")
+        sub(resp_stmt, "resp", {}, "注")
+        sub(resp_stmt, "persName", {XML_ID: info.resp or info.author}, info.author)
     edition_stmt = sub(file_desc, "editionStmt")
     sub(edition_stmt, "edition", {"n": edition["version"]}, edition["version"])
     pub = sub(file_desc, "publicationStmt")
@@ -386,6 +461,14 @@ def header(data: Mapping[str, Any], extras: Extras) -> ET.Element:
         sub(pub, "date", {"when": extras.date}, extras.date)
     source_desc = sub(file_desc, "sourceDesc")
     sub(source_desc, "bibl", {"type": "base"}, edition["base_text"])
+    if info is not None and (info.source or info.licence):
+        bibl = sub(source_desc, "bibl", {"type": "commentary"})
+        sub(bibl, "author", {}, info.author)
+        if info.source:
+            sub(bibl, "note", {"type": "source"}, info.source)
+        if info.licence:
+            available = sub(bibl, "availability")
+            sub(available, "licence", {"target": info.licence_url}, info.licence)
     list_wit = sub(source_desc, "listWit")
     for w in extras.witnesses:
         witness = sub(list_wit, "witness", {XML_ID: w.siglum, "n": w.role})
@@ -490,7 +573,10 @@ def split_parts(data: Mapping[str, Any], record_steps: frozenset[str]) -> Parts:
     return parts
 
 
-def step_ab(step: Mapping[str, Any], extras: Extras) -> ET.Element:
+def step_ab(
+    step: Mapping[str, Any], extras: Extras, begin_here: Sequence[Mapping[str, Any]] = ()
+) -> ET.Element:
+    """A step's ``ab``; ``begin_here``: the later steps with a note whose lemma begins in it."""
     ab = el(
         "ab",
         {
@@ -510,6 +596,9 @@ def step_ab(step: Mapping[str, Any], extras: Extras) -> ET.Element:
         TAXONOMY_APPARATUS,
         step.get("references", ()),
         extras.externals.get(step["id"], ()),
+        note_spans(step["id"], [step, *begin_here], extras.commentary)
+        if extras.commentary is not None
+        else (),
     )
     return ab
 
@@ -538,6 +627,16 @@ def build(data: Mapping[str, Any], extras: Extras) -> ET.Element:
     root = el("TEI", {"xmlns": TEI_NS, XML_LANG: extras.lang})
     root.append(header(data, extras))
     steps = {s["id"]: s for s in data["steps"]}
+    begin_here: dict[str, list[Mapping[str, Any]]] = {}
+    if extras.commentary is not None:
+        for step in data["steps"]:
+            firsts = {
+                extras.commentary.starts[n["id"]][0]
+                for n in step.get("commentary", ())
+                if n.get("spans_steps") and n["id"] in extras.commentary.starts
+            }
+            for first in firsts - {step["id"]}:
+                begin_here.setdefault(first, []).append(step)
     text = sub(root, "text", {XML_LANG: extras.lang})
     body = sub(text, "body")
     edition_div = sub(body, "div", {"type": EDITION_DIV})
@@ -560,7 +659,7 @@ def build(data: Mapping[str, Any], extras: Extras) -> ET.Element:
             sub(phase, "head", {}, section["title"])
             for sid in section["steps"]:
                 if sid in steps:
-                    phase.append(step_ab(steps[sid], extras))
+                    phase.append(step_ab(steps[sid], extras, begin_here.get(sid, ())))
     translation = sub(body, "div", {"type": TRANSLATION_DIV, XML_LANG: extras.translation_lang})
     for step in data["steps"]:
         if step.get("translation") is not None:
@@ -579,30 +678,53 @@ def serialize(root: ET.Element) -> bytes:
     )
 
 
-def fragment(root: ET.Element, passage: ET.Element, context: Sequence[ET.Element] = ()) -> bytes:
-    """A DTS Document response for one passage: a ``<TEI>`` with the document's title, the
-    passage in ``<dts:wrapper>`` inside the body, and ``context`` (e.g. the step's
-    translation) after the wrapper."""
-    out = el("TEI", {"xmlns": TEI_NS, XML_LANG: root.get(XML_LANG, "")})
-    head = root.find(t("teiHeader"))
-    if head is not None:
-        short = el("teiHeader")
-        file_desc = head.find(t("fileDesc"))
-        if file_desc is not None:
-            fd = sub(short, "fileDesc")
-            for tag in ("titleStmt", "publicationStmt"):
-                part = file_desc.find(t(tag))
-                if part is not None:
-                    fd.append(copy.deepcopy(part))
-            sd = sub(fd, "sourceDesc")
-            sub(sd, "p", {}, "")
-            idno = file_desc.find(f"{t('publicationStmt')}/{t('idno')}[@type='URI']")
-            whole = idno.text if idno is not None and idno.text else "the edition"
-            sd[0].text = "An extract of " + whole
-        out.append(short)
-    body = sub(sub(out, "text"), "body")
-    wrapper = ET.SubElement(body, f"{{{DTS_NS}}}wrapper")
-    wrapper.append(copy.deepcopy(passage))
-    for node in context:
-        body.append(copy.deepcopy(node))
-    return serialize(out)
+class Fragments:
+    """The DTS Document answers for passages of one document: a ``<TEI>`` with the document's
+    title, the passage in ``<dts:wrapper>`` inside the body, and a context (e.g. the step's
+    translation) after the wrapper. What every answer shares (the root, the short header, the
+    wrapper's opening) is serialized once; each answer serializes only its passage."""
+
+    def __init__(self, root: ET.Element) -> None:
+        out = el("TEI", {"xmlns": TEI_NS, XML_LANG: root.get(XML_LANG, "")})
+        head = root.find(t("teiHeader"))
+        if head is not None:
+            out.append(_short_header(head))
+        body = sub(sub(out, "text"), "body")
+        body.text = "\0"  # where the answer's own part goes
+        whole = ET.tostring(out, encoding="unicode")
+        self.before, self.after = whole.split("\0")
+        ns = ET.tostring(ET.Element(f"{{{DTS_NS}}}wrapper"), encoding="unicode")
+        self.wrapper = ns.removesuffix(" />") + ">"  # <dts:wrapper xmlns:dts="…">
+
+    def __call__(self, passage: ET.Element, context: Sequence[ET.Element] = ()) -> bytes:
+        parts = [self.before, self.wrapper, _tostring(passage), "</dts:wrapper>"]
+        parts += [_tostring(node) for node in context]
+        parts.append(self.after)
+        return b'<?xml version="1.0" encoding="UTF-8"?>\n' + "".join(parts).encode("utf-8") + b"\n"
+
+
+def _tostring(node: ET.Element) -> str:
+    """An element alone, without its tail (the text after it in its parent)."""
+    tail, node.tail = node.tail, None
+    try:
+        return ET.tostring(node, encoding="unicode")
+    finally:
+        node.tail = tail
+
+
+def _short_header(head: ET.Element) -> ET.Element:
+    """The header of an extract: the title and publication statements, and a source that
+    names the whole."""
+    short = el("teiHeader")
+    file_desc = head.find(t("fileDesc"))
+    if file_desc is not None:
+        fd = sub(short, "fileDesc")
+        for tag in ("titleStmt", "publicationStmt"):
+            part = file_desc.find(t(tag))
+            if part is not None:
+                fd.append(copy.deepcopy(part))
+        sd = sub(fd, "sourceDesc")
+        idno = file_desc.find(f"{t('publicationStmt')}/{t('idno')}[@type='URI']")
+        whole = idno.text if idno is not None and idno.text else "the edition"
+        sub(sd, "p", {}, "An extract of " + whole)
+    return short

@@ -14,6 +14,11 @@ the sigla's descriptions, the words of ``[tei]`` in ``edition.toml``), writes
     the heads of the two parts: the text's own steps, and the steps that explain them;
 ``translation_lang``
     the language of the translation (default: the edition's ``lang``);
+``commentary``
+    the commentary printed with the text, ``{ author = …, id = …, source = …, licence = …,
+    licence_url = … }``: its author (a ``persName`` in the header, what each note's ``@resp``
+    points to; ``id`` its ``xml:id``, default the name) and the source and licence of its
+    transcription (default: the edition's licence); without it the notes are left out;
 ``collection``
     the DTS root collection, ``{ id = …, title = …, description = … }`` (default: id
     ``<edition id>-collection``, the project's name as title).
@@ -37,6 +42,7 @@ from sphinx.util.docutils import SphinxRole
 from . import dts, export, tei
 from .apparatus_sphinx import apparatus_for, translation_apparatus_for
 from .citation import edition_meta
+from .commentary_sphinx import commentary_for
 from .domain import xs_domain
 from .nodes import citation_download
 from .state import edition_of
@@ -90,6 +96,7 @@ def extras(app: Sphinx) -> tei.Extras:
                 general.add(sid)
     path = tei_path(edition.id)
     return tei.Extras(
+        commentary=commentary_info(app, settings.get("commentary"), meta.license, meta.license_url),
         edition_id=edition.id,
         lang=edition.lang,
         translation_lang=str(settings.get("translation_lang", edition.lang)),
@@ -121,6 +128,27 @@ def extras(app: Sphinx) -> tei.Extras:
         externals=externals,
         record_steps=frozenset(record),
         general_steps=frozenset(general),
+    )
+
+
+def commentary_info(
+    app: Sphinx, settings: Any, licence: str, licence_url: str
+) -> tei.Commentary | None:
+    """``[tei] commentary`` and where each lemma across steps begins; None without either."""
+    if not isinstance(settings, dict) or not settings.get("author"):
+        return None
+    notes = commentary_for(app.env).notes
+    if not notes:
+        return None
+    return tei.Commentary(
+        author=str(settings["author"]),
+        resp=str(settings.get("id", "")),
+        source=str(settings.get("source", "")),
+        licence=str(settings.get("licence", licence)),
+        licence_url=str(
+            settings.get("licence_url", licence_url if "licence" not in settings else "")
+        ),
+        starts={n.id: (n.first, n.first_offset) for n in notes if n.first},
     )
 
 

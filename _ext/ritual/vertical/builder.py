@@ -117,7 +117,7 @@ class VerticalBuilder(Builder):
             right=config.xs_vertical_title_right,
             left=config.xs_vertical_title_left,
             colophon=tuple(tuple(item) for item in config.xs_vertical_colophon),
-            pdf_title=config.xs_edition_title,
+            pdf_title=config.xs_vertical_pdf_title or config.xs_edition_title,
             lang=edition.lang,
             ids=ids,
         )

@@ -263,6 +263,8 @@ class _Columns:
         return moved
 
     def _add_note(self, atom: _Atom) -> None:
+        """The note in segments, each filling what is left of its column; no segment is a
+        single small character (a lone 夾注 character in a column) unless the note is one."""
         text, start = atom.note, atom.start
         while text:
             col = self.col()
@@ -270,12 +272,31 @@ class _Columns:
             if free <= 0:
                 col = self.open()
                 free = self.capacity
-            take = text[: 2 * free]
-            text = text[len(take) :]
+            n = _note_take(len(text), free)
+            if n == 0:  # the column's foot would hold a lone character: begin the next one
+                col = self.open()
+                n = _note_take(len(text), self.capacity)
+            take = text[:n]
+            text = text[n:]
             half = (len(take) + 1) // 2
             col.pieces.append(Jiazhu(take[:half], take[half:], start))
             start = ""
         self.col().pieces.extend(Mark(n) for n in atom.marks)
+
+
+def _note_take(length: int, free: int) -> int:
+    """How many of a note's ``length`` remaining characters go into a column with ``free``
+    half-cells left: as many as fit (two a half-cell), but one fewer where that would leave a
+    single character for the next column, so that the rest stands as a pair (the segment here
+    ends with its left sub-column one short, as the prints set it); 0 where what fits here
+    would itself be one character of a longer note, or where the column holds only two
+    characters of a note of three (either way a lone character: the note begins the next)."""
+    take = min(length, 2 * free)
+    if take == length:
+        return take
+    if length - take == 1:
+        take -= 1
+    return take if take >= 2 else 0
 
 
 def layout(parts: Sequence[Part], cells: int, baiwen: bool = False) -> list[Column]:

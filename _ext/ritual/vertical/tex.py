@@ -108,11 +108,17 @@ def _column(col: Column, book: Book) -> str:
     return f"\\xsvcol{{{heads}}}{{{''.join(body)}}}{{{escape(col.text)}}}\n"
 
 
+def _tied(text: str) -> str:
+    """A 校記's words escaped, a space in them (a witness's own, as 底's 「一黨一 」) tied: a
+    break there would set the closing mark after it alone at the head of a column."""
+    return escape(text).replace(" ", "~")
+
+
 def _note(note: Note) -> str:
-    readings = READING_SEP.join(f"\\xsvrdg{{{escape(t)}}}{{{escape(s)}}}" for t, s in note.readings)
-    rest = NOTE_SEP + escape(note.note) if note.note else ""
+    readings = READING_SEP.join(f"\\xsvrdg{{{_tied(t)}}}{{{escape(s)}}}" for t, s in note.readings)
+    rest = NOTE_SEP + _tied(note.note) if note.note else ""
     return (
-        f"\\xsvnote{{{note.number}}}{{{escape(note.lemma)}}}{{{readings}}}"
+        f"\\xsvnote{{{note.number}}}{{{_tied(note.lemma)}}}{{{readings}}}"
         f"{{{rest}}}{{{escape(note.text)}}}\n"
     )
 
