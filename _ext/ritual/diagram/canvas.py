@@ -38,6 +38,43 @@ LACQUER = "#6e2a1e"
 COLOURS = {"ink": INK, "line": LINE, "faint": FAINT, "vermilion": VERMILION, "lacquer": LACQUER}
 
 
+#: Punctuation as it is set in a vertical column: the CJK Vertical Forms (U+FE10–FE19) and
+#: the CJK Compatibility Forms (U+FE30–FE44), which the fonts draw turned for top-to-bottom
+#: reading (縣︵磬︶, not an upright 縣（磬）). A Unicode fact, not the chapter's.
+VERTICAL_FORMS = str.maketrans(
+    {
+        "（": "︵",
+        "）": "︶",
+        "「": "﹁",
+        "」": "﹂",
+        "『": "﹃",
+        "』": "﹄",
+        "〔": "︹",
+        "〕": "︺",
+        "《": "︽",
+        "》": "︾",
+        "〈": "︿",
+        "〉": "﹀",
+        "【": "︻",
+        "】": "︼",
+        "，": "︐",
+        "、": "︑",
+        "。": "︒",
+        "：": "︓",
+        "；": "︔",
+        "！": "︕",
+        "？": "︖",
+        "…": "︙",
+        "—": "︱",
+    }
+)
+
+
+def vertical_text(label: str) -> str:
+    """``label`` as written down a column: its punctuation in the vertical forms."""
+    return label.translate(VERTICAL_FORMS)
+
+
 def text_el(
     px: float,
     py: float,
@@ -79,7 +116,8 @@ def text_el(
         height = len(label) * size
         top = {"start": py, "end": py - height, "middle": py - height / 2}[anchor]
         spans = [
-            El.make("tspan", ch, x=px, y=top + (i + 0.88) * size) for i, ch in enumerate(label)
+            El.make("tspan", ch, x=px, y=top + (i + 0.88) * size)
+            for i, ch in enumerate(vertical_text(label))
         ]
         return El.make(
             "text", *spans, font_size=size, text_anchor="middle", fill=fill, **halo_style

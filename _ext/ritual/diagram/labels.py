@@ -156,6 +156,9 @@ class Label:
     box: Box | None = None
     leader: tuple[float, float, float, float] | None = None
     cost: float = 0.0
+    #: what makes its spots (a figure's: text, size and marker with its facing), for
+    #: :func:`place_figure`'s memo; None where there is no memo
+    key: object = None
 
 
 @dataclass
@@ -384,27 +387,83 @@ def _figure_cost(
     return cost, cost - base, b, line
 
 
-def place_figure(label: Label, ground: Ground) -> None:
-    """Place one figure's name: the cheapest of its spots, its box then written into
-    ``ground``. The spots come nearest first, so the first in the clear is taken (a later one
-    could only be further off), and the search stops where rank alone costs more than the
-    best found."""
-    best: tuple[float, Spot, Box, tuple[float, float, float, float] | None] | None = None
+Placed = tuple[float, Spot, Box, tuple[float, float, float, float] | None]
+#: What a placement read of the ground: the boxes of its names, markers and circles that meet
+#: the region it searched (sorted, so that their order in the grid does not matter).
+Seen = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]
+#: Earlier placements of one name on one plan: the region searched, what lay in it, the result.
+Memo = dict[object, list[tuple[Box, Seen, Placed]]]
+
+
+def _seen(ground: Ground, region: Box) -> Seen:
+    def within(grid: Grid) -> tuple[Box, ...]:
+        return tuple(
+            sorted(
+                b
+                for b in grid.near(region)
+                if b[0] <= region[2]
+                and region[0] <= b[2]
+                and b[1] <= region[3]
+                and region[1] <= b[3]
+            )
+        )
+
+    return within(ground.labels), within(ground.markers), within(ground.circles)
+
+
+def _search(label: Label, ground: Ground) -> tuple[Placed, Box]:
+    """The cheapest of a name's spots, and the region the search read (every spot's box with
+    the reach of its leader line, and the marker: a leader runs between them)."""
+    assert label.marker is not None
+    px, py, r = label.marker
+    region = (px - r - 1, py - r - 1, px + r + 1, py + r + 1)
+    best: Placed | None = None
     limit = math.inf
     for i, spot in enumerate(label.spots):
         if i * RANK >= limit:
             break
         cost, penalty, b, line = _figure_cost(label, i, spot, ground, limit)
+        region = (
+            min(region[0], b[0] - 12),
+            min(region[1], b[1] - 12),
+            max(region[2], b[2] + 12),
+            max(region[3], b[3] + 12),
+        )
         if cost < limit:
             best, limit = (cost, spot, b, line), cost
             if penalty < GOOD:
                 break
     assert best is not None
+    return best, region
+
+
+def place_figure(label: Label, ground: Ground, memo: Memo | None = None) -> None:
+    """Place one figure's name: the cheapest of its spots, its box then written into
+    ``ground``. The spots come nearest first, so the first in the clear is taken (a later one
+    could only be further off), and the search stops where rank alone costs more than the
+    best found.
+
+    With ``memo`` (one per plan, its names keyed by :attr:`Label.key`), a name whose search
+    region holds exactly what it held before takes the place it took then without a search:
+    every cost the search weighs reads only boxes in that region, so it would run the same
+    way. The stage view places the same names on the same plan at every step, most of them
+    among the same neighbours."""
+    best: Placed | None = None
+    entries = memo.setdefault(label.key, []) if memo is not None and label.key else None
+    if entries is not None:
+        for region, seen, placed in entries:
+            if _seen(ground, region) == seen:
+                best = placed
+                break
+    if best is None:
+        best, region = _search(label, ground)
+        if entries is not None:
+            entries.append((region, _seen(ground, region), best))
     label.cost, label.spot, label.box, label.leader = best
     ground.labels.add(best[2])
 
 
-def place_figures(labels: Sequence[Label], ground: Ground) -> None:
+def place_figures(labels: Sequence[Label], ground: Ground, memo: Memo | None = None) -> None:
     """Place the figures' names in order (the caller puts the most important first)."""
     for label in labels:
-        place_figure(label, ground)
+        place_figure(label, ground, memo)

@@ -48,7 +48,15 @@ from .canvas import (
     text_el,
 )
 from .drawers import DRAWERS, Drawer
-from .labels import Ground, Label, figure_spots, marker_boxes, place_figures, place_fixed
+from .labels import (
+    Ground,
+    Label,
+    Memo,
+    figure_spots,
+    marker_boxes,
+    place_figures,
+    place_fixed,
+)
 from .layout import SPACING, Figure, facing_vector
 from .model import Furnishing, Setting, Structure, UnknownFurnishingError, View
 from .plan import El, Plan, num, to_svg
@@ -312,9 +320,15 @@ def _marker(c: Canvas, fig: Figure, spacing: float, labelled: bool, medium: Medi
     return _Marker(fig, px, py, r, fx, -fy, tip, labelled)
 
 
-def _place_figures(c: Canvas, markers: Sequence[_Marker], ground: Ground, medium: Medium) -> None:
+def _place_figures(
+    c: Canvas,
+    markers: Sequence[_Marker],
+    ground: Ground,
+    medium: Medium,
+    memo: Memo | None = None,
+) -> None:
     """Place the names of the labelled markers (the moved first: they are the point of the
-    plan) on ``ground``, which holds the markers already."""
+    plan) on ``ground``, which holds the markers already (``memo``: :func:`.place_figure`)."""
     size = medium.sizes[c.overview]["figure"]
     labels = []
     for m in sorted(markers, key=lambda m: not m.fig.moved):
@@ -323,8 +337,9 @@ def _place_figures(c: Canvas, markers: Sequence[_Marker], ground: Ground, medium
         spots = figure_spots(m.px, m.py, m.r, m.sx, m.sy, size, len(m.fig.role))
         fill = VERMILION if m.fig.moved else INK
         m.label = Label(m.fig.role, size, spots, fill, True, marker=(m.px, m.py, m.r))
+        m.label.key = (m.fig.role, size, m.px, m.py, m.r, m.sx, m.sy)
         labels.append(m.label)
-    place_figures(labels, ground)
+    place_figures(labels, ground, memo)
 
 
 def _figure(c: Canvas, m: _Marker) -> El:
@@ -585,8 +600,10 @@ def label_offsets(
     default all of them) are on the plan for the figures' names to avoid.
 
     ``canvases`` memoises the plans with their names placed, by (view, title, furnishings,
-    shown): the stage view asks for label places at every step of the rite, on a plan that
-    changes only when a furnishing is set out or taken away. The caller owns it."""
+    shown), and the figures' names placed on each, by the markers (role, moved, place,
+    facing): the stage view asks for label places at every step of the rite, on a plan that
+    changes only when a furnishing is set out or taken away, with figures that often stand as
+    they stood. The caller owns it."""
     view = view or _default_view(setting)
     keys = tuple(_furnishing_keys(setting, furnishings, extra))
     shown_keys = keys if shown is None else tuple(k for k in keys if k in set(shown))
@@ -610,9 +627,21 @@ def label_offsets(
         px, py = _figure_px(c, fig, spacing)
         if c.inside(px, py):
             markers.append(_marker(c, fig, spacing, _labelled(c, fig), SCREEN))
+    # The same figures in the same places on the same plan take the same names' places: the
+    # stage's steps repeat configurations (a figure that only acts, a step of speech), so the
+    # placement is memoised beside the plan, by everything it reads of the markers.
+    config = (
+        "names",
+        key,
+        tuple((m.fig.role, m.fig.moved, m.px, m.py, m.sx, m.sy, m.labelled) for m in markers),
+    )
+    done = canvases.get(config) if canvases is not None else None
+    if done is not None:
+        return dict(done)
     ground = base.copy()
     _add_markers(ground, markers)
-    _place_figures(c, markers, ground, SCREEN)
+    memo = canvases.setdefault(("memo", key), {}) if canvases is not None else None
+    _place_figures(c, markers, ground, SCREEN, memo)
     out = {}
     for m in markers:
         if m.label is None or m.label.spot is None:
@@ -628,6 +657,8 @@ def label_offsets(
                 round(line[3] - m.py, 1),
             )
         out[m.fig.role] = (round(x - m.px, 1), round(y - m.py, 1), anchor, vertical, rel)
+    if canvases is not None:
+        canvases[config] = dict(out)
     return out
 
 
