@@ -160,6 +160,11 @@ class Canvas:
         self.drawn: list[tuple[Box, object]] = []
         self.owner: object = None
         self.halo_width = 3.0
+        #: whether each drawn shape and each name says whose it is (``data-owner``, a number
+        #: per thing in drawing order): the printed plans do, so that a test can see from the
+        #: SVG alone that no name lies on a thing not its own
+        self.mark_owners = False
+        self._owner_ids: dict[int, int] = {}
 
     @property
     def overview(self) -> bool:
@@ -176,7 +181,13 @@ class Canvas:
         )
 
     def add(self, element: El) -> None:
+        self._mark(element, self.owner)
         self.out.append(element)
+
+    def _mark(self, element: El, owner: object) -> None:
+        if self.mark_owners and owner is not None:
+            n = self._owner_ids.setdefault(id(owner), len(self._owner_ids))
+            element.attrs.append(("data-owner", str(n)))
 
     def pen(self, base: float) -> float:
         """A stroke width that shrinks with the scale but never below a hairline."""
@@ -249,7 +260,7 @@ class Canvas:
         """The text element of a placed name."""
         assert label.spot is not None
         x, y, anchor, vertical = label.spot
-        return text_el(
+        el = text_el(
             x,
             y,
             label.text,
@@ -260,3 +271,5 @@ class Canvas:
             halo=label.halo,
             halo_width=self.halo_width,
         )
+        self._mark(el, label.owner)
+        return el

@@ -35,6 +35,10 @@ SOFT = 1.0
 #: take first (behind the figure).
 PLACE_HIT = 40.0
 RESERVED_HIT = 60.0
+#: A fixed name over (or within :data:`CLEAR` px of) a drawn thing not its own, per thing: more
+#: than a few ranks, so that a clear place the data allow is taken before a struck one.
+DRAWN_HIT = 200.0
+CLEAR = 1.0
 #: A label that leaves the plan.
 OUTSIDE = 1_000_000.0
 #: A leader line that crosses a label or a marker.
@@ -214,6 +218,18 @@ def _soft(ground: Ground, b: Box, owner: object) -> float:
     return cost
 
 
+def _struck(ground: Ground, b: Box, owner: object) -> int:
+    """How many drawn things (not ``owner``'s) come within :data:`CLEAR` of the box."""
+    grid, owners = ground.drawn_grid()
+    m = (b[0] - CLEAR, b[1] - CLEAR, b[2] + CLEAR, b[3] + CLEAR)
+    hit = {
+        id(owners[n])
+        for n in _near_ids(grid, m)
+        if (owner is None or owners[n] is not owner) and overlap(m, grid.boxes[n]) > 0
+    }
+    return len(hit)
+
+
 def _near_ids(grid: Grid, b: Box) -> list[int]:
     seen: set[int] = set()
     out = []
@@ -255,6 +271,7 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
             cost += _hard(ground.labels, b, math.inf)
             cost += _hard(ground.markers, b, math.inf)
             cost += _soft(ground, b, label.owner)
+            cost += DRAWN_HIT * _struck(ground, b, label.owner)
             if label.avoid_places:
                 cost += PLACE_HIT * sum(1 for p in ground.places if overlap(b, p) > 0)
             cost += RESERVED_HIT * sum(1 for p in ground.reserved if overlap(b, p) > 0)

@@ -104,6 +104,8 @@ class Medium:
     halo: float = 3.0
     header: bool = True
     fit: tuple[float, float] | None = None
+    #: whether the SVG says whose each drawn shape and name is (:attr:`.Canvas.mark_owners`)
+    mark_owners: bool = False
 
     @property
     def k(self) -> float:
@@ -128,6 +130,7 @@ def print_medium(width: float, height: float) -> Medium:
         halo=1.8,
         header=False,
         fit=(width, height),
+        mark_owners=True,
     )
 
 
@@ -193,7 +196,10 @@ def _structure_labels(c: Canvas, setting: Setting, sizes: Mapping[str, float]) -
     built = {st.name: st for st in setting.structures}
     for label in setting.labels:
         if c.view.name in label.views:
-            c.owner = built.get(label.text)  # 西階 may lie on the 西階
+            # a name may touch its own part (西楹 over its post), except a stair's: 西階 is
+            # written beside the treads, which would strike it, where the data allow
+            own = built.get(label.text)
+            c.owner = own if own is not None and own.kind != "stair" else None
             c.text(
                 label.x,
                 label.y,
@@ -564,6 +570,7 @@ def _drawn_canvas(
     ``canvas.out`` and ``canvas.labels`` (start, end)."""
     c, _, _ = _frame(setting.view(view), title, medium, notes, head, setting)
     c.halo_width = medium.halo
+    c.mark_owners = medium.mark_owners
     sizes = medium.sizes[c.overview]
     c.add(El.make("rect", x=c.left, y=c.top, width=c.plan_w, height=c.plan_h, fill=PAPER))
     for st in sorted(setting.structures, key=lambda s: _STRUCTURE_ORDER.get(s.style, 9)):
