@@ -39,6 +39,8 @@ RESERVED_HIT = 60.0
 #: than a few ranks, so that a clear place the data allow is taken before a struck one.
 DRAWN_HIT = 200.0
 CLEAR = 1.0
+#: The same for a figure's name, per thing: worth moving some px further from the marker.
+FIGURE_DRAWN_HIT = 30000.0
 #: A label that leaves the plan.
 OUTSIDE = 1_000_000.0
 #: A leader line that crosses a label or a marker.
@@ -218,10 +220,15 @@ def _soft(ground: Ground, b: Box, owner: object) -> float:
     return cost
 
 
+def _grown(b: Box) -> Box:
+    """The box with the :data:`CLEAR` every name keeps from the others and the drawing."""
+    return (b[0] - CLEAR, b[1] - CLEAR, b[2] + CLEAR, b[3] + CLEAR)
+
+
 def _struck(ground: Ground, b: Box, owner: object) -> int:
     """How many drawn things (not ``owner``'s) come within :data:`CLEAR` of the box."""
     grid, owners = ground.drawn_grid()
-    m = (b[0] - CLEAR, b[1] - CLEAR, b[2] + CLEAR, b[3] + CLEAR)
+    m = _grown(b)
     hit = {
         id(owners[n])
         for n in _near_ids(grid, m)
@@ -268,7 +275,7 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
             cost = i * RANK * 20
             if _outside(b, ground.area):
                 cost += OUTSIDE
-            cost += _hard(ground.labels, b, math.inf)
+            cost += _hard(ground.labels, _grown(b), math.inf)
             cost += _hard(ground.markers, b, math.inf)
             cost += _soft(ground, b, label.owner)
             cost += DRAWN_HIT * _struck(ground, b, label.owner)
@@ -380,7 +387,7 @@ def _figure_cost(
     if _outside(b, ground.area):
         cost += OUTSIDE
     if cost < limit:
-        cost += _hard(ground.labels, b, limit - cost)
+        cost += _hard(ground.labels, _grown(b), limit - cost)
     if cost < limit:
         cost += _hard(ground.markers, b, limit - cost)
     line = None
@@ -400,7 +407,7 @@ def _figure_cost(
                 if segment_hits_box(*line, other):
                     cost += LEADER_CROSS
     if cost < limit:
-        cost += _soft(ground, b, None) * 0.3
+        cost += _soft(ground, b, None) * 0.3 + FIGURE_DRAWN_HIT * _struck(ground, b, None)
     return cost, cost - base, b, line
 
 

@@ -106,6 +106,9 @@ class Medium:
     fit: tuple[float, float] | None = None
     #: whether the SVG says whose each drawn shape and name is (:attr:`.Canvas.mark_owners`)
     mark_owners: bool = False
+    #: whether an overview's figures are numbered (①②…) and their names listed beside the
+    #: plan, as printed 禮圖 do where a crowd would set the names in a grid
+    legend: bool = False
 
     @property
     def k(self) -> float:
@@ -131,7 +134,36 @@ def print_medium(width: float, height: float) -> Medium:
         header=False,
         fit=(width, height),
         mark_owners=True,
+        legend=True,
     )
+
+
+def circled(n: int) -> str:
+    """The circled numeral for ``n`` (1–50: ① … ⑳, ㉑ … ㊿), a legend's key on a plan."""
+    if 1 <= n <= 20:
+        return chr(0x2460 + n - 1)
+    if 21 <= n <= 35:
+        return chr(0x3251 + n - 21)
+    if 36 <= n <= 50:
+        return chr(0x32B1 + n - 36)
+    raise ValueError(f"no circled numeral for {n}")
+
+
+def _legend(v: View, figures: Sequence[Figure]) -> dict[str, str]:
+    """The numbers of an overview's labelled figures within it, north to south and then west
+    to east (the order the legend beside the plan reads), by role."""
+    x0, y0, x1, y1 = v.extent
+    shown = [
+        f
+        for f in figures
+        if x0 <= f.place_x <= x1
+        and y0 <= f.place_y <= y1
+        and (v.label_below is None or f.place_y < v.label_below)
+    ]
+    shown.sort(key=lambda f: (-f.place_y, f.place_x, f.slot))
+    if len(shown) > 50:
+        return {}
+    return {f.role: circled(i) for i, f in enumerate(shown, 1)}
 
 
 # ---------------------------------------------------------------------------- structure
@@ -332,17 +364,20 @@ def _place_figures(
     ground: Ground,
     medium: Medium,
     memo: Memo | None = None,
+    numbers: Mapping[str, str] | None = None,
 ) -> None:
     """Place the names of the labelled markers (the moved first: they are the point of the
-    plan) on ``ground``, which holds the markers already (``memo``: :func:`.place_figure`)."""
+    plan) on ``ground``, which holds the markers already (``memo``: :func:`.place_figure`);
+    a figure with a legend number (``numbers``, by role) is marked with it instead."""
     size = medium.sizes[c.overview]["figure"]
     labels = []
     for m in sorted(markers, key=lambda m: not m.fig.moved):
         if not m.labelled:
             continue
-        spots = figure_spots(m.px, m.py, m.r, m.sx, m.sy, size, len(m.fig.role))
+        text = (numbers or {}).get(m.fig.role, m.fig.role)
+        spots = figure_spots(m.px, m.py, m.r, m.sx, m.sy, size, len(text))
         fill = VERMILION if m.fig.moved else INK
-        m.label = Label(m.fig.role, size, spots, fill, True, marker=(m.px, m.py, m.r))
+        m.label = Label(text, size, spots, fill, True, marker=(m.px, m.py, m.r))
         m.label.key = (m.fig.role, size, m.px, m.py, m.r, m.sx, m.sy)
         labels.append(m.label)
     place_figures(labels, ground, memo)
@@ -711,7 +746,15 @@ def compose(
     # the notes a printed plan is fitted with (those outside it as the model places them)
     x0, y0, x1, y1 = v.extent
     outside = [f for f in figures if not (x0 <= f.place_x <= x1 and y0 <= f.place_y <= y1)]
-    fit_notes = [*notes, MOVED_NOTE, *view_notes, *([_off_view_note(outside)] if outside else [])]
+    numbers = _legend(v, figures) if medium.legend and v.overview else {}
+    keyed = [f"{n}{role}" for role, n in numbers.items()]
+    fit_notes = [
+        *notes,
+        MOVED_NOTE,
+        *view_notes,
+        *([_off_view_note(outside)] if outside else []),
+        *keyed,
+    ]
     if not group_furnishings:
         keys = [k for k in keys if _near_view(v, setting.furnishings[k])]
     head = len(notes) + 1
@@ -745,7 +788,7 @@ def compose(
             background.extend(c.out[a:b])
             names.extend(own)
     built_names = [c.label_el(label) for label in c.labels[:n_names]]
-    _place_figures(c, markers, ground, medium)
+    _place_figures(c, markers, ground, medium, numbers=numbers)
     drawn_figures = [_figure(c, m) for m in sorted(markers, key=lambda m: not m.fig.moved)]
 
     # frame ------------------------------------------------------------------------------
@@ -768,7 +811,13 @@ def compose(
             header.append(text_el(MARGIN, 18.0, step_label, 10.5, anchor="start", fill=FAINT))
         for i, line in enumerate(title_lines):
             header.append(text_el(MARGIN, 40.0 + 18.0 * i, line, 15.0, anchor="start", fill=INK))
-    all_notes = [*notes, MOVED_NOTE, *view_notes, *([_off_view_note(off_view)] if off_view else [])]
+    all_notes = [
+        *notes,
+        MOVED_NOTE,
+        *view_notes,
+        *([_off_view_note(off_view)] if off_view else []),
+        *keyed,
+    ]
     m = medium.margin
     if side:
         col = left + plan_w + 22.0 * k
