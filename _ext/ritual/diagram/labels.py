@@ -182,6 +182,9 @@ class Ground:
     reserved: list[Box] = field(default_factory=list)  # the markers' names' first places
     #: how much more than a furnishing a drawn thing weighs, by ``id`` of its owner (a wall)
     weight: dict[int, float] = field(default_factory=dict)
+    #: how many of ``labels`` are the plan's own names, the same on every ground a memo of
+    #: :func:`place_figure` is used on (the rest are the figures' names placed so far)
+    fixed: int = 0
     _drawn: Grid | None = None
     _owners: list[object] = field(default_factory=list)
 
@@ -420,19 +423,20 @@ Memo = dict[object, list[tuple[Box, Seen, Placed]]]
 
 
 def _seen(ground: Ground, region: Box) -> Seen:
-    def within(grid: Grid) -> tuple[Box, ...]:
+    """What of the ground's names (past its :attr:`Ground.fixed` ones, the same for every use
+    of a memo), markers and circles meets ``region`` (edges touching count)."""
+
+    def within(boxes: Sequence[Box]) -> tuple[Box, ...]:
+        x0, y0, x1, y1 = region
         return tuple(
-            sorted(
-                b
-                for b in grid.near(region)
-                if b[0] <= region[2]
-                and region[0] <= b[2]
-                and b[1] <= region[3]
-                and region[1] <= b[3]
-            )
+            sorted(b for b in boxes if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3])
         )
 
-    return within(ground.labels), within(ground.markers), within(ground.circles)
+    return (
+        within(ground.labels.boxes[ground.fixed :]),
+        within(ground.markers.boxes),
+        within(ground.circles.boxes),
+    )
 
 
 def _search(label: Label, ground: Ground) -> tuple[Placed, Box]:
@@ -467,7 +471,8 @@ def place_figure(label: Label, ground: Ground, memo: Memo | None = None) -> None
     could only be further off), and the search stops where rank alone costs more than the
     best found.
 
-    With ``memo`` (one per plan, its names keyed by :attr:`Label.key`), a name whose search
+    With ``memo`` (one per plan and its fixed names: ``ground.fixed``; the names keyed by
+    :attr:`Label.key`), a name whose search
     region holds exactly what it held before takes the place it took then without a search:
     every cost the search weighs reads only boxes in that region, so it would run the same
     way. The stage view places the same names on the same plan at every step, most of them

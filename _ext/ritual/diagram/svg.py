@@ -681,6 +681,7 @@ def label_offsets(
     if done is not None:
         return dict(done)
     ground = base.copy()
+    ground.fixed = len(ground.labels.boxes)
     _add_markers(ground, markers)
     memo = canvases.setdefault(("memo", key), {}) if canvases is not None else None
     _place_figures(c, markers, ground, SCREEN, memo)
