@@ -139,10 +139,23 @@ def struck(path: Path) -> list[str]:
     names, _, _ = text_boxes(path)
     assert len(names) == len(texts)
     out = []
+    extent: dict[str, Box] = {}
+    for o, b in shapes:
+        e = extent.get(o, b)
+        extent[o] = (min(e[0], b[0]), min(e[1], b[1]), max(e[2], b[2]), max(e[3], b[3]))
     for (kind, text, box, _), el in zip(names, texts, strict=True):
         own = el.get("data-owner")
         m = (box[0] - CLEARANCE, box[1] - CLEARANCE, box[2] + CLEARANCE, box[3] + CLEARANCE)
         hit = {o for o, b in shapes if o != own and _meet(m, b)}
+        if own in extent and _meet(box, extent[own]):
+            e = extent[own]
+            if not (
+                e[0] <= box[0] + SLACK
+                and e[1] <= box[1] + SLACK
+                and box[2] <= e[2] + SLACK
+                and box[3] <= e[3] + SLACK
+            ):
+                out.append(f"{kind} {text} runs past its own thing")
         if hit:
             out.append(f"{kind} {text} on {len(hit)} drawn thing(s)")
     for i, (_, text, box, _) in enumerate(names):

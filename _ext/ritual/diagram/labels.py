@@ -187,6 +187,7 @@ class Ground:
     fixed: int = 0
     _drawn: Grid | None = None
     _owners: list[object] = field(default_factory=list)
+    _extents: dict[int, Box] | None = None
 
     def drawn_grid(self) -> tuple[Grid, list[object]]:
         if self._drawn is None or len(self._owners) != len(self.drawn):
@@ -195,6 +196,19 @@ class Ground:
                 g.add(b)
             self._drawn, self._owners = g, [o for _, o in self.drawn]
         return self._drawn, self._owners
+
+    def extent(self, owner: object) -> Box:
+        """The box of everything drawn for ``owner``."""
+        if self._extents is None:
+            self._extents = {}
+            for b, o in self.drawn:
+                e = self._extents.get(id(o))
+                self._extents[id(o)] = (
+                    b
+                    if e is None
+                    else (min(e[0], b[0]), min(e[1], b[1]), max(e[2], b[2]), max(e[3], b[3]))
+                )
+        return self._extents[id(owner)]
 
     def copy(self) -> Ground:
         out = Ground(
@@ -229,14 +243,24 @@ def _grown(b: Box) -> Box:
 
 
 def _struck(ground: Ground, b: Box, owner: object) -> int:
-    """How many drawn things (not ``owner``'s) come within :data:`CLEAR` of the box."""
+    """How many drawn things come within :data:`CLEAR` of the box: others', and its own
+    thing if the name runs past it (主人席 on its mat is written within the mat or beside it)."""
     grid, owners = ground.drawn_grid()
     m = _grown(b)
-    hit = {
-        id(owners[n])
-        for n in _near_ids(grid, m)
-        if (owner is None or owners[n] is not owner) and overlap(m, grid.boxes[n]) > 0
-    }
+    hit: set[int] = set()
+    own: list[Box] = []
+    for n in _near_ids(grid, m):
+        if overlap(m, grid.boxes[n]) <= 0:
+            continue
+        if owner is not None and owners[n] is owner:
+            if overlap(b, grid.boxes[n]) > 0:  # touching its own thing is no fault
+                own.append(grid.boxes[n])
+        else:
+            hit.add(id(owners[n]))
+    if own:
+        whole = ground.extent(owner)
+        if not (whole[0] <= b[0] and whole[1] <= b[1] and b[2] <= whole[2] and b[3] <= whole[3]):
+            hit.add(id(owner))
     return len(hit)
 
 
