@@ -181,3 +181,18 @@ def test_hall_plan_leaves_out_what_lies_beyond_it(figures):
     hall, range_ = draw(figures), draw(figures, view="range")
     assert ">侯<" in range_ and ">乏<" in range_
     assert ">侯<" not in hall and ">乏<" not in hall  # 300 尺 south of the hall: clipped anyway
+
+
+def test_vertical_labels_take_the_vertical_bracket_forms():
+    """A label set down a column writes its brackets and stops turned (縣︵磬︶), as a
+    vertical page does; across a line it keeps the upright ones (縣（磬）)."""
+    from ritual.diagram.canvas import text_el, vertical_text
+
+    assert vertical_text("縣（磬）") == "縣︵磬︶"
+    assert vertical_text("尊（斯禁兩壺），「甲」。") == "尊︵斯禁兩壺︶︐﹁甲﹂︒"
+
+    def text(el):
+        return "".join(c if isinstance(c, str) else text(c) for c in el.children)
+
+    assert text(text_el(10, 10, "縣（磬）", 12, vertical=True)) == "縣︵磬︶"
+    assert text(text_el(10, 10, "縣（磬）", 12)) == "縣（磬）"

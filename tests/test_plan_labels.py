@@ -98,6 +98,74 @@ def text_boxes(path: Path) -> tuple[list[tuple[str, str, Box, float]], list[Box]
     return names, markers, float(root.get("viewBox").split()[2])
 
 
+#: How near (pt on paper: the print SVGs are drawn a pixel to a point) a printed name may come
+#: to another name or to a drawn thing that is not its own.
+CLEARANCE = 1.0
+
+
+def _shape_box(el: ET.Element) -> Box | None:
+    tag = el.tag.removeprefix(NS)
+    if tag == "rect":
+        x, y, w, h = (float(el.get(a)) for a in ("x", "y", "width", "height"))
+        return (x, y, x + w, y + h)
+    if tag == "circle":
+        cx, cy, r = (float(el.get(a)) for a in ("cx", "cy", "r"))
+        return (cx - r, cy - r, cx + r, cy + r)
+    if tag == "polyline":
+        pts = [tuple(map(float, p.split(","))) for p in (el.get("points") or "").split()]
+        return (
+            min(p[0] for p in pts),
+            min(p[1] for p in pts),
+            max(p[0] for p in pts),
+            max(p[1] for p in pts),
+        )
+    return None
+
+
+def struck(path: Path) -> list[str]:
+    """The names of a printed plan that come within :data:`CLEARANCE` of another name or of
+    a drawn thing (a furnishing, a wall, a stair, a post) not their own: the print SVGs say
+    whose each shape and name is (``data-owner``)."""
+    root = ET.parse(path).getroot()
+    clip = next(g for g in root.iter(f"{NS}g") if g.get("clip-path"))
+    shapes = []
+    for el in clip.iter():
+        owner = el.get("data-owner")
+        if owner is not None and el.tag != f"{NS}text":
+            box = _shape_box(el)
+            if box is not None:
+                shapes.append((owner, box))
+    texts = [el for el in clip.iter(f"{NS}text")]
+    names, _, _ = text_boxes(path)
+    assert len(names) == len(texts)
+    out = []
+    extent: dict[str, Box] = {}
+    for o, b in shapes:
+        e = extent.get(o, b)
+        extent[o] = (min(e[0], b[0]), min(e[1], b[1]), max(e[2], b[2]), max(e[3], b[3]))
+    for (kind, text, box, _), el in zip(names, texts, strict=True):
+        own = el.get("data-owner")
+        m = (box[0] - CLEARANCE, box[1] - CLEARANCE, box[2] + CLEARANCE, box[3] + CLEARANCE)
+        hit = {o for o, b in shapes if o != own and _meet(m, b)}
+        if own in extent and _meet(box, extent[own]):
+            e = extent[own]
+            if not (
+                e[0] <= box[0] + SLACK
+                and e[1] <= box[1] + SLACK
+                and box[2] <= e[2] + SLACK
+                and box[3] <= e[3] + SLACK
+            ):
+                out.append(f"{kind} {text} runs past its own thing")
+        if hit:
+            out.append(f"{kind} {text} on {len(hit)} drawn thing(s)")
+    for i, (_, text, box, _) in enumerate(names):
+        m = (box[0] - CLEARANCE, box[1] - CLEARANCE, box[2] + CLEARANCE, box[3] + CLEARANCE)
+        for _, other, other_box, _ in names[i + 1 :]:
+            if _meet(m, other_box):
+                out.append(f"{text} within {CLEARANCE} pt of {other}")
+    return out
+
+
 def _meet(a: Box, b: Box) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[1], b[1]) > SLACK
 
@@ -154,6 +222,14 @@ def test_no_name_collides(folder: Path) -> None:
     assert not bad, "\n".join(f"{k}: {'; '.join(v)}" for k, v in bad.items())
 
 
+def test_printed_names_clear_the_drawing() -> None:
+    """The book's plans: no name within 1 pt of another name or of a drawn thing not its
+    own (issue 25: 「堂」 under the 上篚, 西階 on the treads)."""
+    found = {p.stem: struck(p) for p in _plans(BOOK / "_diagrams")}
+    bad = {k: v for k, v in found.items() if v}
+    assert not bad, "\n".join(f"{k}: {'; '.join(v)}" for k, v in bad.items())
+
+
 def test_printed_type_is_large_enough() -> None:
     _plans(BOOK / "_diagrams")
     sizes = smallest_printed(BOOK)
@@ -166,7 +242,7 @@ if __name__ == "__main__":
     for folder in [Path(a) for a in sys.argv[1:]] or [SITE, BOOK / "_diagrams"]:
         total = 0
         for plan in sorted(folder.glob("*.svg")):
-            found = collisions(plan)
+            found = collisions(plan) + (struck(plan) if folder.resolve().parent == BOOK else [])
             total += len(found)
             if found:
                 print(f"{plan.stem}: {len(found)}: " + "; ".join(found))

@@ -517,6 +517,28 @@ await section("9 phone", async () => {
   await shot(page, "plan-zoom-phone");
   await page.tap("dialog.xs-zoom button[aria-label='關閉']");
   check((await page.locator("dialog.xs-zoom[open]").count()) === 0, "390 px: the close button closes it");
+  // The stage view's plan, full screen too (issue 25: it had no 放大), as it stands at the step.
+  await page.goto(url("stage.html#xs-0039"));
+  const stagePlan = page.locator(".xs-stage-plan:not([hidden])");
+  await stagePlan.scrollIntoViewIfNeeded();
+  const small = await stagePlan.evaluate((d) => {
+    const t = [...d.querySelectorAll(".xs-stage-layer text")].map((x) => x.getBoundingClientRect().height);
+    return t.length ? Math.min(...t) : 0;
+  });
+  await stagePlan.locator(".xs-zoom-open").tap();
+  await page.waitForSelector("dialog.xs-zoom[open]");
+  const sz = await page.evaluate(() => {
+    const d = document.querySelector("dialog.xs-zoom");
+    const names = [...d.querySelectorAll(".xs-stage-layer text")].map((t) => t.getBoundingClientRect().height);
+    return { names: names.length, least: names.length ? Math.min(...names) : 0, title: d.textContent };
+  });
+  check(
+    sz.names > 0 && sz.least >= 11,
+    `390 px: the stage's 放大 shows its ${sz.names} names at ≥ 11 px (least ${sz.least.toFixed(1)} px; ${small.toFixed(1)} px on the page)`,
+  );
+  check(sz.title.includes("xs-0039"), "390 px: the stage's zoomed plan is captioned with its step");
+  await shot(page, "stage-zoom-phone");
+  await page.keyboard.press("Escape");
 
   await context.close();
   if (shots) {

@@ -38,6 +38,43 @@ LACQUER = "#6e2a1e"
 COLOURS = {"ink": INK, "line": LINE, "faint": FAINT, "vermilion": VERMILION, "lacquer": LACQUER}
 
 
+#: Punctuation as it is set in a vertical column: the CJK Vertical Forms (U+FE10–FE19) and
+#: the CJK Compatibility Forms (U+FE30–FE44), which the fonts draw turned for top-to-bottom
+#: reading (縣︵磬︶, not an upright 縣（磬）). A Unicode fact, not the chapter's.
+VERTICAL_FORMS = str.maketrans(
+    {
+        "（": "︵",
+        "）": "︶",
+        "「": "﹁",
+        "」": "﹂",
+        "『": "﹃",
+        "』": "﹄",
+        "〔": "︹",
+        "〕": "︺",
+        "《": "︽",
+        "》": "︾",
+        "〈": "︿",
+        "〉": "﹀",
+        "【": "︻",
+        "】": "︼",
+        "，": "︐",
+        "、": "︑",
+        "。": "︒",
+        "：": "︓",
+        "；": "︔",
+        "！": "︕",
+        "？": "︖",
+        "…": "︙",
+        "—": "︱",
+    }
+)
+
+
+def vertical_text(label: str) -> str:
+    """``label`` as written down a column: its punctuation in the vertical forms."""
+    return label.translate(VERTICAL_FORMS)
+
+
 def text_el(
     px: float,
     py: float,
@@ -79,7 +116,8 @@ def text_el(
         height = len(label) * size
         top = {"start": py, "end": py - height, "middle": py - height / 2}[anchor]
         spans = [
-            El.make("tspan", ch, x=px, y=top + (i + 0.88) * size) for i, ch in enumerate(label)
+            El.make("tspan", ch, x=px, y=top + (i + 0.88) * size)
+            for i, ch in enumerate(vertical_text(label))
         ]
         return El.make(
             "text", *spans, font_size=size, text_anchor="middle", fill=fill, **halo_style
@@ -122,6 +160,11 @@ class Canvas:
         self.drawn: list[tuple[Box, object]] = []
         self.owner: object = None
         self.halo_width = 3.0
+        #: whether each drawn shape and each name says whose it is (``data-owner``, a number
+        #: per thing in drawing order): the printed plans do, so that a test can see from the
+        #: SVG alone that no name lies on a thing not its own
+        self.mark_owners = False
+        self._owner_ids: dict[int, int] = {}
 
     @property
     def overview(self) -> bool:
@@ -138,7 +181,13 @@ class Canvas:
         )
 
     def add(self, element: El) -> None:
+        self._mark(element, self.owner)
         self.out.append(element)
+
+    def _mark(self, element: El, owner: object) -> None:
+        if self.mark_owners and owner is not None:
+            n = self._owner_ids.setdefault(id(owner), len(self._owner_ids))
+            element.attrs.append(("data-owner", str(n)))
 
     def pen(self, base: float) -> float:
         """A stroke width that shrinks with the scale but never below a hairline."""
@@ -211,7 +260,7 @@ class Canvas:
         """The text element of a placed name."""
         assert label.spot is not None
         x, y, anchor, vertical = label.spot
-        return text_el(
+        el = text_el(
             x,
             y,
             label.text,
@@ -222,3 +271,5 @@ class Canvas:
             halo=label.halo,
             halo_width=self.halo_width,
         )
+        self._mark(el, label.owner)
+        return el

@@ -35,6 +35,12 @@ SOFT = 1.0
 #: take first (behind the figure).
 PLACE_HIT = 40.0
 RESERVED_HIT = 60.0
+#: A fixed name over (or within :data:`CLEAR` px of) a drawn thing not its own, per thing: more
+#: than a few ranks, so that a clear place the data allow is taken before a struck one.
+DRAWN_HIT = 200.0
+CLEAR = 1.0
+#: The same for a figure's name, per thing: worth moving some px further from the marker.
+FIGURE_DRAWN_HIT = 30000.0
 #: A label that leaves the plan.
 OUTSIDE = 1_000_000.0
 #: A leader line that crosses a label or a marker.
@@ -156,6 +162,9 @@ class Label:
     box: Box | None = None
     leader: tuple[float, float, float, float] | None = None
     cost: float = 0.0
+    #: what makes its spots (a figure's: text, size and marker with its facing), for
+    #: :func:`place_figure`'s memo; None where there is no memo
+    key: object = None
 
 
 @dataclass
@@ -173,8 +182,12 @@ class Ground:
     reserved: list[Box] = field(default_factory=list)  # the markers' names' first places
     #: how much more than a furnishing a drawn thing weighs, by ``id`` of its owner (a wall)
     weight: dict[int, float] = field(default_factory=dict)
+    #: how many of ``labels`` are the plan's own names, the same on every ground a memo of
+    #: :func:`place_figure` is used on (the rest are the figures' names placed so far)
+    fixed: int = 0
     _drawn: Grid | None = None
     _owners: list[object] = field(default_factory=list)
+    _extents: dict[int, Box] | None = None
 
     def drawn_grid(self) -> tuple[Grid, list[object]]:
         if self._drawn is None or len(self._owners) != len(self.drawn):
@@ -183,6 +196,19 @@ class Ground:
                 g.add(b)
             self._drawn, self._owners = g, [o for _, o in self.drawn]
         return self._drawn, self._owners
+
+    def extent(self, owner: object) -> Box:
+        """The box of everything drawn for ``owner``."""
+        if self._extents is None:
+            self._extents = {}
+            for b, o in self.drawn:
+                e = self._extents.get(id(o))
+                self._extents[id(o)] = (
+                    b
+                    if e is None
+                    else (min(e[0], b[0]), min(e[1], b[1]), max(e[2], b[2]), max(e[3], b[3]))
+                )
+        return self._extents[id(owner)]
 
     def copy(self) -> Ground:
         out = Ground(
@@ -209,6 +235,33 @@ def _soft(ground: Ground, b: Box, owner: object) -> float:
             continue
         cost += SOFT * ground.weight.get(id(owners[n]), 1.0) * overlap(b, grid.boxes[n])
     return cost
+
+
+def _grown(b: Box) -> Box:
+    """The box with the :data:`CLEAR` every name keeps from the others and the drawing."""
+    return (b[0] - CLEAR, b[1] - CLEAR, b[2] + CLEAR, b[3] + CLEAR)
+
+
+def _struck(ground: Ground, b: Box, owner: object) -> int:
+    """How many drawn things come within :data:`CLEAR` of the box: others', and its own
+    thing if the name runs past it (主人席 on its mat is written within the mat or beside it)."""
+    grid, owners = ground.drawn_grid()
+    m = _grown(b)
+    hit: set[int] = set()
+    own: list[Box] = []
+    for n in _near_ids(grid, m):
+        if overlap(m, grid.boxes[n]) <= 0:
+            continue
+        if owner is not None and owners[n] is owner:
+            if overlap(b, grid.boxes[n]) > 0:  # touching its own thing is no fault
+                own.append(grid.boxes[n])
+        else:
+            hit.add(id(owners[n]))
+    if own:
+        whole = ground.extent(owner)
+        if not (whole[0] <= b[0] and whole[1] <= b[1] and b[2] <= whole[2] and b[3] <= whole[3]):
+            hit.add(id(owner))
+    return len(hit)
 
 
 def _near_ids(grid: Grid, b: Box) -> list[int]:
@@ -249,9 +302,10 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
             cost = i * RANK * 20
             if _outside(b, ground.area):
                 cost += OUTSIDE
-            cost += _hard(ground.labels, b, math.inf)
+            cost += _hard(ground.labels, _grown(b), math.inf)
             cost += _hard(ground.markers, b, math.inf)
             cost += _soft(ground, b, label.owner)
+            cost += DRAWN_HIT * _struck(ground, b, label.owner)
             if label.avoid_places:
                 cost += PLACE_HIT * sum(1 for p in ground.places if overlap(b, p) > 0)
             cost += RESERVED_HIT * sum(1 for p in ground.reserved if overlap(b, p) > 0)
@@ -360,7 +414,7 @@ def _figure_cost(
     if _outside(b, ground.area):
         cost += OUTSIDE
     if cost < limit:
-        cost += _hard(ground.labels, b, limit - cost)
+        cost += _hard(ground.labels, _grown(b), limit - cost)
     if cost < limit:
         cost += _hard(ground.markers, b, limit - cost)
     line = None
@@ -380,31 +434,89 @@ def _figure_cost(
                 if segment_hits_box(*line, other):
                     cost += LEADER_CROSS
     if cost < limit:
-        cost += _soft(ground, b, None) * 0.3
+        cost += _soft(ground, b, None) * 0.3 + FIGURE_DRAWN_HIT * _struck(ground, b, None)
     return cost, cost - base, b, line
 
 
-def place_figure(label: Label, ground: Ground) -> None:
-    """Place one figure's name: the cheapest of its spots, its box then written into
-    ``ground``. The spots come nearest first, so the first in the clear is taken (a later one
-    could only be further off), and the search stops where rank alone costs more than the
-    best found."""
-    best: tuple[float, Spot, Box, tuple[float, float, float, float] | None] | None = None
+Placed = tuple[float, Spot, Box, tuple[float, float, float, float] | None]
+#: What a placement read of the ground: the boxes of its names, markers and circles that meet
+#: the region it searched (sorted, so that their order in the grid does not matter).
+Seen = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]
+#: Earlier placements of one name on one plan: the region searched, what lay in it, the result.
+Memo = dict[object, list[tuple[Box, Seen, Placed]]]
+
+
+def _seen(ground: Ground, region: Box) -> Seen:
+    """What of the ground's names (past its :attr:`Ground.fixed` ones, the same for every use
+    of a memo), markers and circles meets ``region`` (edges touching count)."""
+
+    def within(boxes: Sequence[Box]) -> tuple[Box, ...]:
+        x0, y0, x1, y1 = region
+        return tuple(
+            sorted(b for b in boxes if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3])
+        )
+
+    return (
+        within(ground.labels.boxes[ground.fixed :]),
+        within(ground.markers.boxes),
+        within(ground.circles.boxes),
+    )
+
+
+def _search(label: Label, ground: Ground) -> tuple[Placed, Box]:
+    """The cheapest of a name's spots, and the region the search read (every spot's box with
+    the reach of its leader line, and the marker: a leader runs between them)."""
+    assert label.marker is not None
+    px, py, r = label.marker
+    region = (px - r - 1, py - r - 1, px + r + 1, py + r + 1)
+    best: Placed | None = None
     limit = math.inf
     for i, spot in enumerate(label.spots):
         if i * RANK >= limit:
             break
         cost, penalty, b, line = _figure_cost(label, i, spot, ground, limit)
+        region = (
+            min(region[0], b[0] - 12),
+            min(region[1], b[1] - 12),
+            max(region[2], b[2] + 12),
+            max(region[3], b[3] + 12),
+        )
         if cost < limit:
             best, limit = (cost, spot, b, line), cost
             if penalty < GOOD:
                 break
     assert best is not None
+    return best, region
+
+
+def place_figure(label: Label, ground: Ground, memo: Memo | None = None) -> None:
+    """Place one figure's name: the cheapest of its spots, its box then written into
+    ``ground``. The spots come nearest first, so the first in the clear is taken (a later one
+    could only be further off), and the search stops where rank alone costs more than the
+    best found.
+
+    With ``memo`` (one per plan and its fixed names: ``ground.fixed``; the names keyed by
+    :attr:`Label.key`), a name whose search
+    region holds exactly what it held before takes the place it took then without a search:
+    every cost the search weighs reads only boxes in that region, so it would run the same
+    way. The stage view places the same names on the same plan at every step, most of them
+    among the same neighbours."""
+    best: Placed | None = None
+    entries = memo.setdefault(label.key, []) if memo is not None and label.key else None
+    if entries is not None:
+        for region, seen, placed in entries:
+            if _seen(ground, region) == seen:
+                best = placed
+                break
+    if best is None:
+        best, region = _search(label, ground)
+        if entries is not None:
+            entries.append((region, _seen(ground, region), best))
     label.cost, label.spot, label.box, label.leader = best
     ground.labels.add(best[2])
 
 
-def place_figures(labels: Sequence[Label], ground: Ground) -> None:
+def place_figures(labels: Sequence[Label], ground: Ground, memo: Memo | None = None) -> None:
     """Place the figures' names in order (the caller puts the most important first)."""
     for label in labels:
-        place_figure(label, ground)
+        place_figure(label, ground, memo)

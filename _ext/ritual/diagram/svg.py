@@ -48,7 +48,15 @@ from .canvas import (
     text_el,
 )
 from .drawers import DRAWERS, Drawer
-from .labels import Ground, Label, figure_spots, marker_boxes, place_figures, place_fixed
+from .labels import (
+    Ground,
+    Label,
+    Memo,
+    figure_spots,
+    marker_boxes,
+    place_figures,
+    place_fixed,
+)
 from .layout import SPACING, Figure, facing_vector
 from .model import Furnishing, Setting, Structure, UnknownFurnishingError, View
 from .plan import El, Plan, num, to_svg
@@ -96,6 +104,11 @@ class Medium:
     halo: float = 3.0
     header: bool = True
     fit: tuple[float, float] | None = None
+    #: whether the SVG says whose each drawn shape and name is (:attr:`.Canvas.mark_owners`)
+    mark_owners: bool = False
+    #: whether an overview's figures are numbered (①②…) and their names listed beside the
+    #: plan, as printed 禮圖 do where a crowd would set the names in a grid
+    legend: bool = False
 
     @property
     def k(self) -> float:
@@ -120,7 +133,37 @@ def print_medium(width: float, height: float) -> Medium:
         halo=1.8,
         header=False,
         fit=(width, height),
+        mark_owners=True,
+        legend=True,
     )
+
+
+def circled(n: int) -> str:
+    """The circled numeral for ``n`` (1–50: ① … ⑳, ㉑ … ㊿), a legend's key on a plan."""
+    if 1 <= n <= 20:
+        return chr(0x2460 + n - 1)
+    if 21 <= n <= 35:
+        return chr(0x3251 + n - 21)
+    if 36 <= n <= 50:
+        return chr(0x32B1 + n - 36)
+    raise ValueError(f"no circled numeral for {n}")
+
+
+def _legend(v: View, figures: Sequence[Figure]) -> dict[str, str]:
+    """The numbers of an overview's labelled figures within it, north to south and then west
+    to east (the order the legend beside the plan reads), by role."""
+    x0, y0, x1, y1 = v.extent
+    shown = [
+        f
+        for f in figures
+        if x0 <= f.place_x <= x1
+        and y0 <= f.place_y <= y1
+        and (v.label_below is None or f.place_y < v.label_below)
+    ]
+    shown.sort(key=lambda f: (-f.place_y, f.place_x, f.slot))
+    if len(shown) > 50:
+        return {}
+    return {f.role: circled(i) for i, f in enumerate(shown, 1)}
 
 
 # ---------------------------------------------------------------------------- structure
@@ -185,7 +228,10 @@ def _structure_labels(c: Canvas, setting: Setting, sizes: Mapping[str, float]) -
     built = {st.name: st for st in setting.structures}
     for label in setting.labels:
         if c.view.name in label.views:
-            c.owner = built.get(label.text)  # 西階 may lie on the 西階
+            # a name may touch its own part (西楹 over its post), except a stair's: 西階 is
+            # written beside the treads, which would strike it, where the data allow
+            own = built.get(label.text)
+            c.owner = own if own is not None and own.kind != "stair" else None
             c.text(
                 label.x,
                 label.y,
@@ -312,19 +358,29 @@ def _marker(c: Canvas, fig: Figure, spacing: float, labelled: bool, medium: Medi
     return _Marker(fig, px, py, r, fx, -fy, tip, labelled)
 
 
-def _place_figures(c: Canvas, markers: Sequence[_Marker], ground: Ground, medium: Medium) -> None:
+def _place_figures(
+    c: Canvas,
+    markers: Sequence[_Marker],
+    ground: Ground,
+    medium: Medium,
+    memo: Memo | None = None,
+    numbers: Mapping[str, str] | None = None,
+) -> None:
     """Place the names of the labelled markers (the moved first: they are the point of the
-    plan) on ``ground``, which holds the markers already."""
+    plan) on ``ground``, which holds the markers already (``memo``: :func:`.place_figure`);
+    a figure with a legend number (``numbers``, by role) is marked with it instead."""
     size = medium.sizes[c.overview]["figure"]
     labels = []
     for m in sorted(markers, key=lambda m: not m.fig.moved):
         if not m.labelled:
             continue
-        spots = figure_spots(m.px, m.py, m.r, m.sx, m.sy, size, len(m.fig.role))
+        text = (numbers or {}).get(m.fig.role, m.fig.role)
+        spots = figure_spots(m.px, m.py, m.r, m.sx, m.sy, size, len(text))
         fill = VERMILION if m.fig.moved else INK
-        m.label = Label(m.fig.role, size, spots, fill, True, marker=(m.px, m.py, m.r))
+        m.label = Label(text, size, spots, fill, True, marker=(m.px, m.py, m.r))
+        m.label.key = (m.fig.role, size, m.px, m.py, m.r, m.sx, m.sy)
         labels.append(m.label)
-    place_figures(labels, ground)
+    place_figures(labels, ground, memo)
 
 
 def _figure(c: Canvas, m: _Marker) -> El:
@@ -549,6 +605,7 @@ def _drawn_canvas(
     ``canvas.out`` and ``canvas.labels`` (start, end)."""
     c, _, _ = _frame(setting.view(view), title, medium, notes, head, setting)
     c.halo_width = medium.halo
+    c.mark_owners = medium.mark_owners
     sizes = medium.sizes[c.overview]
     c.add(El.make("rect", x=c.left, y=c.top, width=c.plan_w, height=c.plan_h, fill=PAPER))
     for st in sorted(setting.structures, key=lambda s: _STRUCTURE_ORDER.get(s.style, 9)):
@@ -585,8 +642,10 @@ def label_offsets(
     default all of them) are on the plan for the figures' names to avoid.
 
     ``canvases`` memoises the plans with their names placed, by (view, title, furnishings,
-    shown): the stage view asks for label places at every step of the rite, on a plan that
-    changes only when a furnishing is set out or taken away. The caller owns it."""
+    shown), and the figures' names placed on each, by the markers (role, moved, place,
+    facing): the stage view asks for label places at every step of the rite, on a plan that
+    changes only when a furnishing is set out or taken away, with figures that often stand as
+    they stood. The caller owns it."""
     view = view or _default_view(setting)
     keys = tuple(_furnishing_keys(setting, furnishings, extra))
     shown_keys = keys if shown is None else tuple(k for k in keys if k in set(shown))
@@ -610,9 +669,22 @@ def label_offsets(
         px, py = _figure_px(c, fig, spacing)
         if c.inside(px, py):
             markers.append(_marker(c, fig, spacing, _labelled(c, fig), SCREEN))
+    # The same figures in the same places on the same plan take the same names' places: the
+    # stage's steps repeat configurations (a figure that only acts, a step of speech), so the
+    # placement is memoised beside the plan, by everything it reads of the markers.
+    config = (
+        "names",
+        key,
+        tuple((m.fig.role, m.fig.moved, m.px, m.py, m.sx, m.sy, m.labelled) for m in markers),
+    )
+    done = canvases.get(config) if canvases is not None else None
+    if done is not None:
+        return dict(done)
     ground = base.copy()
+    ground.fixed = len(ground.labels.boxes)
     _add_markers(ground, markers)
-    _place_figures(c, markers, ground, SCREEN)
+    memo = canvases.setdefault(("memo", key), {}) if canvases is not None else None
+    _place_figures(c, markers, ground, SCREEN, memo)
     out = {}
     for m in markers:
         if m.label is None or m.label.spot is None:
@@ -628,6 +700,8 @@ def label_offsets(
                 round(line[3] - m.py, 1),
             )
         out[m.fig.role] = (round(x - m.px, 1), round(y - m.py, 1), anchor, vertical, rel)
+    if canvases is not None:
+        canvases[config] = dict(out)
     return out
 
 
@@ -673,7 +747,15 @@ def compose(
     # the notes a printed plan is fitted with (those outside it as the model places them)
     x0, y0, x1, y1 = v.extent
     outside = [f for f in figures if not (x0 <= f.place_x <= x1 and y0 <= f.place_y <= y1)]
-    fit_notes = [*notes, MOVED_NOTE, *view_notes, *([_off_view_note(outside)] if outside else [])]
+    numbers = _legend(v, figures) if medium.legend and v.overview else {}
+    keyed = [f"{n}{role}" for role, n in numbers.items()]
+    fit_notes = [
+        *notes,
+        MOVED_NOTE,
+        *view_notes,
+        *([_off_view_note(outside)] if outside else []),
+        *keyed,
+    ]
     if not group_furnishings:
         keys = [k for k in keys if _near_view(v, setting.furnishings[k])]
     head = len(notes) + 1
@@ -707,7 +789,7 @@ def compose(
             background.extend(c.out[a:b])
             names.extend(own)
     built_names = [c.label_el(label) for label in c.labels[:n_names]]
-    _place_figures(c, markers, ground, medium)
+    _place_figures(c, markers, ground, medium, numbers=numbers)
     drawn_figures = [_figure(c, m) for m in sorted(markers, key=lambda m: not m.fig.moved)]
 
     # frame ------------------------------------------------------------------------------
@@ -730,7 +812,13 @@ def compose(
             header.append(text_el(MARGIN, 18.0, step_label, 10.5, anchor="start", fill=FAINT))
         for i, line in enumerate(title_lines):
             header.append(text_el(MARGIN, 40.0 + 18.0 * i, line, 15.0, anchor="start", fill=INK))
-    all_notes = [*notes, MOVED_NOTE, *view_notes, *([_off_view_note(off_view)] if off_view else [])]
+    all_notes = [
+        *notes,
+        MOVED_NOTE,
+        *view_notes,
+        *([_off_view_note(off_view)] if off_view else []),
+        *keyed,
+    ]
     m = medium.margin
     if side:
         col = left + plan_w + 22.0 * k

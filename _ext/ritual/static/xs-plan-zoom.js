@@ -1,5 +1,6 @@
 // A plan (figure.xs-diagram) full screen, to read its labels on a phone: window.xsPlanZoom(
-// figure, opener), called by xs-reader.js (its 「放大」 button, or a tap on the plan), which
+// figure, opener[, caption]), called by xs-reader.js and xs-stage.js (the stage view's plans)
+// (its 「放大」 button, or a tap on the plan), which
 // loads this file and xs-plan-zoom.css when a plan is first opened. The dialog shows the SVG at
 // its own size (1:1, wider than a phone), and zooms with pinch, Ctrl/⌘ + wheel or trackpad
 // pinch, the ＋/－ buttons and the + - 0 keys; one finger, the wheel or the arrow keys move it.
@@ -111,10 +112,12 @@
     view.addEventListener("pointercancel", lift);
   };
 
-  const show = (figure, from) => {
+  // figure: a rite page's figure.xs-diagram, or the stage view's plan (its svg as it stands
+  // at the step shown, and the step as the caption).
+  const show = (figure, from, caption) => {
     if (!dialog) build();
     opener = from;
-    const original = figure.querySelector(".xs-diagram-plan svg");
+    const original = figure.querySelector(".xs-diagram-plan svg") || figure.querySelector("svg");
     svg = original.cloneNode(true);
     // ids stay unique: the copy's references (its <use>, its clip) resolve to the page's plan
     svg.querySelectorAll("[id]").forEach((el) => el.removeAttribute("id"));
@@ -124,7 +127,7 @@
     const label = figure.querySelector("figcaption");
     title.textContent = label
       ? [...label.querySelectorAll(".xs-diagram-label, .xs-diagram-title")].map((x) => x.textContent).join(" ")
-      : "";
+      : caption || "";
     view.replaceChildren(svg);
     scale = 1;
     dialog.showModal();

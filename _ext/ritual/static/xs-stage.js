@@ -16,6 +16,23 @@
   var D = window.XS_STAGE;
   var root = document.querySelector(".xs-stage");
   if (!D || !root) return;
+  // Beside this script: a style sheet or script, loaded once (the plan zoom).
+  var here = document.currentScript ? document.currentScript.src : window.location.href;
+  var loaded = {};
+  function load(name) {
+    if (!loaded[name]) {
+      loaded[name] = new Promise(function (resolve, reject) {
+        var css = /\.css$/.test(name);
+        var el = document.createElement(css ? "link" : "script");
+        if (css) el.rel = "stylesheet";
+        el[css ? "href" : "src"] = new URL(name, here).href;
+        el.onload = resolve;
+        el.onerror = reject;
+        document.head.appendChild(el);
+      });
+    }
+    return loaded[name];
+  }
   var NS = "http://www.w3.org/2000/svg";
   var INK = "#2b2722", VERMILION = "#b0372a", LIGHT = "#f6dcd6", PAPER = "#fdfbf6";
   var steps = D.steps, N = steps.length;
@@ -90,7 +107,32 @@
     g.setAttribute("class", "xs-stage-layer");
     svg.appendChild(g);
     layers[v] = g;
+    zoomable(div);
   });
+
+  // 「放大」: the plan as it stands at this step, full screen (xs-plan-zoom.js, as the rite's
+  // pages open their plans), so that its names can be read on a phone. Fetched on first use.
+  function zoomable(div) {
+    if (!window.HTMLDialogElement) return;
+    var hans = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "xs-zoom-open";
+    button.textContent = "⤢ 放大";
+    button.setAttribute("aria-label", hans ? "放大此图" : "放大此圖");
+    button.setAttribute("aria-haspopup", "dialog");
+    var open = function () {
+      Promise.all([load("xs-plan-zoom.css"), load("xs-plan-zoom.js")]).then(function () {
+        window.xsPlanZoom(div, button, $(".xs-stage-phase").textContent);
+      });
+    };
+    button.addEventListener("click", open);
+    div.addEventListener("click", function (event) {
+      if (event.target !== button) open();
+    });
+    div.classList.add("xs-zoomable");
+    div.appendChild(button);
+  }
 
   function el(tag, attrs, parent) {
     var e = document.createElementNS(NS, tag);
