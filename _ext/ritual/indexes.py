@@ -120,11 +120,16 @@ INDEX_STEPS = 40
 
 
 def index_description(entry: Entry) -> tuple[str, list[tuple[str, int]], bool]:
-    """An index line's description: ``gloss；N 次：`` (or ``gloss；0 次`` for a word the text
-    has only negated), the first :data:`INDEX_STEPS` steps as (step id, number), and whether
-    there are more."""
+    """An index line's description: ``gloss；N 次：``, the first :data:`INDEX_STEPS` steps as
+    (step id, number), and whether there are more. A word the text has only negated (見: only
+    不見) is not said to occur 「0 次」: its line says where its occurrences are, as its
+    headword page does (its sub-entries follow it in the index)."""
     steps = list(dict.fromkeys((o.step_id, o.number) for o in entry.all_occurrences))
-    head = f"{entry.gloss_zh}；{entry.count} 次" + ("：" if steps else "")
+    if not steps:
+        negated = [s for s in concordance.descendants(entry) if s.count]
+        where = "、".join(f"{s.term} {s.count} 次" for s in negated)
+        return f"{entry.gloss_zh}；經文唯見其否定（{where}）" if where else entry.gloss_zh, [], False
+    head = f"{entry.gloss_zh}；{entry.count} 次："
     return head, steps[:INDEX_STEPS], len(steps) > INDEX_STEPS
 
 
