@@ -258,8 +258,10 @@ def headword_body(
         '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
         "</tr></thead><tbody>"
     )
+    # A negated sub-entry (不拜 under 拜) is its headword's term after the negation.
+    lead = entry.term[: len(entry.term) - len(entry.parent)] if entry.negated else ""
     for occ in occurrences:
-        left, key, right = occ.kwic()
+        left, key, right = occ.kwic(lead=lead)
         out.append(
             f'<tr><td class="xs-kwic-n">{_step_link(env, page, occ, builder)}</td>'
             f'<td class="xs-kwic-l" lang="zh-Hant">{e(left)}</td>'
