@@ -48,7 +48,8 @@ def test_phrases_opencc_leaves_traditional() -> None:
     """著 as zhe/zhuó becomes 着 (t2s-phrases.tsv); the 注's 著 (著之者, 'to make plain')
     stays, since OpenCC alone keeps every 著."""
     assert OpenCC("t2s").convert("接著") == "接著"
-    assert simplified.t2s("接著，司射袒，著扳指、臂衣著於左臂") == "接着，司射袒，着扳指、臂衣着于左臂"
+    converted = simplified.t2s("接著，司射袒，著扳指、臂衣著於左臂")
+    assert converted == "接着，司射袒，着扳指、臂衣着于左臂"
     assert simplified.t2s("著之者嫌坐卒爵") == "著之者嫌坐卒爵"
 
 

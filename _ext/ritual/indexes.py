@@ -128,7 +128,8 @@ def index_description(entry: Entry) -> tuple[str, list[tuple[str, int]], bool]:
     if not steps:
         negated = [s for s in concordance.descendants(entry) if s.count]
         where = "、".join(f"{s.term} {s.count} 次" for s in negated)
-        return f"{entry.gloss_zh}；經文唯見其否定（{where}）" if where else entry.gloss_zh, [], False
+        said = f"{entry.gloss_zh}；經文唯見其否定（{where}）" if where else entry.gloss_zh
+        return said, [], False
     head = f"{entry.gloss_zh}；{entry.count} 次："
     return head, steps[:INDEX_STEPS], len(steps) > INDEX_STEPS
 
