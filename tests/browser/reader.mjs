@@ -526,36 +526,6 @@ await section("9 phone", async () => {
   }
 });
 
-// -- 9c. Touch targets (WCAG 2.2, 2.5.8) and the back-to-top pill at 390 px ------------------------
-await section("9 touch targets", async () => {
-  const { page, context } = await open(PHONE());
-  await page.goto(url("rite/drinking.html"));
-  for (const selector of [".xs-cite > summary", "a.xs-app-ref"]) {
-    const el = page.locator(selector).first();
-    await el.scrollIntoViewIfNeeded();
-    const hit = await el.evaluate((node) => {
-      // the points 11.5 px left, right, above and below the centre must all reach the control
-      const r = node.getBoundingClientRect();
-      const x = r.left + r.width / 2, y = r.top + r.height / 2;
-      const points = [[x - 11.5, y], [x + 11.5, y], [x, y - 11.5], [x, y + 11.5]];
-      return points.filter(([px, py]) => {
-        const at = document.elementFromPoint(px, py);
-        return at && (at === node || node.contains(at));
-      }).length;
-    });
-    check(hit === 4, `390 px: ${selector} takes taps over 24 × 24 px (${hit} of 4 edge points)`);
-  }
-  const pill = await page.evaluate(() => {
-    const el = document.querySelector(".back-to-top");
-    if (!el) return null;
-    el.style.display = "flex"; // as Furo shows it when the reader scrolls back up
-    const r = el.getBoundingClientRect();
-    return { top: r.top, height: window.innerHeight };
-  });
-  check(pill && pill.top > pill.height / 2, `390 px: the back-to-top pill sits low, off the first line (top ${pill && Math.round(pill.top)} px)`);
-  await context.close();
-});
-
 check(errors.length === 0, `no script errors (${errors.slice(0, 3).join("; ")})`);
 await browser.close();
 finish();
