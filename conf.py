@@ -11,15 +11,15 @@ sys.path.insert(0, str(ROOT / "_ext"))
 # -- The edition -----------------------------------------------------------------------------
 project = "儀禮·鄉射禮"
 author = "鄉射禮校注本編輯組"
-copyright = "2026, 鄉射禮校注本編輯組 (text CC BY-SA 4.0)"
+copyright = "2026，鄉射禮校注本編輯組（正文以 CC BY-SA 4.0 授權）"
 version = release = "0.1.0"
 #: The date of this version (CHANGELOG.md, CITATION.cff): citations give it, whatever day
 #: the site is rebuilt.
 xs_release_date = "2026-12-02"
 xs_edition_title = "儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)"
 xs_base_text = (
-    "網絡本《儀禮·鄉射禮》原文與譯文 (web copy; see 底 in the sigla), "
-    "emended against the Kanseki Repository witnesses"
+    "網絡本《儀禮·鄉射禮》原文與譯文（即校勘符號表之「底」），"
+    "據漢籍リポジトリ（Kanseki Repository）所收諸本校訂"
 )
 
 # -- Sphinx ------------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ def test_negated_acts_are_counted_on_every_page(app) -> None:
     bu_bai = _page(app, "terms/action/不拜.html")
     assert "<dt>次數</dt><dd>1 次，見於 1 節</dd>" in bu_bai
     assert bu_bai.count('<td class="xs-kwic-n">') == 1
+    # the negated sub-entry's keyword is the negated word, 不 included
+    assert '<td class="xs-kwic-k" lang="zh-Hant">不拜</td>' in bu_bai
     bu = _page(app, "terms/action/不拜既爵.html")
     assert "<dt>次數</dt><dd>1 次，見於 1 節</dd>" in bu
     assert "<dt>上位詞</dt>" in bu  # a sub-entry's sub-entry knows its parent
@@ -46,6 +48,9 @@ def test_domain_index_links_steps_and_lists_every_sub_entry(app) -> None:
     row = re.search(r"不拜既爵</code></a>.*?</tr>", index, re.S)
     assert row and "1 次：" in row[0]
     assert '<a href="part.html#xs-0001" title="xs-0001">1</a>' in row[0]
+    # a word the text has only negated is not 「0 次」: its line says where it is
+    row = re.search(r">見</code></a>.*?</tr>", index, re.S)
+    assert row and "0 次" not in row[0] and "經文唯見其否定（不見 1 次）" in row[0], row
     row = re.search(r">不拜</code></a>.*?</tr>", index, re.S)
     assert row and '<a href="part.html#xs-0002" title="xs-0002">2</a>' in row[0]
     assert 'class="toggler"' not in index

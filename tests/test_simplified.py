@@ -44,6 +44,15 @@ def test_page_kept_elements_stay_and_are_marked() -> None:
     assert '<span data-xs-keep=""><span class="xs-py" title="x">答</span></span>宾' in out
 
 
+def test_phrases_opencc_leaves_traditional() -> None:
+    """著 as zhe/zhuó becomes 着 (t2s-phrases.tsv); the 注's 著 (著之者, 'to make plain')
+    stays, since OpenCC alone keeps every 著."""
+    assert OpenCC("t2s").convert("接著") == "接著"
+    converted = simplified.t2s("接著，司射袒，著扳指、臂衣著於左臂")
+    assert converted == "接着，司射袒，着扳指、臂衣着于左臂"
+    assert simplified.t2s("著之者嫌坐卒爵") == "著之者嫌坐卒爵"
+
+
 def test_content_root_and_json_urls() -> None:
     page = (
         '<html data-content_root="./" lang="zh-Hant"><head>'

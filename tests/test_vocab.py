@@ -30,6 +30,13 @@ def test_every_kind_has_a_file_with_provenance():
         assert "pypinyin" in (DIR / f"{kind}.tsv").read_text(encoding="utf-8")
 
 
+def test_every_gloss_explains_its_term():
+    """A Chinese gloss that only repeats its headword (拜 「拜」) tells the reader nothing."""
+    terms = vocab.load(DIR, KINDS)
+    echoes = [(k, t.term) for k in KINDS for t in terms[k] if t.gloss_zh.strip() == t.term]
+    assert echoes == []
+
+
 def test_load_returns_plain_records_located_in_their_file():
     terms = vocab.load(DIR, KINDS)
     assert set(terms) == set(KINDS)

@@ -37,11 +37,16 @@ class Occurrence:
     end: int
     negated: bool
 
-    def kwic(self, width: int = 12) -> tuple[str, str, str]:
-        """Left context, keyword, right context (within the step)."""
-        left = self.text[max(0, self.start - width) : self.start]
+    def kwic(self, width: int = 12, lead: str = "") -> tuple[str, str, str]:
+        """Left context, keyword, right context (within the step). ``lead`` (the negation,
+        不, of a negated sub-entry's line) belongs to the keyword where the text has it just
+        before the term: the line of 不拜 shows 不拜 as its word, not 拜."""
+        start = self.start
+        if lead and self.text[max(0, start - len(lead)) : start] == lead:
+            start -= len(lead)
+        left = self.text[max(0, start - width) : start]
         right = self.text[self.end : self.end + width]
-        return left, self.text[self.start : self.end], right
+        return left, self.text[start : self.end], right
 
 
 @dataclass

@@ -168,7 +168,7 @@ def _draw(
     plan = edition_of(env).plan
     gap = spacing(env)
     drawers = drawers_for(env)
-    desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人。") + "。"
+    desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人") + "。"
 
     def plan_of(medium: Medium) -> Plan:
         return compose(

@@ -120,11 +120,17 @@ INDEX_STEPS = 40
 
 
 def index_description(entry: Entry) -> tuple[str, list[tuple[str, int]], bool]:
-    """An index line's description: ``gloss；N 次：`` (or ``gloss；0 次`` for a word the text
-    has only negated), the first :data:`INDEX_STEPS` steps as (step id, number), and whether
-    there are more."""
+    """An index line's description: ``gloss；N 次：``, the first :data:`INDEX_STEPS` steps as
+    (step id, number), and whether there are more. A word the text has only negated (見: only
+    不見) is not said to occur 「0 次」: its line says where its occurrences are, as its
+    headword page does (its sub-entries follow it in the index)."""
     steps = list(dict.fromkeys((o.step_id, o.number) for o in entry.all_occurrences))
-    head = f"{entry.gloss_zh}；{entry.count} 次" + ("：" if steps else "")
+    if not steps:
+        negated = [s for s in concordance.descendants(entry) if s.count]
+        where = "、".join(f"{s.term} {s.count} 次" for s in negated)
+        said = f"{entry.gloss_zh}；經文唯見其否定（{where}）" if where else entry.gloss_zh
+        return said, [], False
+    head = f"{entry.gloss_zh}；{entry.count} 次："
     return head, steps[:INDEX_STEPS], len(steps) > INDEX_STEPS
 
 
@@ -253,8 +259,10 @@ def headword_body(
         '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
         "</tr></thead><tbody>"
     )
+    # A negated sub-entry (不拜 under 拜) is its headword's term after the negation.
+    lead = entry.term[: len(entry.term) - len(entry.parent)] if entry.negated else ""
     for occ in occurrences:
-        left, key, right = occ.kwic()
+        left, key, right = occ.kwic(lead=lead)
         out.append(
             f'<tr><td class="xs-kwic-n">{_step_link(env, page, occ, builder)}</td>'
             f'<td class="xs-kwic-l" lang="zh-Hant">{e(left)}</td>'

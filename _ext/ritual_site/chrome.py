@@ -10,8 +10,9 @@ values and the ``<title>`` of its icons). Here:
   the theme's credit line) so that they go through the same ``gettext`` as the rest;
 - :func:`load_catalog` compiles the site's message catalog (``locale/<language>/LC_MESSAGES/
   sphinx.po`` beside this module) with Sphinx's catalog machinery into the build's doctree
-  folder and adds it to Sphinx's translator, after Sphinx's own catalogs (which keep their
-  words: 搜尋, 索引 …).
+  folder. In the templates it comes *before* Sphinx's own catalogs, so that the page chrome
+  says what the edition's pages say (檢索, not Sphinx's 搜尋); in Python-side ``_()`` it is a
+  fallback, for the words Sphinx's catalogs lack.
 
 A language without a catalog here keeps the theme's words. The zh-Hans copy converts the
 Traditional pages, these words with them.
@@ -106,11 +107,16 @@ def load_catalog(app: Sphinx) -> None:
     mo, compiled = found
     if compiled:
         _write_every_page_again(app)
-    if getattr(app.translator, "_xs_site_words", False):
-        return
-    with mo.open("rb") as f:
-        app.translator.add_fallback(GNUTranslations(f))
-    app.translator._xs_site_words = True  # type: ignore[attr-defined]
+    if not getattr(app.translator, "_xs_site_words", False):
+        with mo.open("rb") as f:
+            app.translator.add_fallback(GNUTranslations(f))
+        app.translator._xs_site_words = True  # type: ignore[attr-defined]
+    if environment is not None and hasattr(environment, "install_gettext_translations"):
+        # A second catalog object: one cannot stand both before Sphinx's and behind it.
+        with mo.open("rb") as f:
+            first = GNUTranslations(f)
+        first.add_fallback(app.translator)
+        environment.install_gettext_translations(first)
 
 
 def setup_chrome(app: Sphinx) -> None:

@@ -81,10 +81,33 @@ def _converter():
     return OpenCC("t2s")
 
 
+PHRASES_FILE = Path(__file__).parent / "data" / "t2s-phrases.tsv"
+
+
+@cache
+def _phrases() -> tuple[tuple[str, str], ...]:
+    """``data/t2s-phrases.tsv``: (what t2s makes of a phrase, its right Simplified form),
+    longest first, so that a longer phrase is replaced before a phrase inside it."""
+    rows = []
+    for line in PHRASES_FILE.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#") or line.startswith("traditional\t"):
+            continue
+        traditional, simplified = line.split("\t")
+        rows.append((_converter().convert(traditional), simplified))
+    return tuple(sorted(rows, key=lambda row: -len(row[0])))
+
+
 @lru_cache(maxsize=65536)
 def t2s(text: str) -> str:
-    """Convert one text segment (cached: the navigation repeats on every page)."""
-    return _converter().convert(text) if HAN.search(text) else text
+    """Convert one text segment (cached: the navigation repeats on every page), with the
+    phrases OpenCC leaves Traditional (``data/t2s-phrases.tsv``) put right."""
+    if not HAN.search(text):
+        return text
+    out = _converter().convert(text)
+    for converted, simplified in _phrases():
+        if converted in out:
+            out = out.replace(converted, simplified)
+    return out
 
 
 def pages(outdir: Path) -> list[str]:

@@ -20,7 +20,7 @@ sys.path.insert(0, str(REPO / "_ext"))
 
 project = "儀禮·鄉飲酒禮"
 author = "鄉射禮校注本編輯組"
-copyright = "2026, 鄉射禮校注本編輯組 (text CC BY-SA 4.0)"
+copyright = "2026，鄉射禮校注本編輯組（正文以 CC BY-SA 4.0 授權）"
 version = release = "0.1.0"
 extensions = ["myst_parser", "ritual"]
 myst_enable_extensions = ["colon_fence"]
