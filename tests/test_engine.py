@@ -160,6 +160,25 @@ def test_a_missing_edition_folder_stops_the_build_at_config_time(make_app, tmp_p
         make_app("html", srcdir=tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("xs_release_date", "2026-13-45", r"xs_release_date must be a real date"),
+        ("xs_release_date", "2026-02-30", r"xs_release_date must be a real date"),
+        ("xs_release_date", "2 Dec 2026", r"xs_release_date must be a real date"),
+        ("xs_base_url", "htp:/example.org", r"xs_base_url must be an absolute http\(s\) URL"),
+        ("xs_base_url", "example.org/", r"xs_base_url must be an absolute http\(s\) URL"),
+    ],
+)
+def test_config_values_are_checked(make_app, tmp_path, name: str, value: str, message: str) -> None:
+    """A date citations publish is a real date; an address is an absolute http(s) URL."""
+    from sphinx.errors import ConfigError
+
+    src = ROOT / "tests" / "roots" / "test-bad-input"
+    with pytest.raises(ConfigError, match=message):
+        make_app("html", srcdir=src, builddir=tmp_path, confoverrides={name: value})
+
+
 def test_setup_is_a_registration_table() -> None:
     """``setup()`` calls one ``setup_<feature>(app)`` per module, and nothing else."""
     source = (ROOT / "_ext" / "ritual" / "__init__.py").read_text(encoding="utf-8")

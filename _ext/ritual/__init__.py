@@ -27,6 +27,7 @@ from .latex import setup_latex
 from .pinyin import setup_pinyin
 from .plan_data import setup_positions
 from .printed_indexes import setup_printed_indexes
+from .raw_html import setup_raw_html
 from .reader import setup_reader
 from .search import setup_search
 from .state import setup_state
@@ -51,6 +52,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_data_files(app)
     setup_domain(app)
     setup_steps(app)
+    setup_raw_html(app)
     setup_terms(app)
     setup_registry(app)
     setup_apparatus(app)

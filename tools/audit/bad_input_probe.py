@@ -308,7 +308,9 @@ def copy_edition(dest: Path) -> Path:
     src = dest / "copy"
     shutil.copytree(ROOT / "source", src / "source")
     shutil.copy(ROOT / "conf.py", src / "conf.py")
-    for link in ("_ext", "_static", "_templates", "tools"):
+    # the engine copied (a snapshot: edits to the worktree during a run do not change it)
+    shutil.copytree(ROOT / "_ext", src / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
+    for link in ("_static", "_templates", "tools"):
         if (ROOT / link).exists():
             (src / link).symlink_to(ROOT / link)
     return src
