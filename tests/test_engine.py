@@ -179,6 +179,19 @@ def test_config_values_are_checked(make_app, tmp_path, name: str, value: str, me
         make_app("html", srcdir=src, builddir=tmp_path, confoverrides={name: value})
 
 
+def test_the_books_date_is_the_release_date(make_app, tmp_path) -> None:
+    """The title page's date (Sphinx's ``today``, LaTeX's ``\\date``) is xs_release_date,
+    not the day of the build."""
+    src = ROOT / "tests" / "roots" / "test-bad-input"
+    app = make_app(
+        "latex", srcdir=src, builddir=tmp_path, confoverrides={"xs_release_date": "2026-12-02"}
+    )
+    assert app.config.today == "2026-12-02"
+    app.build()
+    tex = next((tmp_path / "latex").glob("*.tex")).read_text(encoding="utf-8")
+    assert "\\date{2026-12-02}" in tex
+
+
 def test_setup_is_a_registration_table() -> None:
     """``setup()`` calls one ``setup_<feature>(app)`` per module, and nothing else."""
     source = (ROOT / "_ext" / "ritual" / "__init__.py").read_text(encoding="utf-8")

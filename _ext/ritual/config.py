@@ -217,6 +217,10 @@ def check_config(app: Sphinx, config: Config) -> None:
         raise ConfigError(
             f"xs_release_date must be a real date, YYYY-MM-DD, not {config.xs_release_date!r}"
         )
+    if config.xs_release_date and not config.today:
+        # The books' title page (LaTeX's \date) and |today| give the version's date, never the
+        # day the book happened to be built (a rebuild must not change the book).
+        config.today = config.xs_release_date
     box = config.xs_plan_print_box
     if not (
         len(box) == 2
