@@ -196,7 +196,11 @@ CASES: dict[str, Case] = {
         [("index.md:16", "bad_translation", "has 2 translations")],
     ),
     "translation outside a step": Case(
-        {"index.md": HEAD + "\n:::{xs:translation}\n無所屬之譯文。\n:::\n"},
+        {
+            "index.md": HEAD
+            + "\n:::{xs:translation}\n無所屬之譯文。\n:::\n"
+            + step("xs-0001", "主人戒賓。")
+        },
         [("index.md:9", "bad_translation", "outside a step")],
     ),
     # -- cross-references (formulas, :explains:) --------------------------------------------
@@ -500,7 +504,9 @@ CASES: dict[str, Case] = {
     "directive that did not parse, in a step": Case(
         {
             "index.md": HEAD
-            + step("xs-0001", "主人戒賓。\n\n:::{xs:translation}\n:source: edtiors\n主人告賓。\n:::")
+            + step(
+                "xs-0001", "主人戒賓。\n\n:::{xs:translation}\n:source: edtiors\n主人告賓。\n:::"
+            )
         },
         [
             ("index.md:12", "bad_markup", "markup at line 13 did not parse"),
@@ -526,13 +532,24 @@ CASES: dict[str, Case] = {
             ("index.md:13", "raw_html", "'</b>' is shown as text"),
         ],
     ),
+    "page not UTF-8": Case(
+        {},
+        [("index.md:10", "bad_encoding", "not UTF-8: a bad byte at byte 0 of the line")],
+        raw={"index.md": BASE_PAGE.encode().replace(b"\n\n{role}", b"\n\xff\n{role}", 1)},
+    ),
     "phase with no steps": Case(
         {
             "index.md": HEAD
             + step("xs-0001", "主人戒賓。")
             + "\n## 空\n\n:::{xs:phase} kong\n:en: Empty\n:::\n"
         },
-        [("index.md:15", "empty_phase", "phase 'kong' has no step: no step follows it before the end")],
+        [
+            (
+                "index.md:15",
+                "empty_phase",
+                "phase 'kong' has no step: no step follows it before the end",
+            )
+        ],
     ),
     # -- the strict reader: every data file ------------------------------------------------------
     "declared file deleted": Case(
@@ -688,8 +705,7 @@ def test_bad_input_is_located_typed_and_suppressible(
     others = [f"xs.{w.value}" for w in XsWarning if w.value not in subtypes]
     assert len(xs_warnings(build_case(make_app, rootdir, tmp_path, case, others))) == len(lines)
     assert (
-        xs_warnings(build_case(make_app, rootdir, tmp_path, case, [tag(s) for s in subtypes]))
-        == []
+        xs_warnings(build_case(make_app, rootdir, tmp_path, case, [tag(s) for s in subtypes])) == []
     )
 
 

@@ -24,6 +24,7 @@ from .domain import setup_domain
 from .export import setup_export
 from .indexes import setup_indexes
 from .latex import setup_latex
+from .page_encoding import setup_page_encoding
 from .pinyin import setup_pinyin
 from .plan_data import setup_positions
 from .printed_indexes import setup_printed_indexes
@@ -53,6 +54,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_domain(app)
     setup_steps(app)
     setup_raw_html(app)
+    setup_page_encoding(app)
     setup_terms(app)
     setup_registry(app)
     setup_apparatus(app)

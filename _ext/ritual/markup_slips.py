@@ -32,7 +32,9 @@ LITERAL_ROLE = re.compile(r"\{[A-Za-z][\w:-]*\}`*|`+")
 def unnest_steps(body: nodes.Element, step_id: str) -> list[xsnodes.step]:
     """The steps parsed inside ``body`` (a fence left open above them), taken out of it."""
     nested = [n for n in body.findall(xsnodes.step) if n is not body]
-    outermost = [n for n in nested if not any(n in list(o.findall(xsnodes.step))[1:] for o in nested)]
+    outermost = [
+        n for n in nested if not any(n in list(o.findall(xsnodes.step))[1:] for o in nested)
+    ]
     for inner in outermost:
         warn(
             f"step {inner['step_id']!r} is nested in step {step_id!r}: the '::::' fence of "

@@ -71,7 +71,6 @@ class TermRole(SphinxRole):
         self.set_source_info(node)
         return [node], []
 
-
     def _negatable(self) -> bool:
         return any(k.negated for k in edition_of(self.env).kinds if k.name == self.kind)
 

@@ -13,8 +13,8 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from ..domain import PhaseRecord, xs_domain
 from .. import nodes as xsnodes
+from ..domain import PhaseRecord, xs_domain
 from ..nodes import phase_marker
 from ..warnings import XsWarning, warn
 
