@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import codecs
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from .warnings import XsWarning, warn
+
+if TYPE_CHECKING:  # the type of a bytes-like argument (collections.abc.Buffer from 3.12)
+    from typing_extensions import Buffer
 
 #: UTF-8 that reads a bad byte as U+FFFD (and a byte-order mark as nothing, as Sphinx does)
 CODEC = "xs-utf-8-replace"
@@ -26,10 +30,10 @@ def _search(name: str) -> codecs.CodecInfo | None:
         return None
     base = codecs.lookup("utf-8-sig")
 
-    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+    def decode(data: Buffer, errors: str = "strict", /) -> tuple[str, int]:
         return base.decode(data, "replace")
 
-    class Decoder(base.incrementaldecoder):  # type: ignore[misc,name-defined]
+    class Decoder(base.incrementaldecoder):  # type: ignore[name-defined]
         def __init__(self, errors: str = "strict") -> None:
             super().__init__("replace")
 
