@@ -42,6 +42,8 @@ html: venv                        ## the site, with edition.json (doctrees kept 
 
 pdf: venv                         ## the print edition: _build/latex/xiangsheli.pdf
 	$(SPHINX) -M latexpdf source $(BUILD) -c . $(SPHINXOPTS)
+	@# the check reads every step's text from edition.json: from a clean tree, build it first
+	@test -f $(BUILD)/html/edition.json || $(MAKE) --no-print-directory html
 	$(BIN)/python tools/check_pdf.py $(BUILD)/latex
 
 # The vertical book (直排經注本): the engine writes its LaTeX (builder xsvertical), LuaLaTeX sets

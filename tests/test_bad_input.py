@@ -196,7 +196,11 @@ CASES: dict[str, Case] = {
         [("index.md:16", "bad_translation", "has 2 translations")],
     ),
     "translation outside a step": Case(
-        {"index.md": HEAD + "\n:::{xs:translation}\n無所屬之譯文。\n:::\n"},
+        {
+            "index.md": HEAD
+            + "\n:::{xs:translation}\n無所屬之譯文。\n:::\n"
+            + step("xs-0001", "主人戒賓。")
+        },
         [("index.md:9", "bad_translation", "outside a step")],
     ),
     # -- cross-references (formulas, :explains:) --------------------------------------------
@@ -256,17 +260,26 @@ CASES: dict[str, Case] = {
     ),
     # -- phases ------------------------------------------------------------------------------
     "duplicate phase id": Case(
-        {"index.md": HEAD + "\n## 又\n\n:::{xs:phase} jie-bin\n:en: Again\n:::\n"},
+        {
+            "index.md": HEAD
+            + step("xs-0001", "主人戒賓。")
+            + "\n## 又\n\n:::{xs:phase} jie-bin\n:en: Again\n:::\n"
+            + step("xs-0002", "篚在阼階。")
+        },
         [
             (
-                "index.md:11",
+                "index.md:15",
                 "duplicate_phase",
                 "duplicate phase id 'jie-bin', also declared at index:5",
             )
         ],
     ),
     "phase without heading": Case(
-        {"index.md": "前言。\n\n:::{xs:phase} jie-bin\n:en: Inviting the guest\n:::\n\n# 鄉射禮\n"},
+        {
+            "index.md": "前言。\n\n:::{xs:phase} jie-bin\n:en: Inviting the guest\n:::\n\n"
+            + step("xs-0001", "主人戒賓。")
+            + "\n# 鄉射禮\n"
+        },
         [("index.md:3", "phase_without_heading", "does not follow a section heading")],
     ),
     # -- the apparatus -----------------------------------------------------------------------
@@ -459,6 +472,85 @@ CASES: dict[str, Case] = {
         },
         confoverrides={"xs_check_registry": True},
     ),
+    "registry row twice": Case(
+        {},
+        [("_edition/step-registry.tsv:4", "duplicate_key", "'xs-0002' again (first on line 3)")],
+        append={"_edition/step-registry.tsv": "xs-0002\t2\t17434b3d66c3\tlive\t\n"},
+        confoverrides={"xs_check_registry": True},
+    ),
+    "apparatus id twice": Case(
+        {
+            "_edition/apparatus.toml": entry("app-001", "xs-0002", "[筐]在", "筐", "篚")
+            + entry("app-001", "xs-0002", "[筐]在", "筐", "篚")
+        },
+        [("_edition/apparatus.toml:16", "duplicate_key", "app-001: the id is used twice")],
+    ),
+    "apparatus id retired, used again": Case(
+        {
+            "_edition/apparatus.toml": 'retired = ["app-001"]\n'
+            + entry("app-001", "xs-0002", "[筐]在", "筐", "篚")
+        },
+        [("_edition/apparatus.toml:3", "reused_id", "app-001: the id is retired")],
+    ),
+    # -- markup slips that would rewrite the 原文 ------------------------------------------------
+    "step nested in a step (a fence left open)": Case(
+        {
+            "index.md": HEAD
+            + "\n::::{xs:step} xs-0001\n主人戒賓。\n"
+            + step("xs-0002", "{vessel}`篚`在{place}`阼階`。")
+        },
+        [("index.md:12", "bad_markup", "step 'xs-0002' is nested in step 'xs-0001'")],
+    ),
+    "directive that did not parse, in a step": Case(
+        {
+            "index.md": HEAD
+            + step(
+                "xs-0001", "主人戒賓。\n\n:::{xs:translation}\n:source: edtiors\n主人告賓。\n:::"
+            )
+        },
+        [
+            ("index.md:12", "bad_markup", "markup at line 13 did not parse"),
+            # the parser's own warning, typed by the parser
+            ("index.md:13", "myst.directive_option", "Invalid option value for 'source'"),
+        ],
+    ),
+    "empty role left literal": Case(
+        {"index.md": HEAD + step("xs-0001", "{role}``主人戒賓。")},
+        [("index.md:9", "bad_markup", "role syntax left as text ('{role}``')")],
+    ),
+    "negated role": Case(
+        {"index.md": HEAD + step("xs-0001", "{role}`!主人`戒賓。")},
+        [("index.md:10", "bad_term", "role '主人' is negated")],
+    ),
+    "raw HTML in a translation": Case(
+        {
+            "index.md": HEAD
+            + step("xs-0001", "主人戒賓。\n\n:::{xs:translation}\n主人<b>告</b>賓。\n:::")
+        },
+        [
+            ("index.md:13", "raw_html", "'<b>' is shown as text"),
+            ("index.md:13", "raw_html", "'</b>' is shown as text"),
+        ],
+    ),
+    "page not UTF-8": Case(
+        {},
+        [("index.md:10", "bad_encoding", "not UTF-8: a bad byte at byte 0 of the line")],
+        raw={"index.md": BASE_PAGE.encode().replace(b"\n\n{role}", b"\n\xff\n{role}", 1)},
+    ),
+    "phase with no steps": Case(
+        {
+            "index.md": HEAD
+            + step("xs-0001", "主人戒賓。")
+            + "\n## 空\n\n:::{xs:phase} kong\n:en: Empty\n:::\n"
+        },
+        [
+            (
+                "index.md:15",
+                "empty_phase",
+                "phase 'kong' has no step: no step follows it before the end",
+            )
+        ],
+    ),
     # -- the strict reader: every data file ------------------------------------------------------
     "declared file deleted": Case(
         {},
@@ -550,6 +642,11 @@ NOT_IN_MATRIX: dict[str, str] = {
 }
 
 
+def tag(subtype: str) -> str:
+    """The warning's type and subtype: ``xs.<subtype>``, or a parser's own (``myst.…``)."""
+    return subtype if "." in subtype else f"xs.{subtype}"
+
+
 def xs_warnings(app: SphinxTestApp) -> list[str]:
     """The build's warning lines, the source directory cut off; set-up noise of a second app
     in one process (Sphinx re-registering its own nodes) left out."""
@@ -602,14 +699,13 @@ def test_bad_input_is_located_typed_and_suppressible(
         sorted(case.expected), sorted(lines), strict=True
     ):
         assert line.startswith(f"{location}: WARNING: "), line
-        assert line.endswith(f"[xs.{subtype}]"), line
+        assert line.endswith(f"[{tag(subtype)}]"), line
         assert fragment in line, line
 
     others = [f"xs.{w.value}" for w in XsWarning if w.value not in subtypes]
     assert len(xs_warnings(build_case(make_app, rootdir, tmp_path, case, others))) == len(lines)
     assert (
-        xs_warnings(build_case(make_app, rootdir, tmp_path, case, [f"xs.{s}" for s in subtypes]))
-        == []
+        xs_warnings(build_case(make_app, rootdir, tmp_path, case, [tag(s) for s in subtypes])) == []
     )
 
 

@@ -160,6 +160,38 @@ def test_a_missing_edition_folder_stops_the_build_at_config_time(make_app, tmp_p
         make_app("html", srcdir=tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("xs_release_date", "2026-13-45", r"xs_release_date must be a real date"),
+        ("xs_release_date", "2026-02-30", r"xs_release_date must be a real date"),
+        ("xs_release_date", "2 Dec 2026", r"xs_release_date must be a real date"),
+        ("xs_base_url", "htp:/example.org", r"xs_base_url must be an absolute http\(s\) URL"),
+        ("xs_base_url", "example.org/", r"xs_base_url must be an absolute http\(s\) URL"),
+    ],
+)
+def test_config_values_are_checked(make_app, tmp_path, name: str, value: str, message: str) -> None:
+    """A date citations publish is a real date; an address is an absolute http(s) URL."""
+    from sphinx.errors import ConfigError
+
+    src = ROOT / "tests" / "roots" / "test-bad-input"
+    with pytest.raises(ConfigError, match=message):
+        make_app("html", srcdir=src, builddir=tmp_path, confoverrides={name: value})
+
+
+def test_the_books_date_is_the_release_date(make_app, tmp_path) -> None:
+    """The title page's date (Sphinx's ``today``, LaTeX's ``\\date``) is xs_release_date,
+    not the day of the build."""
+    src = ROOT / "tests" / "roots" / "test-bad-input"
+    app = make_app(
+        "latex", srcdir=src, builddir=tmp_path, confoverrides={"xs_release_date": "2026-12-02"}
+    )
+    assert app.config.today == "2026-12-02"
+    app.build()
+    tex = next((tmp_path / "latex").glob("*.tex")).read_text(encoding="utf-8")
+    assert "\\date{2026-12-02}" in tex
+
+
 def test_setup_is_a_registration_table() -> None:
     """``setup()`` calls one ``setup_<feature>(app)`` per module, and nothing else."""
     source = (ROOT / "_ext" / "ritual" / "__init__.py").read_text(encoding="utf-8")

@@ -59,6 +59,7 @@ from tools.collate.witnesses import (
     half_leaf_labels,
     is_text_char,
     split_chars,
+    witness_problem,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -664,8 +665,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if stale")
     ap.add_argument("--list", action="store_true", help="print each note on its lemma")
     args = ap.parse_args(argv)
-    if not args.witnesses.is_dir():
-        print(f"no witness directory: {args.witnesses}", file=sys.stderr)
+    problem = witness_problem(args.witnesses, (BASE[1], HELPER[1], SUPPLY[1]))
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     result = derive(args.witnesses, args.edition.resolve())
     text_of = dict(result.steps)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tools.audit.witness_readings import align_witness
 from tools.collate.core import load_variants, read_base
-from tools.collate.witnesses import is_text_char, read_all
+from tools.collate.witnesses import is_text_char, read_all, witness_problem
 from tools.pages import base_texts, printed_texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=Path, default=None)
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args(argv)
-    if not args.witnesses.is_dir():
-        print(f"no witness directory: {args.witnesses}", file=sys.stderr)
+    problem = witness_problem(args.witnesses)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     seed = args.seed or args.witnesses.parent / "seed" / "xiangsheli.txt"
     _, emap, forms, text_of = collect(args.witnesses, seed)

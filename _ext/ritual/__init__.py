@@ -24,9 +24,11 @@ from .domain import setup_domain
 from .export import setup_export
 from .indexes import setup_indexes
 from .latex import setup_latex
+from .page_encoding import setup_page_encoding
 from .pinyin import setup_pinyin
 from .plan_data import setup_positions
 from .printed_indexes import setup_printed_indexes
+from .raw_html import setup_raw_html
 from .reader import setup_reader
 from .reading_switch import setup_reading_switch
 from .search import setup_search
@@ -52,6 +54,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_data_files(app)
     setup_domain(app)
     setup_steps(app)
+    setup_raw_html(app)
+    setup_page_encoding(app)
     setup_terms(app)
     setup_registry(app)
     setup_apparatus(app)

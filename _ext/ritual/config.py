@@ -10,6 +10,7 @@ registered before reading begins (:func:`.terms.register_kinds`).
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -201,6 +202,18 @@ def setup_config(app: Sphinx) -> None:
     app.connect("config-inited", check_config, priority=100)
 
 
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is a calendar date written YYYY-MM-DD (2026-13-45 is not: citations
+    publish it)."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def check_config(app: Sphinx, config: Config) -> None:
     """``config-inited``: types, forms and the edition folder; relative paths made absolute."""
     for value in VALUES:
@@ -215,8 +228,14 @@ def check_config(app: Sphinx, config: Config) -> None:
             raise ConfigError(f"xs_base_url must be an absolute http(s) URL, not {base!r}")
         if not base.endswith("/"):
             config.xs_base_url = base + "/"
-    if config.xs_release_date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", config.xs_release_date):
-        raise ConfigError(f"xs_release_date must be YYYY-MM-DD, not {config.xs_release_date!r}")
+    if config.xs_release_date and not _is_date(config.xs_release_date):
+        raise ConfigError(
+            f"xs_release_date must be a real date, YYYY-MM-DD, not {config.xs_release_date!r}"
+        )
+    if config.xs_release_date and not config.today:
+        # The books' title page (LaTeX's \date) and |today| give the version's date, never the
+        # day the book happened to be built (a rebuild must not change the book).
+        config.today = config.xs_release_date
     box = config.xs_plan_print_box
     if not (
         len(box) == 2

@@ -123,8 +123,11 @@ class XsDomain(Domain):
         "diagram_numbers": {},  # diagram id -> number, in reading order
         "positions_key": "",  # digest of the positions data (diagrams depend on all of it)
         "reference_lists": {},  # "docname:part" -> ListRecord: pages listing the formulas
+        # docname -> True: pages that show what every page holds (the indexes' counts, the
+        # lists of formulas, the stage, the apparatus's summary): rebuilt when any page changes
+        "derived": {},
     }
-    data_version = 5
+    data_version = 6
 
     # -- storage --------------------------------------------------------------------------
 
@@ -163,12 +166,16 @@ class XsDomain(Domain):
         return True
 
     def clear_doc(self, docname: str) -> None:
+        self.data["derived"].pop(docname, None)
         for key in ("steps", "phases", "diagrams", "stages", "reference_lists"):
             for obj_id, rec in list(self.data[key].items()):
                 if rec.docname == docname:
                     del self.data[key][obj_id]
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        for docname in otherdata.get("derived", {}):
+            if docname in docnames:
+                self.data["derived"][docname] = True
         for key in ("steps", "phases", "diagrams", "stages", "reference_lists"):
             for obj_id, rec in otherdata.get(key, {}).items():
                 if rec.docname not in docnames:
@@ -386,6 +393,24 @@ def register_domain(app: Any, config: Any) -> None:
     app.add_domain(for_edition(load_edition(config.xs_edition, config.xs_editions)), override=True)
 
 
+def note_derived(env: Any) -> None:
+    """The current page shows what every page holds (counts, lists): when any page is added,
+    changed or removed, it is read and written again (:func:`outdated_derived`), so that an
+    incremental build equals a clean one."""
+    xs_domain(env).data["derived"][env.docname] = True
+
+
+def outdated_derived(
+    app: Any, env: Any, added: Set[str], changed: Set[str], removed: Set[str]
+) -> list[str]:
+    """``env-get-outdated``: the pages of :func:`note_derived`, when any other page moved."""
+    moved = added | changed | removed
+    if not moved:
+        return []
+    derived = xs_domain(env).data["derived"]
+    return [d for d in derived if d in env.found_docs and d not in moved]
+
+
 def setup_domain(app: Any) -> None:
     """The domain, its step reference role, and the numbering once reading is over."""
     app.add_domain(XsDomain)
@@ -393,4 +418,5 @@ def setup_domain(app: Any) -> None:
     app.connect("config-inited", register_domain, priority=200)
     app.add_role("step", StepXRefRole())
     app.connect("env-updated", assign_numbers)
+    app.connect("env-get-outdated", outdated_derived)
     app.connect("missing-reference", warn_missing_step)

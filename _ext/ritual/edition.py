@@ -139,6 +139,9 @@ class TermKind:
     name: str
     title: str
     title_en: str
+    #: whether the kind's terms may be negated (``{action}`!拜``` → 不拜); a negation in a kind
+    #: without it is a slip (「不賓」 would enter the index), warned ``bad_term``
+    negated: bool = False
 
 
 #: The translation apparatus's kinds and ids when ``edition.toml`` declares none (defined beside
@@ -305,7 +308,12 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         if not isinstance(raw, dict) or not _NAME.match(str(raw.get("name", ""))):
             raise EditionError(f"terms.kinds: {raw!r} needs a name", path, _line_of(text, "kinds"))
         kinds.append(
-            TermKind(raw["name"], str(raw.get("title", raw["name"])), str(raw.get("title_en", "")))
+            TermKind(
+                raw["name"],
+                str(raw.get("title", raw["name"])),
+                str(raw.get("title_en", "")),
+                raw.get("negated") is True,
+            )
         )
     if len({k.name for k in kinds}) != len(kinds):
         raise EditionError("terms.kinds: a kind is declared twice", path, _line_of(text, "kinds"))

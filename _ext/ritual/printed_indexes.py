@@ -20,7 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import concordance
 from .concordance import Entry
-from .domain import xs_domain
+from .domain import note_derived, xs_domain
 from .indexes import build_concordance
 from .nodes import term_indexes
 from .state import edition_of
@@ -32,6 +32,7 @@ class IndexesDirective(SphinxDirective):
     def run(self) -> list[term_indexes]:
         node = term_indexes(indexes=[])
         self.set_source_info(node)
+        note_derived(self.env)
         return [node]
 
 

@@ -16,6 +16,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxRole
 
 from .nodes import doubt, plain_term, term_ref
+from .state import edition_of
 from .terms import vocabulary_for
 from .warnings import XsWarning, warn
 
@@ -44,6 +45,14 @@ class TermRole(SphinxRole):
         if not headword:
             warn(f"empty {self.kind} term", XsWarning.BAD_TERM, self.get_location())
             return [nodes.Text(self.text)], []
+        if negated and not self._negatable():
+            warn(
+                f"{self.kind} {headword!r} is negated ('!'), but {self.kind} terms are never "
+                f"negated (edition.toml [terms] kinds: negated = true); read as {headword!r}",
+                XsWarning.BAD_TERM,
+                self.get_location(),
+            )
+            negated = False
         known = vocabulary_for(self.env).headwords(self.kind)
         if headword not in known:
             warn(
@@ -61,6 +70,9 @@ class TermRole(SphinxRole):
         )
         self.set_source_info(node)
         return [node], []
+
+    def _negatable(self) -> bool:
+        return any(k.negated for k in edition_of(self.env).kinds if k.name == self.kind)
 
 
 class PlainRole(SphinxRole):

@@ -130,6 +130,17 @@ class XsWarning(Enum):
     BAD_SETTING = "bad_setting"
     """An entry of setting.toml cannot be used (a place outside the plan, no warrant, an
     unknown view, a value of the wrong type); it is left out of the plans."""
+    BAD_MARKUP = "bad_markup"
+    """Markup that would rewrite a step's 原文: a step nested in a step (a ``::::`` fence left
+    open), a directive that did not parse or a parser's message standing in a step's text, or
+    role syntax left literal (an empty role, an unclosed backquote). The step's text is kept
+    clean of it, and the line is named."""
+    RAW_HTML = "raw_html"
+    """A page holds raw HTML (``<script>``, ``<div onclick=…>``): it is never passed to the site
+    or the books; it is shown as the text it is."""
+    EMPTY_PHASE = "empty_phase"
+    """A phase directive has no step after it before the next phase (or the page's end): it
+    would be published as an empty phase."""
     REUSED_ID = "reused_id"
     """A published id that is retired is used again: a step id the registry retires declared by
     a page, an apparatus or translation-apparatus id that its file's ``retired`` list holds."""

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.collate.core import AUXILIARY, BaseChar, align, load_variants, place_moved, read_base
-from tools.collate.witnesses import Token, Witness, is_text_char, read_all
+from tools.collate.witnesses import Token, Witness, is_text_char, read_all, witness_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "_ext"))
@@ -397,8 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=Path, default=None)
     ap.add_argument("--entries", type=Path, default=None, help="apparatus.toml to audit")
     args = ap.parse_args(argv)
-    if not args.witnesses.is_dir():
-        print(f"no witness directory: {args.witnesses}", file=sys.stderr)
+    problem = witness_problem(args.witnesses)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     report = run(args.witnesses, args.seed, args.entries)
     for f in report.findings:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from .core import ROOT, WORK, run
+from .witnesses import witness_problem
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=WORK / "collation.json")
     args = ap.parse_args(argv)
     args.witness_dir = args.witnesses or args.witness_dir or ROOT.parent / "shared" / "witnesses"
-    if not args.witness_dir.is_dir():
-        print(f"no witness directory: {args.witness_dir}", file=sys.stderr)
+    problem = witness_problem(args.witness_dir)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     result = run(args.witness_dir, args.seed, args.out)

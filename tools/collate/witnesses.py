@@ -15,6 +15,7 @@ Pure Python, no Sphinx; the functions taking strings are unit-tested on tiny inl
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -583,6 +584,24 @@ SOURCES: tuple[Source, ...] = (
 )
 #: KR1d0027 (賈公彥《儀禮疏》單疏本) quotes 經 only as incipit–explicit cues: not collated.
 SKIPPED = {"KR1d0027": "單疏本: 經 only as 標起止 cues, no full text to collate"}
+
+
+def witness_problem(witness_dir: Path, names: Iterable[str] | None = None) -> str | None:
+    """What keeps the tools from reading ``witness_dir`` (the folder, or a file of ``names``,
+    by default every collated witness, missing), said plainly for the command line; None if
+    nothing does. The tools check this first, so that a missing file is a message, never a
+    traceback halfway through the collation."""
+    if not witness_dir.is_dir():
+        return f"no witness directory: {witness_dir}"
+    wanted = [s.filename for s in SOURCES] if names is None else list(names)
+    missing = [name for name in wanted if not (witness_dir / name).is_file()]
+    if missing:
+        return (
+            f"{len(missing)} witness file(s) missing from {witness_dir}: "
+            + ", ".join(missing)
+            + " (see the witnesses' README.md for where each comes from)"
+        )
+    return None
 
 
 def read_all(witness_dir: Path) -> list[Witness]:

@@ -26,7 +26,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
-from ..domain import xs_domain
+from ..domain import note_derived, xs_domain
 from ..plan_data import setting_for
 from ..warnings import XsWarning, warn
 from .phase import PHASE_KEY
@@ -158,4 +158,5 @@ class StageDirective(SphinxDirective):
         node += self.parse_content_to_nodes()
         domain = xs_domain(self.env)
         domain.data["stages"][self.env.docname] = StageRecord(self.env.docname, self.lineno)
+        note_derived(self.env)
         return [node]

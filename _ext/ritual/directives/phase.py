@@ -13,6 +13,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from .. import nodes as xsnodes
 from ..domain import PhaseRecord, xs_domain
 from ..nodes import phase_marker
 from ..warnings import XsWarning, warn
@@ -51,10 +52,26 @@ def _anchor(doctree: nodes.document, section: nodes.section, phase_id: str) -> s
     return phase_id
 
 
+def warn_empty_phases(doctree: nodes.document) -> None:
+    """A phase with no step before the next phase (or the page's end) would be published
+    empty (a step deleted, or a phase directive left behind)."""
+    order = list(doctree.findall(lambda n: isinstance(n, phase_marker | xsnodes.step)))
+    for i, marker in enumerate(order):
+        after = order[i + 1] if i + 1 < len(order) else None
+        if isinstance(marker, phase_marker) and not isinstance(after, xsnodes.step):
+            warn(
+                f"phase {marker['phase_id']!r} has no step: no step follows it before "
+                + ("the next phase" if after is not None else "the end of the page"),
+                XsWarning.EMPTY_PHASE,
+                marker,
+            )
+
+
 def record_phases(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``: record each phase with the title and anchor of its section (before
     the table of contents is collected, so that it links to the phase's anchor)."""
     domain = xs_domain(app.env)
+    warn_empty_phases(doctree)
     for seq, marker in enumerate(doctree.findall(phase_marker), start=1):
         section = marker.parent
         while section is not None and not isinstance(section, nodes.section):

@@ -17,6 +17,7 @@ from .. import nodes as xsnodes
 from ..apparatus_sphinx import keep_forms, place_entries, translation_apparatus_for
 from ..commentary_sphinx import place_notes
 from ..domain import Annotation, StepRecord, xs_domain
+from ..markup_slips import drop_messages, literal_role_syntax, unnest_steps
 from ..state import edition_of
 from ..tree import replace
 from ..warnings import XsWarning, warn
@@ -83,6 +84,10 @@ class StepDirective(SphinxDirective):
             )
         node = xsnodes.step(step_id=step_id, ids=[step_id], classes=["xs-step"])
         self.set_source_info(node)
+        # The number is this step's before its content is read: a step nested in it by a fence
+        # left open must not take it.
+        seq = int(self.env.current_document.get(SEQ_KEY) or 0) + 1
+        self.env.current_document[SEQ_KEY] = seq
         parsed = self.parse_content_to_nodes()
         body = xsnodes.step_text()
         translations = []
@@ -91,12 +96,15 @@ class StepDirective(SphinxDirective):
                 translations.append(child)
             else:
                 body += child
+        nested = unnest_steps(body, step_id)
+        drop_messages(body, step_id, node)
         unescape_text(body)
         places, base_text = place_entries(self.env, step_id, body, node)
         kept_spans = keep_forms(self.env, step_id, body)
         text, annotations = text_and_annotations(body)
         if not text.strip():
             warn(f"step {step_id!r} has no text", XsWarning.EMPTY_STEP, node)
+        literal_role_syntax(text, step_id, node)
         if len(translations) > 1:
             warn(
                 f"step {step_id!r} has {len(translations)} translations; the first is kept",
@@ -128,8 +136,6 @@ class StepDirective(SphinxDirective):
                 XsWarning.STEP_OUTSIDE_PHASE,
                 node,
             )
-        seq = int(self.env.current_document.get(SEQ_KEY) or 0) + 1
-        self.env.current_document[SEQ_KEY] = seq
         record = StepRecord(
             docname=self.env.docname,
             lineno=self.lineno,
@@ -151,4 +157,4 @@ class StepDirective(SphinxDirective):
         domain = xs_domain(self.env)
         if not domain.add_step(step_id, record, node):
             node["ids"] = []
-        return [node]
+        return [node, *nested]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from ..domain import ListRecord, xs_domain
+from ..domain import ListRecord, note_derived, xs_domain
 from ..nodes import reference_list
 
 PARTS = ("formulas", "external", "plain", "ties")
@@ -30,4 +30,5 @@ class ReferenceListDirective(SphinxDirective):
         self.set_source_info(node)
         lists = xs_domain(self.env).data.setdefault("reference_lists", {})
         lists[f"{self.env.docname}:{part}"] = ListRecord(self.env.docname, self.lineno, part)
+        note_derived(self.env)
         return [node]

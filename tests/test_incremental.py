@@ -1,0 +1,80 @@
+"""Incremental = clean (issue 20): after an edit, rebuilding on the last build's environment
+writes the same site as building from nothing.
+
+A page that shows what every page holds (the indexes' counts, the lists of formulas, the stage)
+must be written again when any page changes (``domain.note_derived``); a page that reads a data
+file depends on it. Each case edits a copy of ``roots/test-steps``, rebuilds incrementally,
+builds the same sources clean, and compares every file of the two outputs.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent / "roots" / "test-steps"
+
+
+def _edit(name: str, old: str, new: str) -> Callable[[Path], None]:
+    def edit(src: Path) -> None:
+        path = src / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {name}: the case is stale"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return edit
+
+
+EDITS = {
+    # a term no longer marked: its headword's count drops on the indexes page
+    "a term removed from a page": _edit("part.md", "{role}`賓`出迎", "賓出迎"),
+    # a step deleted: the numbers and counts after it change
+    "a step deleted": _edit("part.md", "::::{xs:step} xs-0002\n無一介。\n::::\n", ""),
+    # the data: who stands where
+    "a data file edited": _edit("_edition/positions.tsv", "\t西面\t", "\t東面\t"),
+}
+
+
+def differing(a: Path, b: Path) -> list[str]:
+    """The files that differ between two output trees (doctrees and build info left out)."""
+    out: list[str] = []
+
+    def walk(cmp: filecmp.dircmp, here: str) -> None:
+        out.extend(f"{here}{n}" for n in cmp.left_only + cmp.right_only + cmp.diff_files)
+        for name, sub in cmp.subdirs.items():
+            walk(sub, f"{here}{name}/")
+
+    walk(filecmp.dircmp(a, b, ignore=[".doctrees", ".buildinfo", "_sources"]), "")
+    return sorted(out)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            n,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="Sphinx's searchindex.js keeps the deleted step's words as empty lists "
+                "after an incremental build (the engine's pages are equal)",
+            ),
+        )
+        if n == "a step deleted"
+        else n
+        for n in sorted(EDITS)
+    ],
+)
+def test_incremental_build_equals_clean_build(name: str, make_app, tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src)
+    inc = tmp_path / "incremental"
+    make_app("html", srcdir=src, builddir=inc).build()
+    EDITS[name](src)
+    make_app("html", srcdir=src, builddir=inc).build()
+    clean = tmp_path / "clean"
+    make_app("html", srcdir=src, builddir=clean).build()
+    assert differing(inc / "html", clean / "html") == []
