@@ -12,7 +12,7 @@
 //   when a plan is first opened. Fetched on demand, they weigh nothing on the pages until used.
 (() => {
   "use strict";
-  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch, .xs-zhu-mark";
+  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch, .xs-zhu-mark, .xs-ties, .xs-reading-switch";
 
   document.addEventListener("copy", (event) => {
     const sel = window.getSelection();
