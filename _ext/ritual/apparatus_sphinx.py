@@ -476,43 +476,64 @@ def place_entries(
     return tuple(places), base_text
 
 
-def orthography_offsets(env: BuildEnvironment) -> dict[str, tuple[int, ...]]:
-    """step id → the offsets of the orthography record's places in its edited text (read once
-    per build; none without a record, or with one the 凡例's table reports as unreadable)."""
+def orthography_places(env: BuildEnvironment) -> dict[str, tuple[orthography.Place, ...]]:
+    """step id → the orthography record's places in its edited text (read once per build;
+    none without a record, or with one the 凡例's table reports as unreadable)."""
     path = edition_of(env).path("orthography")
 
-    def read() -> dict[str, tuple[int, ...]]:
-        out: dict[str, list[int]] = {}
+    def read() -> dict[str, tuple[orthography.Place, ...]]:
+        out: dict[str, list[orthography.Place]] = {}
         if path.is_file():
             try:
                 places = orthography.load_places(path)
             except ValueError:
                 return {}
             for place in places:
-                out.setdefault(place.step, []).append(place.offset)
-        return {step: tuple(offsets) for step, offsets in out.items()}
+                out.setdefault(place.step, []).append(place)
+        return {step: tuple(places) for step, places in out.items()}
 
-    return build_state(env).file("orthography_offsets", read)
+    return build_state(env).file("orthography_places", read)
 
 
 def keep_forms(
     env: BuildEnvironment, step_id: str, body: nodes.Element
-) -> tuple[tuple[int, int], ...]:
-    """Mark the kept forms of a step's edited text (:mod:`.kept`): its apparatus lemmas are
-    kept as they stand; each place of the orthography record outside them becomes a
-    :class:`~.nodes.kept_form`. Returns the kept spans (offsets into the edited text)."""
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, str, str], ...]]:
+    """Print the orthography record's forms in a step's edited text and mark its kept forms
+    (:mod:`.kept`): its apparatus lemmas are kept as they stand; each place of the record
+    outside them becomes a :class:`~.nodes.kept_form` printing the record's ``edition`` form
+    (the base's form in ``base`` where the two differ: 於 for 于, the base's conversion from
+    simplified characters). Returns the kept spans (offsets into the edited text) and the
+    corrections printed, as (offset, base form, edition form).
+
+    The substitution is one character for one, so every offset into the text (the apparatus's,
+    the 注's lemmas, the terms') stands. A place whose text is not the record's base form is
+    said: the record is stale (re-run ``python -m tools.orthography``)."""
     path = edition_of(env).path("orthography")
     if path.is_file():
         env.note_dependency(str(path))
     lemmas = [(a, b) for _, a, b in spans_of(body, xsnodes.apparatus_lemma, xsnodes.apparatus_ref)]
     spans = list(lemmas)
-    for offset in orthography_offsets(env).get(step_id, ()):
+    corrections = []
+    for place in orthography_places(env).get(step_id, ()):
+        offset = place.offset
         if any(a <= offset < b for a, b in lemmas):
             continue
         for text_node, _ in _pieces(body, offset, offset + 1):
-            replace(text_node, xsnodes.kept_form("", str(text_node)))
+            if str(text_node) != place.base:
+                warn(
+                    f"the orthography record has {place.base} at {step_id}:{offset}, but the "
+                    f"text reads {str(text_node)!r} there (re-run python -m tools.orthography)",
+                    XsWarning.BAD_ORTHOGRAPHY,
+                    str(path),
+                )
+                continue
+            form = xsnodes.kept_form("", place.edition)
+            if place.corrected:
+                form["base"] = place.base
+                corrections.append((offset, place.base, place.edition))
+            replace(text_node, form)
             spans.append((offset, offset + 1))
-    return kept.merged(spans)
+    return kept.merged(spans), tuple(corrections)
 
 
 def _plain_text(body: nodes.Element) -> str:
@@ -691,6 +712,19 @@ def export_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     return {sid: _exported(rec.apparatus) for sid, rec in xs_domain(app.env).steps.items()}
 
 
+def export_orthography(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
+    """edition.json: each step's forms corrected as a class (the orthography record's places
+    where the edition prints another form than the base: 于 for the base's 於), with offsets
+    into its text; with the apparatus, they give back the base text."""
+    return {
+        sid: [
+            {"start": k, "end": k + 1, "base": base, "edition": form}
+            for k, base, form in rec.orthography
+        ]
+        for sid, rec in xs_domain(app.env).steps.items()
+    }
+
+
 def export_translation_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     """edition.json: each step's corrections of the base translation, with offsets into its
     (corrected) translation; the same shape as ``apparatus``."""
@@ -747,6 +781,7 @@ def setup_apparatus(app: Sphinx) -> None:
     app.connect("html-page-context", add_switch_words)
     export.PROVIDERS.update(
         apparatus=export_apparatus,
+        orthography=export_orthography,
         translation_apparatus=export_translation_apparatus,
         witnesses=export_witnesses,
     )

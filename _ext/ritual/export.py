@@ -38,6 +38,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     config = app.config
     numbers = domain.data["numbers"]
     apparatus = PROVIDERS.get("apparatus", lambda app: {})(app)
+    orthography = PROVIDERS.get("orthography", lambda app: {})(app)
     translation_apparatus = PROVIDERS.get("translation_apparatus", lambda app: {})(app)
     witnesses = PROVIDERS.get("witnesses", lambda app: [])(app)
     references = PROVIDERS.get("references", lambda app: {})(app)
@@ -75,6 +76,7 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
                     for a in rec.annotations
                 ],
                 "apparatus": apparatus.get(step_id, []),
+                "orthography": orthography.get(step_id, []),
                 "translation_apparatus": translation_apparatus.get(step_id, []),
                 **references.get(step_id, no_references),
                 "commentary": commentary.get(step_id, []),

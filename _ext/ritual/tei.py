@@ -61,6 +61,8 @@ MAIN, RECORD = "main", "record"
 GENERAL = "general"
 #: How the editors are pointed at (``@resp="#editors"``).
 EDITORS_ID = "editors"
+#: The type of an ``<app>`` of a form corrected as a class (orthography.tsv), not a 校記.
+ORTHOGRAPHY = "orthography"
 TAXONOMY_APPARATUS, TAXONOMY_TERMS = "apparatus", "terms"
 
 
@@ -269,6 +271,22 @@ def _app_maker(entry: Mapping[str, Any], extra: EntryExtra | None, ana_prefix: s
     return make
 
 
+def _orthography_maker(place: Mapping[str, Any], base_siglum: str) -> Any:
+    """An ``<app type="orthography">``: a form corrected as a class, without a 校記 (the
+    凡例's 〈字形〉 declares the class, orthography.tsv each place): the edition's form as the
+    lemma, the base's as the base text's reading."""
+
+    def make(children: Any) -> ET.Element:
+        app = el("app", {"type": ORTHOGRAPHY})
+        lem = el("lem", {"resp": f"#{EDITORS_ID}"})
+        children(lem)
+        app.append(lem)
+        sub(app, "rdg", {"wit": _wits([base_siglum])}, place["base"])
+        return app
+
+    return make
+
+
 def _rs_maker(annotation: Mapping[str, Any]) -> Any:
     def make(children: Any) -> ET.Element:
         node = el(
@@ -316,6 +334,8 @@ def inline(
     ana_prefix: str,
     references: Sequence[Mapping[str, Any]] = (),
     externals: Sequence[str] = (),
+    orthography: Sequence[Mapping[str, Any]] = (),
+    base_siglum: str = "",
 ) -> None:
     """The step's (or translation's) text into ``parent``, with every span marked."""
     spans = [
@@ -325,6 +345,10 @@ def inline(
     spans += [
         Span(r["start"], r["end"], _REF, False, _formula_maker(r, ext))
         for r, ext in zip(references, _padded(externals, len(references), ""), strict=True)
+    ]
+    spans += [
+        Span(o["start"], o["end"], _APP, True, _orthography_maker(o, base_siglum))
+        for o in orthography
     ]
     spans += [Span(a["start"], a["end"], _RS, False, _rs_maker(a)) for a in annotations]
     fill(parent, text, 0, len(text), nest(spans))
@@ -510,6 +534,8 @@ def step_ab(step: Mapping[str, Any], extras: Extras) -> ET.Element:
         TAXONOMY_APPARATUS,
         step.get("references", ()),
         extras.externals.get(step["id"], ()),
+        step.get("orthography", ()),
+        extras.base_siglum,
     )
     return ab
 
