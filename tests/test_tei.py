@@ -73,7 +73,7 @@ def test_the_base_text_is_the_seed(tree, edition: dict, seed_path: Path) -> None
 def test_every_reading_at_every_entry_is_edition_json(tree, edition: dict) -> None:
     count = 0
     for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
-        apps = ab.findall(f".//{tr.q('app')}")
+        apps = [a for a in ab.iter(tr.q("app")) if a.get("type") != "orthography"]
         assert len(apps) == len(step["apparatus"]), step["id"]
         for app, entry in zip(apps, step["apparatus"], strict=True):
             key = sorted((r["text"], sorted(r["witnesses"])) for r in tr.readings(app))
@@ -85,6 +85,21 @@ def test_every_reading_at_every_entry_is_edition_json(tree, edition: dict) -> No
 
 
 @pytest.mark.edition
+def test_the_forms_corrected_as_a_class_are_apps_of_the_base(tree, edition: dict) -> None:
+    """Each place of edition.json's ``orthography`` (于 for the base's 於, issue 24) is an
+    ``<app type="orthography">``: the edition's form as the editors' lemma, 底's as a reading."""
+    count = 0
+    for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
+        apps = [a for a in ab.iter(tr.q("app")) if a.get("type") == "orthography"]
+        assert len(apps) == len(step["orthography"]), step["id"]
+        for app, place in zip(apps, step["orthography"], strict=True):
+            assert tr.edited(app.find(tr.q("lem"))) == place["edition"]
+            assert tr.readings(app) == [{"text": place["base"], "witnesses": ["底"]}]
+            count += 1
+    assert count == 157
+
+
+@pytest.mark.edition
 def test_witness_pages_and_kinds(tree) -> None:
     """Each entry's kind points into the taxonomy; each page is the apparatus.toml's."""
     import tomllib
@@ -92,7 +107,9 @@ def test_witness_pages_and_kinds(tree) -> None:
     raw = tomllib.loads((EDITION / "apparatus.toml").read_text(encoding="utf-8"))["entry"]
     by_id = {e["id"]: e for e in raw}
     categories = {c.get(tr.XML_ID) for c in tree.iter(tr.q("category"))}
-    for app in tree.xpath("//tei:div[@type='edition']//tei:app", namespaces=tr.NS):
+    for app in tree.xpath(
+        "//tei:div[@type='edition']//tei:app[not(@type='orthography')]", namespaces=tr.NS
+    ):
         entry = by_id[app.get(tr.XML_ID)]
         assert app.get("type") == entry["kind"]
         assert app.get("ana").removeprefix("#") in categories

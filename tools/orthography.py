@@ -76,6 +76,20 @@ def edition_steps(source: Path = SOURCE, registry: Path = DATA / "step-registry.
     return [(s, texts[s]) for s in sorted(texts, key=lambda s: first_line.get(s, 10**6))]
 
 
+def printed_steps(
+    source: Path = SOURCE,
+    registry: Path = DATA / "step-registry.tsv",
+    record: Path = DATA / "orthography.tsv",
+):
+    """(step id, text as the edition prints it) of every step, in the order of the base text:
+    :func:`edition_steps` with the record's forms printed (于 for the base's 於), as the build
+    prints them."""
+    by_step: dict[str, list[ortho.Place]] = {}
+    for place in ortho.load_places(record):
+        by_step.setdefault(place.step, []).append(place)
+    return [(s, ortho.apply(t, by_step.get(s, []))) for s, t in edition_steps(source, registry)]
+
+
 def edition_map(steps, base) -> dict[int, tuple[str, int, str]]:
     """Base index → (step, offset, character) of the edition's character standing for it.
 
