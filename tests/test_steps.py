@@ -90,6 +90,7 @@ def test_edition_json_shape(app: SphinxTestApp) -> None:
         "url",
         "annotations",
         "apparatus",
+        "orthography",
         "translation_apparatus",
         "references",
         "explains",

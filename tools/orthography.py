@@ -28,7 +28,7 @@ from pathlib import Path
 from tools.audit.witness_readings import align_witness
 from tools.collate.core import load_variants, read_base
 from tools.collate.witnesses import is_text_char, read_all
-from tools.pages import base_texts, printed_texts
+from tools.pages import base_texts, edited_texts, printed_texts
 
 from ritual import orthography as ortho  # noqa: E402  (importable once tools.pages set the path)
 from ritual.datafile import read_tsv  # noqa: E402
@@ -72,7 +72,7 @@ def edition_steps(source: Path = SOURCE, registry: Path = DATA / "step-registry.
         cells = row.split("\t")
         if not row.startswith("#") and len(cells) >= 4 and cells[3] == "live":
             first_line[cells[0]] = min(int(n) for n in cells[1].split(","))
-    texts = printed_texts(base_texts(source), DATA / "apparatus.toml")
+    texts = edited_texts(base_texts(source), DATA / "apparatus.toml")
     return [(s, texts[s]) for s in sorted(texts, key=lambda s: first_line.get(s, 10**6))]
 
 
@@ -84,10 +84,9 @@ def printed_steps(
     """(step id, text as the edition prints it) of every step, in the order of the base text:
     :func:`edition_steps` with the record's forms printed (于 for the base's 於), as the build
     prints them."""
-    by_step: dict[str, list[ortho.Place]] = {}
-    for place in ortho.load_places(record):
-        by_step.setdefault(place.step, []).append(place)
-    return [(s, ortho.apply(t, by_step.get(s, []))) for s, t in edition_steps(source, registry)]
+    order = [s for s, _ in edition_steps(source, registry)]
+    texts = printed_texts(base_texts(source), DATA / "apparatus.toml", record)
+    return [(s, texts[s]) for s in order]
 
 
 def edition_map(steps, base) -> dict[int, tuple[str, int, str]]:
