@@ -30,10 +30,12 @@ from tools.collate.core import load_variants, read_base
 from tools.collate.witnesses import is_text_char, read_all
 from tools.pages import base_texts, edited_texts, printed_texts
 
-from ritual import orthography as ortho  # noqa: E402  (importable once tools.pages set the path)
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "_ext"))  # the engine, as tools.pages puts it
+
+from ritual import orthography as ortho  # noqa: E402
 from ritual.datafile import read_tsv  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "source" / "_edition"
 SOURCE = ROOT / "source" / "rite"
 WITNESSES = ("叢", "庫", "張", "李", "敖", "楊")
