@@ -146,26 +146,25 @@ def printed_form(base: str, forms: dict[str, str], converted_pairs: dict[str, st
     return variant
 
 
-def apply(text: str, places: list[Place]) -> str:
-    """A step's text (the base's forms at ``places``) with the edition's forms printed.
-
-    ValueError if the text does not have the base's form at a place (the record is stale)."""
+def _swap(text: str, places: list[Place], reads: str, prints: str) -> str:
+    """``text`` with each place's ``prints`` form (a field of :class:`Place`) where it
+    ``reads`` its other one; ValueError if the text does not (the record is stale)."""
     chars = list(text)
     for p in places:
-        if text[p.offset : p.offset + 1] != p.base:
-            raise ValueError(f"{p.step}:{p.offset}: the text does not read {p.base} there")
-        chars[p.offset] = p.edition
+        if text[p.offset : p.offset + 1] != getattr(p, reads):
+            raise ValueError(f"{p.step}:{p.offset}: the text does not read {getattr(p, reads)}")
+        chars[p.offset] = getattr(p, prints)
     return "".join(chars)
+
+
+def apply(text: str, places: list[Place]) -> str:
+    """A step's text (the base's forms at ``places``) with the edition's forms printed."""
+    return _swap(text, places, "base", "edition")
 
 
 def restore(text: str, places: list[Place]) -> str:
     """The inverse of :func:`apply`: the edition's text with the base's forms put back."""
-    chars = list(text)
-    for p in places:
-        if text[p.offset : p.offset + 1] != p.edition:
-            raise ValueError(f"{p.step}:{p.offset}: the edition does not print {p.edition}")
-        chars[p.offset] = p.base
-    return "".join(chars)
+    return _swap(text, places, "edition", "base")
 
 
 def counts(places: list[Place]) -> dict[str, dict[str, Counter]]:
