@@ -506,8 +506,8 @@ def keep_forms(
     corrections printed, as (offset, base form, edition form).
 
     The substitution is one character for one, so every offset into the text (the apparatus's,
-    the 注's lemmas, the terms') stands. A place whose text is not the record's base form is
-    said: the record is stale (re-run ``python -m tools.orthography``)."""
+    the 注's lemmas, the terms') stands. A corrected place whose text is not the record's base
+    form is said and left as it is: the record is stale (re-run ``python -m tools.orthography``)."""
     path = edition_of(env).path("orthography")
     if path.is_file():
         env.note_dependency(str(path))
@@ -519,12 +519,12 @@ def keep_forms(
         if any(a <= offset < b for a, b in lemmas):
             continue
         for text_node, _ in _pieces(body, offset, offset + 1):
-            if str(text_node) != place.base:
+            if place.corrected and str(text_node) != place.base:
                 warn(
                     f"the orthography record has {place.base} at {step_id}:{offset}, but the "
                     f"text reads {str(text_node)!r} there (re-run python -m tools.orthography)",
                     XsWarning.BAD_ORTHOGRAPHY,
-                    str(path),
+                    f"{path}:{place.line}",
                 )
                 continue
             form = xsnodes.kept_form("", place.edition)

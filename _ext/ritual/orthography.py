@@ -54,6 +54,7 @@ class Place:
     base: str  # the base text's form (the page's, the apparatus applied)
     edition: str  # the form the edition prints: the base's, or the witnesses' (printed_form)
     forms: dict[str, str]  # siglum → the form written there, LACKING or NOTHING
+    line: int = 0  # the row's line in orthography.tsv (for warnings)
 
     @property
     def corrected(self) -> bool:
@@ -116,6 +117,7 @@ def places_from(table: Table) -> list[Place]:
             row["base"],
             row["edition"],
             {s: row[s] for s in sigla},
+            row.line,
         )
         for row in table.rows
     ]
