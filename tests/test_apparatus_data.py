@@ -24,6 +24,12 @@ REGISTRY = {
 CORRECT_YI = ("一相", "一純", "一算", "一和", "一人", "一等", "一個", "一耦", "一笴")
 
 
+def yi(text: str) -> str:
+    """The text with 个 read as the base's 個: app-043 and app-062 correct the base's
+    conversion 個 to 个 (issue 24); the 一 of 一個 is what these tests keep."""
+    return text.replace("个", "個")
+
+
 def test_every_siglum_is_declared():
     for e in ENTRIES:
         for r in e.readings:
@@ -59,7 +65,12 @@ def test_correct_yi_phrases_untouched():
         if e.decision != "emend":
             continue
         for phrase in CORRECT_YI:
-            assert phrase not in e.base_context or phrase in e.context, (e.id, phrase)
+            assert phrase not in e.base_context or phrase in yi(
+                e.context.replace("[", "").replace("]", "")
+            ), (
+                e.id,
+                phrase,
+            )
 
 
 def test_locate_and_base_text_round_trip_on_contexts():
@@ -140,7 +151,7 @@ def test_nothing_lost_on_the_seed():
         assert ap.locate(edited, e)  # unique in the whole edited 原文
     assert ap.base_text(edited, ENTRIES) == base
     for phrase in CORRECT_YI:
-        assert edited.count(phrase) == base.count(phrase), phrase
+        assert yi(edited).count(phrase) == base.count(phrase), phrase
 
 
 def test_steps_match_the_registry():

@@ -198,7 +198,17 @@ def test_the_three_false_notes_of_the_third_pass_are_true_now():
     for i in ("app-043", "app-062"):
         note = compose(by_id[i], order, COLLATED)
         assert note.startswith("諸本皆作个；楊本數字化本誤作人。"), note
-        assert by_id[i].kind == "slip"
+        # the base's 個 is its conversion of 个, corrected (issue 24: the 凡例's 〈字形〉 2);
+        # 楊's 人 stays a slip of its digital copy, not a reading
+        entry = by_id[i]
+        assert (entry.kind, entry.decision, entry.lemma, entry.base) == (
+            "conversion",
+            "emend",
+            "个",
+            "個",
+        )
+        assert [(x.witness, x.text) for x in entry.slips] == [("楊", "人")]
+        assert all("人" not in r.text for r in entry.readings)
     assert compose(by_id["app-053"], order, COLLATED).startswith("諸本皆作反；楊本數字化本誤作及。")
     assert by_id["app-053"].kind == "slip"
     # app-032 is argued on the 唐石經 (李 005-31b) against the 庫考證's 「葢衍文」.

@@ -282,6 +282,14 @@ CASES: dict[str, Case] = {
         },
         [("index.md:3", "phase_without_heading", "does not follow a section heading")],
     ),
+    # -- the orthography record --------------------------------------------------------------
+    "orthography record stale": Case(
+        {
+            "_edition/orthography.tsv": "# stale\nstep\toffset\tcontext\tbase\tedition\t叢\t庫\n"
+            "xs-0001\t3\t主人戒[于]，\t於\t于\t于\t于\n"
+        },
+        [("_edition/orthography.tsv:3", "bad_orthography", "has 於 at xs-0001:3")],
+    ),
     # -- the apparatus -----------------------------------------------------------------------
     "apparatus context outside the text": Case(
         {"_edition/apparatus.toml": entry("app-001", "xs-0002", "[篚]在堂", "篚", "匪")},

@@ -19,11 +19,11 @@ from conftest import EDITION, WITNESSES, tool_missing
 from tools import commentary as tool
 from tools.collate.core import load_variants
 from tools.collate.witnesses import is_text_char
-from tools.orthography import edition_steps
+from tools.orthography import printed_steps
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = load_variants(EDITION / "variants.tsv")
-STEPS = edition_steps()
+STEPS = printed_steps()
 TEXTS = dict(STEPS)
 ORDER = [s for s, _ in STEPS]
 

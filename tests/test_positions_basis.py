@@ -5,6 +5,7 @@ quoted words state. The checks are those of ``tools/audit/positions_basis.py``."
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ from tools.audit.positions_basis import (
     audit,
     check_row,
     commentary_texts,
+    load_place_words,
+    place_named,
     quotations,
     states_facing,
     zhu_by_step,
@@ -150,3 +153,36 @@ def test_the_rows_the_review_named(steps: dict[str, str]) -> None:
     )
     assert rows["xs-0092", "眾賓"].basis == "inferred"
     assert rows["xs-0110", "眾賓"].place == rows["xs-0110", "賓"].place == "門內西"
+
+
+def test_a_text_place_is_named_by_the_step_or_its_zhu() -> None:
+    words = {"射位": ("其西南",)}
+    row = Row("xs-0003", "上射", "射位", "東面", "text", "text", "「東面」", 1)
+    assert place_named(row, "立于其西南，東面", "", words, FOLD) is None
+    assert place_named(row, "東面", "射位在此", words, FOLD) is None  # by the 注
+    assert "no word of 射位" in (place_named(row, "東面", "", words, FOLD) or "")
+    assert place_named(replace(row, basis="inferred"), "東面", "", words, FOLD) is None
+    assert place_named(replace(row, place="-"), "東面", "", words, FOLD) is None
+
+
+@pytest.mark.edition
+def test_every_text_place_is_in_its_step_or_its_zhu() -> None:
+    """Issue 24 item 4: a place whose basis is "text" has its word (or a word that names it,
+    tools/work/place-words.tsv) in the step's text or the step's 注 (edition.json's)."""
+    built = ROOT / "_build" / "html" / "edition.json"
+    if not built.exists():
+        pytest.skip("no _build/html/edition.json (run make html)")
+    steps = json.loads(built.read_text(encoding="utf-8"))["steps"]
+    src = Sources(
+        {s["id"]: s["text"] for s in steps},
+        {s["id"]: [z["text"] for z in s.get("commentary", [])] for s in steps},
+    )
+    words = load_place_words()
+    rows = [r for r in load_rows(POSITIONS) if r.basis == "text" and r.place != "-"]
+    assert len(rows) == 236
+    problems = []
+    for r in rows:
+        why = place_named(r, src.steps[r.step], "｜".join(src.zhu[r.step]), words, Folder())
+        problems += [f"{r.step} {r.role}: {why}"] if why else []
+    assert problems == []
+    assert set(words) <= {r.place for r in load_rows(POSITIONS)}  # no word list for nothing

@@ -217,3 +217,21 @@ def test_search_page_replaces_sphinx_search(edition_html: Path):
     assert not (edition_html / "searchindex.js").exists()
     index = (edition_html / "index.html").read_text(encoding="utf-8")
     assert 'action="search.html"' in index  # the theme's search box leads here
+
+
+@pytest.mark.edition
+@pytest.mark.parametrize(("one", "other"), [("於", "于"), ("個", "个"), ("立於", "立于")])
+def test_the_forms_corrected_as_a_class_find_each_other(
+    built_index: dict, edition: dict, one: str, other: str
+):
+    """The edition prints 于 where the base's conversion wrote 於 and keeps 於 elsewhere
+    (issue 24): a search for either form finds both, in the text as printed and in the base."""
+    assert rows(built_index, one) == rows(built_index, other)
+    found = set(rows(built_index, other))
+    printed = {s["id"] for s in edition["steps"] if one in s["text"] or other in s["text"]}
+    assert printed <= found
+    if len(one) == 1:
+        only_corrected = {s["id"] for s in edition["steps"] if other in s["text"]} - {
+            s["id"] for s in edition["steps"] if one in s["text"]
+        }
+        assert only_corrected and only_corrected <= found

@@ -15,7 +15,7 @@ from xml.etree import ElementTree as ET
 import pytest
 import tei_read as tr
 from conftest import EDITION, PUBLISHED_BASE, tool_missing
-from ritual import registry, tei
+from ritual import orthography, registry, tei
 from sphinx.testing.util import SphinxTestApp
 
 from tools.bootstrap.seed import original_lines
@@ -73,7 +73,7 @@ def test_the_base_text_is_the_seed(tree, edition: dict, seed_path: Path) -> None
 def test_every_reading_at_every_entry_is_edition_json(tree, edition: dict) -> None:
     count = 0
     for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
-        apps = ab.findall(f".//{tr.q('app')}")
+        apps = list(ab.iter(tr.q("app")))
         assert len(apps) == len(step["apparatus"]), step["id"]
         for app, entry in zip(apps, step["apparatus"], strict=True):
             key = sorted((r["text"], sorted(r["witnesses"])) for r in tr.readings(app))
@@ -85,6 +85,32 @@ def test_every_reading_at_every_entry_is_edition_json(tree, edition: dict) -> No
 
 
 @pytest.mark.edition
+def test_the_forms_corrected_as_a_class_are_apps_of_the_base(tree, edition: dict) -> None:
+    """Each place the orthography record corrects (于 for the base's 於, issue 24) is an
+    ``<app type="orthography">`` of no 校記 kind, at that place of edition.json's apparatus:
+    the edition's form as the lemma, with the witnesses that write it, 底's as a reading."""
+    corrected = {
+        (p.step, p.offset): p for p in orthography.load_places(EDITION / "orthography.tsv") if p.corrected
+    }
+    found = set()
+    for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
+        for app, entry in zip(ab.iter(tr.q("app")), step["apparatus"], strict=True):
+            if app.get("type") != "orthography":
+                continue
+            place = corrected[step["id"], entry["start"]]
+            assert app.get("ana") is None and app.get(tr.XML_ID) is None
+            assert (entry["lemma"], entry["end"]) == (place.edition, entry["start"] + 1)
+            assert tr.edited(app.find(tr.q("lem"))) == place.edition
+            readings = {r["text"]: r["witnesses"] for r in tr.readings(app)}
+            assert readings[place.base] == ["底"]
+            assert sorted(readings[place.edition]) == sorted(
+                s for s, f in place.forms.items() if f == place.edition
+            )
+            found.add((step["id"], entry["start"]))
+    assert found == set(corrected) and len(found) == 157
+
+
+@pytest.mark.edition
 def test_witness_pages_and_kinds(tree) -> None:
     """Each entry's kind points into the taxonomy; each page is the apparatus.toml's."""
     import tomllib
@@ -92,7 +118,9 @@ def test_witness_pages_and_kinds(tree) -> None:
     raw = tomllib.loads((EDITION / "apparatus.toml").read_text(encoding="utf-8"))["entry"]
     by_id = {e["id"]: e for e in raw}
     categories = {c.get(tr.XML_ID) for c in tree.iter(tr.q("category"))}
-    for app in tree.xpath("//tei:div[@type='edition']//tei:app", namespaces=tr.NS):
+    for app in tree.xpath(
+        "//tei:div[@type='edition']//tei:app[not(@type='orthography')]", namespaces=tr.NS
+    ):
         entry = by_id[app.get(tr.XML_ID)]
         assert app.get("type") == entry["kind"]
         assert app.get("ana").removeprefix("#") in categories

@@ -112,6 +112,20 @@ def test_yangfu_moves_ji_clauses_and_drops_headings():
     assert moved == ["大夫與則公士為賔使能不宿戒", "其牲狗也", "尊綌幂"]
 
 
+def test_yangfu_reads_an_unmarked_ji_clause_to_the_next_ring_only():
+    """「○上射於右(於右物射)○」 at 005-16b is the 記's xs-0499 without the word 記 (issue 24);
+    the clause after it stays in the 經 stream, where it was."""
+    raw = (
+        "<pb:KR1d0032_WYG_005-16b>¶\n"
+        "上射揖司¶\n射退反位○上射於右(於右物射)○凡適堂西皆出入于司¶\n馬之南¶\n"
+    )
+    w = read_yangfu(raw, "楊")
+    assert ["".join(t.text for t in c) for c in w.moved] == ["上射於右"]
+    assert w.text == "上射揖司射退反位凡適堂西皆出入于司馬之南"
+    elsewhere = read_yangfu(raw.replace("005-16b", "005-17a"), "楊")
+    assert elsewhere.moved == [] and "上射於右" in elsewhere.text
+
+
 def test_half_leaf_labels_count_markers_and_report_the_changed_runs():
     raw = (
         "<pb:KR1d0026_SBCK_005-6b>¶\n甲¶\n<pb:KR1d0026_SBCK_005-7a>¶\n# page missing\n"

@@ -632,7 +632,7 @@ class Result:
 def derive(witnesses: Path, edition: Path, spans_path: Path | None = None) -> Result:
     """Read the witnesses and the edition; place every note."""
     from tools.collate.core import load_variants
-    from tools.orthography import edition_steps
+    from tools.orthography import printed_steps
 
     table = load_variants(edition / "variants.tsv")
 
@@ -644,7 +644,9 @@ def derive(witnesses: Path, edition: Path, spans_path: Path | None = None) -> Re
     helper = read((witnesses / HELPER[1]).read_text(encoding="utf-8"))
     base.runs, reports = resolve_gaiji(base.runs, helper.runs)
     supply = read((witnesses / SUPPLY[1]).read_text(encoding="utf-8"), zhang_heading)
-    steps = edition_steps(edition.parent / "rite", edition / "step-registry.tsv")
+    steps = printed_steps(
+        edition.parent / "rite", edition / "step-registry.tsv", edition / "orthography.tsv"
+    )
     ed = edition_chars(steps)
     notes, excluded, more = anchored_notes(base, supply, ed, fold)
     forms = standard_forms(edition / "variants.tsv")

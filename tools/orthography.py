@@ -28,9 +28,14 @@ from pathlib import Path
 from tools.audit.witness_readings import align_witness
 from tools.collate.core import load_variants, read_base
 from tools.collate.witnesses import is_text_char, read_all, witness_problem
-from tools.pages import base_texts, printed_texts
+from tools.pages import base_texts, edited_texts, printed_texts
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "_ext"))  # the engine, as tools.pages puts it
+
+from ritual import orthography as ortho  # noqa: E402
+from ritual.datafile import read_tsv  # noqa: E402
+
 DATA = ROOT / "source" / "_edition"
 SOURCE = ROOT / "source" / "rite"
 WITNESSES = ("叢", "庫", "張", "李", "敖", "楊")
@@ -43,16 +48,22 @@ HEADER = """# Per-place record of the edition's silent normalisations of 鄉射�
 #   clauses put back; 叢's gaiji resolved through 叢新) and aligned with the base by the
 #   collation's aligner, and from the edition's printed text (the step bodies of
 #   source/rite/*.md, the apparatus applied).  Do not edit by hand: re-run the tool.
-# Meaning: the edition prints the base text's standard forms (於, 個, 旃 …).  For each pair that
-#   variants.tsv marks `place`, every place where the edition prints the standard form is a
-#   row, with the form each witness writes there, so that each witness's form can be recovered
-#   from the edition and this table.  Rows where every witness agrees with the edition are kept,
-#   so that the counts of the 凡例 can be taken from this file alone.
+# Meaning: the base text writes standard forms (於, 個, 旃 …).  For each pair that variants.tsv
+#   records place by place (`place`, `converted`), every place where the base text (the
+#   apparatus applied) writes the standard form is a row, with the form the edition prints
+#   there and the form each witness writes, so that the base's and each witness's form can be
+#   recovered from the edition and this table.  The edition prints the base's form, except for
+#   the pairs of the base's conversion from simplified characters (`converted`: 於 for 于, 個
+#   for 个): where no witness that has the passage writes the base's form, it prints the
+#   witnesses' (ritual.orthography.printed_form); the build applies this column to the page's
+#   text.  Rows where every witness agrees with the edition are kept, so that the counts of the
+#   凡例 can be taken from this file alone.
 # Columns: step (id), offset (code point of the character in the step's edited, punctuated
-#   text), context (the step text around it, the character in [ ]), edition (the form the
-#   edition prints), then one column per witness: the form it writes there; "-" where the
-#   witness lacks the passage (叢's untranscribed pages, 楊's omitted sections); "∅" where it
-#   has the passage but no character at this place (a variant recorded in the apparatus).
+#   text), context (the step's text as printed around it, the character in [ ]), base (the
+#   base text's form), edition (the form the edition prints), then one column per witness: the
+#   form it writes there; "-" where the witness lacks the passage (叢's untranscribed pages,
+#   楊's omitted sections); "∅" where it has the passage but no character at this place (a
+#   variant recorded in the apparatus).
 """
 
 
@@ -63,8 +74,21 @@ def edition_steps(source: Path = SOURCE, registry: Path = DATA / "step-registry.
         cells = row.split("\t")
         if not row.startswith("#") and len(cells) >= 4 and cells[3] == "live":
             first_line[cells[0]] = min(int(n) for n in cells[1].split(","))
-    texts = printed_texts(base_texts(source), DATA / "apparatus.toml")
+    texts = edited_texts(base_texts(source), DATA / "apparatus.toml")
     return [(s, texts[s]) for s in sorted(texts, key=lambda s: first_line.get(s, 10**6))]
+
+
+def printed_steps(
+    source: Path = SOURCE,
+    registry: Path = DATA / "step-registry.tsv",
+    record: Path = DATA / "orthography.tsv",
+):
+    """(step id, text as the edition prints it) of every step, in the order of the base text:
+    :func:`edition_steps` with the record's forms printed (于 for the base's 於), as the build
+    prints them."""
+    order = [s for s, _ in edition_steps(source, registry)]
+    texts = printed_texts(base_texts(source), DATA / "apparatus.toml", record)
+    return [(s, texts[s]) for s in order]
 
 
 def edition_map(steps, base) -> dict[int, tuple[str, int, str]]:
@@ -119,16 +143,28 @@ def collect(witness_dir: Path, seed: Path, source: Path = SOURCE):
 def render(variants_path: Path, emap, forms, text_of) -> tuple[str, str]:
     """The new orthography.tsv and variants.tsv texts."""
     lines = variants_path.read_text(encoding="utf-8").splitlines()
-    pairs = [ln.split("\t") for ln in lines if ln and not ln.startswith(("#", "variant\t"))]
-    place_std = {cells[1] for cells in pairs if len(cells) > 2 and cells[2] == "place"}
-    rows = [HEADER + "step\toffset\tcontext\tedition\t" + "\t".join(WITNESSES)]
-    for p in sorted(emap):
-        step, k, c = emap[p]
-        if c not in place_std:
-            continue
-        text = text_of[step]
-        context = text[max(0, k - 3) : k] + "[" + c + "]" + text[k + 1 : k + 4]
-        rows.append("\t".join([step, str(k), context, c] + [forms[p][s] for s in WITNESSES]))
+    pairs = ortho.pairs_from(read_tsv(variants_path, ortho.VARIANTS_FORM))
+    place_std = set(ortho.recorded(pairs))
+    converted = ortho.converted(pairs)
+    places = [
+        ortho.Place(step, k, "", c, ortho.printed_form(c, forms[p], converted), forms[p])
+        for p, (step, k, c) in sorted(emap.items())
+        if c in place_std
+    ]
+    by_step: dict[str, list[ortho.Place]] = {}
+    for place in places:
+        by_step.setdefault(place.step, []).append(place)
+    printed = {step: ortho.apply(text_of[step], at) for step, at in by_step.items()}
+    rows = [HEADER + "step\toffset\tcontext\tbase\tedition\t" + "\t".join(WITNESSES)]
+    for place in places:
+        text, k = printed[place.step], place.offset
+        context = text[max(0, k - 3) : k] + "[" + text[k] + "]" + text[k + 1 : k + 4]
+        rows.append(
+            "\t".join(
+                [place.step, str(k), context, place.base, place.edition]
+                + [place.forms[s] for s in WITNESSES]
+            )
+        )
     by_std: dict[str, list[int]] = {}
     for p, (_, _, c) in emap.items():
         by_std.setdefault(c, []).append(p)

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "_ext"))
 
-from ritual import apparatus  # noqa: E402
+from ritual import apparatus, orthography  # noqa: E402
 
 EDITION = ROOT / "source" / "_edition"
 STEP_OPEN = re.compile(r"^:{3,}\{xs:step\}\s+(\S+)\s*$")
@@ -82,10 +82,28 @@ def base_texts(folder: Path) -> dict[str, str]:
     return out
 
 
-def printed_texts(texts: dict[str, str], apparatus_path: Path = EDITION / "apparatus.toml"):
-    """The texts as printed: each step's base text with the apparatus applied."""
+def edited_texts(texts: dict[str, str], apparatus_path: Path = EDITION / "apparatus.toml"):
+    """Each step's base text with the apparatus applied (what the orthography record is
+    taken from and applied to)."""
     entries = apparatus.load_entries(apparatus_path)
     by_step: dict[str, list[apparatus.Entry]] = {}
     for entry in entries:
         by_step.setdefault(entry.step, []).append(entry)
     return {sid: apparatus.edited_text(text, by_step.get(sid, [])) for sid, text in texts.items()}
+
+
+def printed_texts(
+    texts: dict[str, str],
+    apparatus_path: Path = EDITION / "apparatus.toml",
+    record_path: Path = EDITION / "orthography.tsv",
+):
+    """The texts as printed: each step's base text with the apparatus applied, then the
+    orthography record's forms (于 for the base's 於), as the build prints them."""
+    by_step: dict[str, list[orthography.Place]] = {}
+    if record_path.is_file():
+        for place in orthography.load_places(record_path):
+            by_step.setdefault(place.step, []).append(place)
+    return {
+        sid: orthography.apply(text, by_step.get(sid, []))
+        for sid, text in edited_texts(texts, apparatus_path).items()
+    }

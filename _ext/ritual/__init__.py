@@ -45,7 +45,7 @@ from .xrefs_sphinx import setup_xrefs
 __version__ = "0.2.0"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 9
+ENV_VERSION = 10
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -476,43 +476,64 @@ def place_entries(
     return tuple(places), base_text
 
 
-def orthography_offsets(env: BuildEnvironment) -> dict[str, tuple[int, ...]]:
-    """step id → the offsets of the orthography record's places in its edited text (read once
-    per build; none without a record, or with one the 凡例's table reports as unreadable)."""
+def orthography_places(env: BuildEnvironment) -> dict[str, tuple[orthography.Place, ...]]:
+    """step id → the orthography record's places in its edited text (read once per build;
+    none without a record, or with one the 凡例's table reports as unreadable)."""
     path = edition_of(env).path("orthography")
 
-    def read() -> dict[str, tuple[int, ...]]:
-        out: dict[str, list[int]] = {}
+    def read() -> dict[str, tuple[orthography.Place, ...]]:
+        out: dict[str, list[orthography.Place]] = {}
         if path.is_file():
             try:
                 places = orthography.load_places(path)
             except ValueError:
                 return {}
             for place in places:
-                out.setdefault(place.step, []).append(place.offset)
-        return {step: tuple(offsets) for step, offsets in out.items()}
+                out.setdefault(place.step, []).append(place)
+        return {step: tuple(places) for step, places in out.items()}
 
-    return build_state(env).file("orthography_offsets", read)
+    return build_state(env).file("orthography_places", read)
 
 
 def keep_forms(
     env: BuildEnvironment, step_id: str, body: nodes.Element
-) -> tuple[tuple[int, int], ...]:
-    """Mark the kept forms of a step's edited text (:mod:`.kept`): its apparatus lemmas are
-    kept as they stand; each place of the orthography record outside them becomes a
-    :class:`~.nodes.kept_form`. Returns the kept spans (offsets into the edited text)."""
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, str, str], ...]]:
+    """Print the orthography record's forms in a step's edited text and mark its kept forms
+    (:mod:`.kept`): its apparatus lemmas are kept as they stand; each place of the record
+    outside them becomes a :class:`~.nodes.kept_form` printing the record's ``edition`` form
+    (the base's form in ``base`` where the two differ: 於 for 于, the base's conversion from
+    simplified characters). Returns the kept spans (offsets into the edited text) and the
+    corrections printed, as (offset, base form, edition form).
+
+    The substitution is one character for one, so every offset into the text (the apparatus's,
+    the 注's lemmas, the terms') stands. A corrected place whose text is not the record's base
+    form is said and left as it is: the record is stale (re-run ``python -m tools.orthography``)."""
     path = edition_of(env).path("orthography")
     if path.is_file():
         env.note_dependency(str(path))
     lemmas = [(a, b) for _, a, b in spans_of(body, xsnodes.apparatus_lemma, xsnodes.apparatus_ref)]
     spans = list(lemmas)
-    for offset in orthography_offsets(env).get(step_id, ()):
+    corrections = []
+    for place in orthography_places(env).get(step_id, ()):
+        offset = place.offset
         if any(a <= offset < b for a, b in lemmas):
             continue
         for text_node, _ in _pieces(body, offset, offset + 1):
-            replace(text_node, xsnodes.kept_form("", str(text_node)))
+            if place.corrected and str(text_node) != place.base:
+                warn(
+                    f"the orthography record has {place.base} at {step_id}:{offset}, but the "
+                    f"text reads {str(text_node)!r} there (re-run python -m tools.orthography)",
+                    XsWarning.BAD_ORTHOGRAPHY,
+                    f"{path}:{place.line}",
+                )
+                continue
+            form = xsnodes.kept_form("", place.edition)
+            if place.corrected:
+                form["base"] = place.base
+                corrections.append((offset, place.base, place.edition))
+            replace(text_node, form)
             spans.append((offset, offset + 1))
-    return kept.merged(spans)
+    return kept.merged(spans), tuple(corrections)
 
 
 def _plain_text(body: nodes.Element) -> str:
@@ -686,9 +707,81 @@ def _exported(places: tuple[Place, ...]) -> list[dict[str, Any]]:
     ]
 
 
+class DataEntry(NamedTuple):
+    """An entry of a step's apparatus as the data lists it (edition.json, the TEI): a 校記
+    (``entry_id``) or a form corrected as a class (``entry_id`` empty), which the site and the
+    book leave unmarked (the 凡例's 〈字形〉 declares the class) but the data lists place by
+    place, so that undoing the apparatus alone gives back the base text."""
+
+    exported: dict[str, Any]
+    entry_id: str
+
+
+def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
+    """A step's apparatus for the data, in the order of the text: its 校記 and its forms
+    corrected as a class (:func:`keep_forms`), each with the readings of the orthography
+    record and a note composed as a 校記's is (:mod:`.apparatus_notes`)."""
+    rec = xs_domain(env).steps[step_id]
+    out = [DataEntry(e, p.entry_id) for e, p in zip(_exported(rec.apparatus), rec.apparatus)]
+    if rec.orthography:
+        data = apparatus_for(env)
+        edition = edition_of(env)
+        witnesses = [s for s, row in data.sigla.items() if row.get("role") == "witness"]
+        rank = {s: n for n, s in enumerate(data.order)}
+        places = {p.offset: p for p in orthography_places(env).get(step_id, ())}
+        for offset, base, form in rec.orthography:
+            written: dict[str, list[str]] = {form: [], base: [data.base_siglum]}
+            for siglum, text in sorted(
+                places[offset].forms.items(), key=lambda kv: rank.get(kv[0], len(rank))
+            ):
+                if text not in (orthography.LACKING, orthography.NOTHING):
+                    written.setdefault(text, []).append(siglum)
+            readings = tuple(
+                apparatus.Reading(text, tuple(sigla)) for text, sigla in written.items() if sigla
+            )
+            entry = apparatus.Entry(
+                id="",
+                seed_line=0,
+                step=step_id,
+                lemma=form,
+                base=base,
+                context="",
+                decision="emend",
+                kind="",
+                readings=readings,
+                note=edition.apparatus_class_note.format(base=base),
+            )
+            note = apparatus_notes.compose(
+                entry,
+                data.order,
+                witnesses,
+                data.base_siglum,
+                edition.apparatus_lacking,
+                edition.apparatus_lacking_default,
+            )
+            out.append(
+                DataEntry(
+                    {
+                        "start": offset,
+                        "end": offset + 1,
+                        "lemma": form,
+                        "readings": [{"text": r.text, "witnesses": list(r.witnesses)} for r in readings],
+                        "note": note,
+                    },
+                    "",
+                )
+            )
+    # in the order of the text; a 校記 before a class form at the same place (stable sort)
+    out.sort(key=lambda d: (d.exported["start"], d.exported["end"]))
+    return out
+
+
 def export_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
-    """edition.json: each step's entries with offsets into its text."""
-    return {sid: _exported(rec.apparatus) for sid, rec in xs_domain(app.env).steps.items()}
+    """edition.json: each step's entries with offsets into its text (:func:`data_entries`)."""
+    return {
+        sid: [d.exported for d in data_entries(app.env, sid)]
+        for sid in xs_domain(app.env).steps
+    }
 
 
 def export_translation_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:

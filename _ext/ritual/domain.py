@@ -55,6 +55,8 @@ class StepRecord(NamedTuple):
     # the spans a copy in another script keeps as printed (kept.py): lemmas, orthography places
     kept: tuple[tuple[int, int], ...] = ()
     commentary: tuple[Any, ...] = ()  # commentary.Note: the notes printed in the text, in order
+    # the forms corrected as a class (orthography.tsv): (offset, base form, edition form)
+    orthography: tuple[tuple[int, str, str], ...] = ()
 
 
 class PhaseRecord(NamedTuple):

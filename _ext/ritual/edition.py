@@ -94,7 +94,7 @@ FORM = Toml(
         ),
         "edition": ("id", "label", "id_prefix", "id_digits", "lang"),
         "terms": ("kinds", "negated_prefix", "negated_pinyin", "negated_gloss"),
-        "apparatus": ("kinds", "lacking", "lacking_default"),
+        "apparatus": ("kinds", "lacking", "lacking_default", "class_note"),
         "plan": ("title", "description", "spacing", "empty", "notes", "view_notes"),
         "search": ("placeholder",),
         "references": (
@@ -169,6 +169,9 @@ class Edition:
     #: how a note says a collated witness lacks the passage: by siglum, else the default
     apparatus_lacking: Mapping[str, str] = field(default_factory=dict)
     apparatus_lacking_default: str = "{}本不載此文"
+    #: the editors' words on a form corrected as a class (orthography.tsv) where the data
+    #: (edition.json, the TEI) lists it as an apparatus entry; {base}: the base's form
+    apparatus_class_note: str = ""
     plan: Mapping[str, Any] = field(default_factory=dict)
     search_placeholder: str = ""
     #: the kinds of correction of the base translation (name → label) and their id form
@@ -397,6 +400,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         apparatus_lacking_default=str(
             data.get("apparatus", {}).get("lacking_default", "{}本不載此文")
         ),
+        apparatus_class_note=str(data.get("apparatus", {}).get("class_note", "")),
         plan=MappingProxyType(plan),
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
         translation_kinds=MappingProxyType(tr_kinds),

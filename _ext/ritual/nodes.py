@@ -58,7 +58,8 @@ class apparatus_lemma(nodes.Inline, nodes.TextElement):
 
 class kept_form(nodes.Inline, nodes.TextElement):
     """A character of the text that the orthography record refers to (:mod:`.kept`): a copy
-    of the page in another script prints it as the edited text does."""
+    of the page in another script prints it as the edited text does. ``base`` (optional)
+    holds the base's form where the edition prints another (于 for the base's 於)."""
 
 
 class apparatus_ref(nodes.Inline, nodes.TextElement):

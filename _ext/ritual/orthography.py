@@ -1,14 +1,20 @@
-"""The edition's silent normalisations as data: the folding table and the per-place record.
+"""The edition's normalisations as data: the folding table and the per-place record.
 
-Why: the edition prints the base text's standard forms (於, 個, 旃 …) where the witnesses
-write other forms (于, 个, 旜 …).  That is a policy, not a fact about the witnesses, so it
-must be declared with the facts: the edition's ``variants.tsv`` lists every folded pair with
-what the witnesses write (column ``witnesses``), and its ``orthography.tsv`` records, for the pairs
-marked ``place`` there, every place where the edition prints the standard form and what each
-witness writes at it.  From the edition's text and that record each witness's form at those
-places can be recovered.  Both files are made by ``python -m tools.orthography`` from the
-witnesses; this module only reads them and counts (pure Python, no Sphinx), for the 凡例's
-table (``xs:orthography``) and the tests.
+Why: the base text writes standard forms (於, 個, 旃 …) where the witnesses write other forms
+(于, 个, 旜 …).  Mostly the edition keeps the base's form: a policy, not a fact about the
+witnesses, so it is declared with the facts.  The edition's ``variants.tsv`` lists every folded
+pair with what the witnesses write (column ``witnesses``), and its ``orthography.tsv`` records,
+for the pairs recorded place by place, every place where the base writes the standard form,
+what the edition prints there and what each witness writes.  Two pairs are the base web copy's
+conversion from simplified characters (``record`` = ``converted``: 于 → 於, 个 → 個): where no
+witness that has the passage writes the base's form, the edition prints the witnesses' form
+(:func:`printed_form`), as a class of corrections declared once in the 凡例 rather than a 校記
+at each place.  The build applies the record to the page's text (which stays the base text, as
+the step registry fingerprints it); from the edition's text and the record the base's form and
+each witness's form at every place are recovered.  Both files are made by
+``python -m tools.orthography`` from the witnesses; this module only reads them, decides and
+counts (pure Python, no Sphinx), for the build, the 凡例's table (``xs:orthography``) and the
+tests.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ LACKING = "-"
 #: Cell of a witness that has the passage but no character at this place.
 NOTHING = "∅"
 #: The columns of orthography.tsv before the witnesses' (whose sigla the header names).
-FIXED = ("step", "offset", "context", "edition")
+FIXED = ("step", "offset", "context", "base", "edition")
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,7 @@ class Pair:
 
     variant: str
     standard: str
-    record: str  # "place" (recorded place by place) | "count"
+    record: str  # "place" | "converted" (recorded place by place) | "count"
     witnesses: str  # 「叢155 庫156 … /181」: made by the tool
     note: str
 
@@ -45,12 +51,22 @@ class Place:
     step: str
     offset: int
     context: str
-    edition: str
+    base: str  # the base text's form (the page's, the apparatus applied)
+    edition: str  # the form the edition prints: the base's, or the witnesses' (printed_form)
     forms: dict[str, str]  # siglum → the form written there, LACKING or NOTHING
+    line: int = 0  # the row's line in orthography.tsv (for warnings)
+
+    @property
+    def corrected(self) -> bool:
+        """The edition prints another form than the base's here."""
+        return self.edition != self.base
 
 
-#: How a pair of variants.tsv is recorded: place by place (orthography.tsv) or counted only.
-RECORDS = ("place", "count")
+#: How a pair of variants.tsv is recorded: place by place (orthography.tsv; ``converted``: the
+#: base's form is its conversion from simplified characters, corrected by :func:`printed_form`)
+#: or counted only.
+PLACE, CONVERTED, COUNT = "place", "converted", "count"
+RECORDS = (PLACE, CONVERTED, COUNT)
 VARIANTS_FORM = Tsv(
     ("variant", "standard", "record", "witnesses", "note"),
     key=("variant",),
@@ -85,7 +101,7 @@ def recorded(pairs: list[Pair]) -> dict[str, tuple[str, ...]]:
     """standard → its variants, for the pairs recorded place by place (file order)."""
     out: dict[str, tuple[str, ...]] = {}
     for p in pairs:
-        if p.record == "place":
+        if p.record in (PLACE, CONVERTED):
             out[p.standard] = (*out.get(p.standard, ()), p.variant)
     return out
 
@@ -95,7 +111,13 @@ def places_from(table: Table) -> list[Place]:
     sigla = witnesses_of(table)
     return [
         Place(
-            row["step"], row["offset"], row["context"], row["edition"], {s: row[s] for s in sigla}
+            row["step"],
+            row["offset"],
+            row["context"],
+            row["base"],
+            row["edition"],
+            {s: row[s] for s in sigla},
+            row.line,
         )
         for row in table.rows
     ]
@@ -106,11 +128,52 @@ def load_places(path: Path) -> list[Place]:
     return places_from(read_tsv(path, FORM))
 
 
+def converted(pairs: list[Pair]) -> dict[str, str]:
+    """standard → the variant the edition prints for it, for the pairs of the base's conversion
+    from simplified characters (``record`` = ``converted``)."""
+    return {p.standard: p.variant for p in pairs if p.record == CONVERTED}
+
+
+def printed_form(base: str, forms: dict[str, str], converted_pairs: dict[str, str]) -> str:
+    """The form the edition prints where the base writes ``base`` and the witnesses ``forms``.
+
+    The base's form, unless it is the conversion of a simplified form (``converted_pairs``)
+    and no witness that has the passage writes it while one writes the simplified form: then
+    the witnesses' form (于, 个).  A witness's slip (楊's 人 for 个) is no witness to 個.
+    """
+    variant = converted_pairs.get(base)
+    written = [f for f in forms.values() if f not in (LACKING, NOTHING)]
+    if variant is None or base in written or variant not in written:
+        return base
+    return variant
+
+
+def _swap(text: str, places: list[Place], reads: str, prints: str) -> str:
+    """``text`` with each place's ``prints`` form (a field of :class:`Place`) where it
+    ``reads`` its other one; ValueError if the text does not (the record is stale)."""
+    chars = list(text)
+    for p in places:
+        if text[p.offset : p.offset + 1] != getattr(p, reads):
+            raise ValueError(f"{p.step}:{p.offset}: the text does not read {getattr(p, reads)}")
+        chars[p.offset] = getattr(p, prints)
+    return "".join(chars)
+
+
+def apply(text: str, places: list[Place]) -> str:
+    """A step's text (the base's forms at ``places``) with the edition's forms printed."""
+    return _swap(text, places, "base", "edition")
+
+
+def restore(text: str, places: list[Place]) -> str:
+    """The inverse of :func:`apply`: the edition's text with the base's forms put back."""
+    return _swap(text, places, "edition", "base")
+
+
 def counts(places: list[Place]) -> dict[str, dict[str, Counter]]:
-    """edition form → siglum → Counter of the cells written at its places."""
+    """base form → siglum → Counter of the cells written at its places."""
     out: dict[str, dict[str, Counter]] = {}
     for p in places:
-        per = out.setdefault(p.edition, {s: Counter() for s in p.forms})
+        per = out.setdefault(p.base, {s: Counter() for s in p.forms})
         for s, form in p.forms.items():
             per[s][form] += 1
     return out

@@ -69,6 +69,8 @@ MAIN, RECORD = "main", "record"
 GENERAL = "general"
 #: How the editors are pointed at (``@resp="#editors"``).
 EDITORS_ID = "editors"
+#: The type of an ``<app>`` of a form corrected as a class (orthography.tsv), not a 校記.
+ORTHOGRAPHY = "orthography"
 TAXONOMY_APPARATUS, TAXONOMY_TERMS = "apparatus", "terms"
 
 
@@ -263,7 +265,8 @@ def _app_maker(entry: Mapping[str, Any], extra: EntryExtra | None, ana_prefix: s
             {
                 XML_ID: extra.id if extra else "",
                 "type": kind,
-                "ana": f"#{ana_prefix}.{kind}" if kind else "",
+                # a form corrected as a class is of no kind of the 校記's taxonomy
+                "ana": f"#{ana_prefix}.{kind}" if kind and kind != ORTHOGRAPHY else "",
             },
         )
         readings = list(entry["readings"])

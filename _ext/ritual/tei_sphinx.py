@@ -40,7 +40,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxRole
 
 from . import dts, export, tei
-from .apparatus_sphinx import apparatus_for, translation_apparatus_for
+from .apparatus_sphinx import apparatus_for, data_entries, translation_apparatus_for
 from .citation import edition_meta
 from .commentary_sphinx import commentary_for
 from .domain import xs_domain
@@ -74,16 +74,19 @@ def extras(app: Sphinx) -> tei.Extras:
     record: set[str] = set()
     general: set[str] = set()
     for sid, rec in domain.steps.items():
+        places = {place.entry_id: place for place in rec.apparatus}
         entries[sid] = [
             tei.EntryExtra(
-                place.entry_id,
-                kinds[place.entry_id].kind if place.entry_id in kinds else "",
-                tuple(place.pages),
-                tuple((s.witness, s.text) for s in kinds[place.entry_id].slips)
-                if place.entry_id in kinds
+                d.entry_id,
+                kinds[d.entry_id].kind if d.entry_id in kinds else "",
+                tuple(places[d.entry_id].pages),
+                tuple((s.witness, s.text) for s in kinds[d.entry_id].slips)
+                if d.entry_id in kinds
                 else (),
             )
-            for place in rec.apparatus
+            if d.entry_id
+            else tei.EntryExtra("", tei.ORTHOGRAPHY)
+            for d in data_entries(env, sid)
         ]
         translation_entries[sid] = [
             tei.EntryExtra(place.entry_id, translation_kinds.get(place.entry_id, ""))

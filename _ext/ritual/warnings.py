@@ -56,6 +56,10 @@ class XsWarning(Enum):
     """An apparatus entry cannot be placed in its step (lemma or context not found, offsets
     outside the text), or names a step that does not exist; or an entry of apparatus.toml or a
     row of sigla.tsv is malformed (it is left out)."""
+    BAD_ORTHOGRAPHY = "bad_orthography"
+    """A place of the orthography record (orthography.tsv) does not read the record's base
+    form in its step's edited text: the record is stale; the place is printed as the page has
+    it."""
     UNKNOWN_SIGLUM = "unknown_siglum"
     """An apparatus reading cites a siglum that the sigla table does not declare."""
     BAD_DIAGRAM = "bad_diagram"

@@ -281,6 +281,36 @@ def check_row(row: Row, src: Sources, fold: Folder) -> list[str]:
     return problems
 
 
+#: The words by which the 經 (or the 注) names each place (tools/work/place-words.tsv).
+PLACE_WORDS = ROOT / "tools" / "work" / "place-words.tsv"
+
+
+def load_place_words(path: Path = PLACE_WORDS) -> dict[str, tuple[str, ...]]:
+    """place → the words that name it in the text (its own name counts without them)."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith(("#", "place\t")):
+            place, _, words = line.partition("\t")
+            out[place] = tuple(words.split())
+    return out
+
+
+def place_named(
+    row: Row, text: str, zhu: str, words: dict[str, tuple[str, ...]], fold: Folder
+) -> str | None:
+    """Why a row whose place basis is ``text`` does not have its place in the step's words
+    (``text``) or its 注 (``zhu``): neither the place's name nor a word that names it
+    occurs; None if one does, or if the basis is not ``text`` or the role leaves."""
+    if row.basis != "text" or row.place == "-":
+        return None
+    names = (row.place, *words.get(row.place, ()))
+    if any(contains(text, w, fold) or contains(zhu, w, fold) for w in names):
+        return None
+    return (
+        f"place basis text, but no word of {row.place} ({' '.join(names)}) is in the step or its 注"
+    )
+
+
 def load_sources(edition: Path, witness_dir: Path | None) -> Sources:
     """Step texts from ``edition.json``; the 注 and commentaries if ``witness_dir`` exists."""
     data = json.loads(edition.read_text(encoding="utf-8"))
@@ -290,12 +320,24 @@ def load_sources(edition: Path, witness_dir: Path | None) -> Sources:
     return Sources(steps, zhu_by_step(list(steps.items()), witness_dir), commentary_texts())
 
 
-def audit(rows: Sequence[Row], src: Sources, fold: Folder | None = None) -> list[str]:
-    """Every problem of every row, as ``line N (step role): message``."""
+def audit(
+    rows: Sequence[Row],
+    src: Sources,
+    fold: Folder | None = None,
+    words: dict[str, tuple[str, ...]] | None = None,
+) -> list[str]:
+    """Every problem of every row, as ``line N (step role): message``; with ``words``, also
+    each ``text`` place not named in its step or the step's 注 (:func:`place_named`)."""
     fold = fold or Folder()
-    return [
-        f"line {r.line} ({r.step} {r.role}): {p}" for r in rows for p in check_row(r, src, fold)
-    ]
+    out = []
+    for r in rows:
+        problems = check_row(r, src, fold)
+        if words is not None:
+            zhu = "｜".join((src.zhu or {}).get(r.step, []))
+            named = place_named(r, src.steps.get(r.step, ""), zhu, words, fold)
+            problems += [named] if named else []
+        out += [f"line {r.line} ({r.step} {r.role}): {p}" for p in problems]
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -310,7 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(sid, text, "注:", " ‖ ".join((src.zhu or {}).get(sid, [])))
         return 0
     rows = load_rows(EDITION / "positions.tsv")
-    problems = audit(rows, src)
+    problems = audit(rows, src, words=load_place_words())
     for p in problems:
         print(p)
     skipped = "" if src.zhu is not None else " (注 not checked: no witnesses)"

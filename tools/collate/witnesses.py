@@ -463,6 +463,14 @@ def zhu_boundary(run: str, refs: list[str]) -> int | None:
     return None if best is None else best[1]
 
 
+#: 楊's 記 clauses printed within a section after a ○ but without the word 記, as (page, the
+#: clause's first four characters). Found by reading 楊's ○-clauses that the 經 lacks against
+#: the base's 記: 「○上射於右(於右物射)○」 (005-16b) is the 記's xs-0499 「上射於右」, quoted
+#: after the 經 it explains (xs-0204). The 「○凡適堂西皆出入于司馬之南」 that follows it on the
+#: same page is not listed: 楊 prints that clause again with its 記 at 005-26a, where it is read.
+UNMARKED_JI = {("005-16b", "上射於右")}
+
+
 def read_yangfu(raw: str, siglum: str) -> Witness:
     """楊復《儀禮圖》 (KR1d0032).
 
@@ -470,7 +478,8 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
     diagram captions; unindented ``右…`` lines after a blank line are 楊's section headings.
     ``○記…`` (or a line beginning ``　記``, or ``記…`` at the head of a line after a line ending
     in ``○``) starts a 記 clause moved into the section: the clause runs to the end of the
-    paragraph (blank line or heading); each ○-separated clause
+    paragraph (blank line or heading); a clause of :data:`UNMARKED_JI` (no 記 mark) runs to the
+    next ○ only; each ○-separated clause
     becomes one entry of ``Witness.moved`` so the collation can put it back in base order.
     楊's own full-size prose (今案…) is left in the 經 stream; the collation reports such long
     additions apart from variants.
@@ -479,11 +488,12 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
     main: list[tuple[str, str]] = []
     moved: list[list[tuple[str, str]]] = []
     in_ji = False
+    unmarked = False  # the running 記 clause is one of UNMARKED_JI: it ends at the next ○
     prev_blank = True
     ring = False  # the last main text ended with ○
     for line in _lines(segs):
         if all(s.kind == "blank" for s in line):
-            in_ji = ring = False
+            in_ji = ring = unmarked = False
             prev_blank = True
             continue
         first = next((s for s in line if s.kind in ("main", "comm")), None)
@@ -493,7 +503,7 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
         heading = prev_blank and text0.startswith("右")
         prev_blank = False
         if caption or title or heading:
-            in_ji = ring = False
+            in_ji = ring = unmarked = False
             for s in line:
                 if s.text.strip(FULLWIDTH_SPACE):
                     wit.commentary.append((s.page, s.text))
@@ -514,9 +524,13 @@ def read_yangfu(raw: str, siglum: str) -> Witness:
             parts = text.split("○")
             for n, part in enumerate(parts):
                 if n > 0:
+                    if unmarked:
+                        in_ji = unmarked = False
                     if part.startswith("記"):
                         in_ji = True
                         part = part[1:]
+                    elif not in_ji and (s.page, part[:4]) in UNMARKED_JI:
+                        in_ji = unmarked = True
                     if in_ji:
                         moved.append([])
                 elif ring and part.startswith("記"):

@@ -1,13 +1,17 @@
 """``xs:orthography``: the edition's silent normalisations, counted from their record.
 
-Why: the 凡例 says that the edition prints 於, 個, 旃 … where the witnesses write 于, 个, 旜 …;
-the numbers that make that statement true are counted here from the edition's
-``orthography.tsv`` (made from the witnesses by ``python -m tools.orthography``), so the page
-cannot drift from the data.  One row per form the edition prints for a pair recorded place by
-place; one cell per witness: how often it writes each form at those places (「于155 於21 闕5」).
+Why: the 凡例 says where the base writes 於, 個, 旃 … and the witnesses 于, 个, 旜 …, and what
+the edition prints there; the numbers that make that statement true are counted here from the
+edition's ``orthography.tsv`` (made from the witnesses by ``python -m tools.orthography``), so
+the page cannot drift from the data.  One row per form of the base for a pair recorded place by
+place; how often the edition prints each form there (「于137 於44」: the correction of the
+base's conversion from simplified characters); one cell per witness: how often it writes each
+form at those places (「于155 於21 闕5」).
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -30,7 +34,8 @@ def cell(counter, edition: str, variants: tuple[str, ...]) -> str:
 
 
 def rows(pairs, places, sigla: tuple[str, ...]) -> list[list[str]]:
-    """The table's rows: edition form, number of places, one cell per witness."""
+    """The table's rows: the base's form, number of places, the forms the edition prints
+    there, one cell per witness."""
     counted = orthography.counts(places)
     out = []
     for standard, variants in orthography.recorded(pairs).items():
@@ -39,7 +44,11 @@ def rows(pairs, places, sigla: tuple[str, ...]) -> list[list[str]]:
             continue
         total = sum(per[sigla[0]].values())
         label = f"{standard}（{'、'.join(variants)}）"
-        out.append([label, str(total)] + [cell(per[s], standard, variants) for s in sigla])
+        printed = Counter(p.edition for p in places if p.base == standard)
+        out.append(
+            [label, str(total), cell(printed, standard, variants)]
+            + [cell(per[s], standard, variants) for s in sigla]
+        )
     return out
 
 
@@ -62,5 +71,5 @@ class OrthographyDirective(SphinxDirective):
         sigla = orthography.witnesses_of(record)
         pairs = orthography.pairs_from(table(self.env, "variants"))
         body = rows(pairs, orthography.places_from(record), sigla)
-        headers = ["本書（諸本或作）", "處", *sigla]
-        return [table_node(headers, body, [14, 4] + [12] * len(sigla))]
+        headers = ["底本（諸本或作）", "處", "本書", *sigla]
+        return [table_node(headers, body, [14, 4, 10] + [12] * len(sigla))]

@@ -100,7 +100,7 @@ class StepDirective(SphinxDirective):
         drop_messages(body, step_id, node)
         unescape_text(body)
         places, base_text = place_entries(self.env, step_id, body, node)
-        kept_spans = keep_forms(self.env, step_id, body)
+        kept_spans, corrections = keep_forms(self.env, step_id, body)
         text, annotations = text_and_annotations(body)
         if not text.strip():
             warn(f"step {step_id!r} has no text", XsWarning.EMPTY_STEP, node)
@@ -152,6 +152,7 @@ class StepDirective(SphinxDirective):
             explains=read_explains(self.env, self.options.get("explains"), node),
             translation_apparatus=translation_places,
             kept=kept_spans,
+            orthography=corrections,
             commentary=notes,
         )
         domain = xs_domain(self.env)

@@ -4,7 +4,9 @@
    leads to the entry in the phase's 校記). No external code. */
 (function () {
   "use strict";
-  const lemmas = document.querySelectorAll(".xs-lemma");
+  // The emendations with a 校記 (.xs-lemma) and the forms corrected as a class, declared in
+  // the 凡例 (.xs-ortho: 于 where the base's conversion wrote 於): both carry data-base.
+  const lemmas = document.querySelectorAll(".xs-lemma, .xs-ortho");
   if (!lemmas.length) return;
 
   // Switch between the edited text and the text as transmitted (底本).

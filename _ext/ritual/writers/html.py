@@ -132,7 +132,14 @@ apparatus_lemma = (_visit_lemma, _depart_span)
 
 
 def _visit_kept(self, node):
-    self.body.append(f'<span {kept.ATTRIBUTE}="">')
+    # A form the edition prints for the base's (the base's conversion from simplified
+    # characters, corrected as a class: 于 for 於) carries the base's form, for the switch to
+    # the base text as transmitted; it is not underlined as an emendation with a 校記 is.
+    if node.get("base"):
+        base = self.attval(node["base"])
+        self.body.append(f'<span class="xs-ortho" data-base="{base}" {kept.ATTRIBUTE}="">')
+    else:
+        self.body.append(f'<span {kept.ATTRIBUTE}="">')
 
 
 kept_form = (_visit_kept, _depart_span)
