@@ -90,7 +90,9 @@ def test_the_forms_corrected_as_a_class_are_apps_of_the_base(tree, edition: dict
     ``<app type="orthography">`` of no 校記 kind, at that place of edition.json's apparatus:
     the edition's form as the lemma, with the witnesses that write it, 底's as a reading."""
     corrected = {
-        (p.step, p.offset): p for p in orthography.load_places(EDITION / "orthography.tsv") if p.corrected
+        (p.step, p.offset): p
+        for p in orthography.load_places(EDITION / "orthography.tsv")
+        if p.corrected
     }
     found = set()
     for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):

@@ -722,7 +722,10 @@ def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
     corrected as a class (:func:`keep_forms`), each with the readings of the orthography
     record and a note composed as a 校記's is (:mod:`.apparatus_notes`)."""
     rec = xs_domain(env).steps[step_id]
-    out = [DataEntry(e, p.entry_id) for e, p in zip(_exported(rec.apparatus), rec.apparatus)]
+    out = [
+        DataEntry(e, p.entry_id)
+        for e, p in zip(_exported(rec.apparatus), rec.apparatus, strict=True)
+    ]
     if rec.orthography:
         data = apparatus_for(env)
         edition = edition_of(env)
@@ -765,7 +768,9 @@ def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
                         "start": offset,
                         "end": offset + 1,
                         "lemma": form,
-                        "readings": [{"text": r.text, "witnesses": list(r.witnesses)} for r in readings],
+                        "readings": [
+                            {"text": r.text, "witnesses": list(r.witnesses)} for r in readings
+                        ],
                         "note": note,
                     },
                     "",
@@ -779,8 +784,7 @@ def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
 def export_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     """edition.json: each step's entries with offsets into its text (:func:`data_entries`)."""
     return {
-        sid: [d.exported for d in data_entries(app.env, sid)]
-        for sid in xs_domain(app.env).steps
+        sid: [d.exported for d in data_entries(app.env, sid)] for sid in xs_domain(app.env).steps
     }
 
 
