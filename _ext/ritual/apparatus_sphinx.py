@@ -527,7 +527,9 @@ def keep_forms(
                     f"{path}:{place.line}",
                 )
                 continue
-            form = xsnodes.kept_form("", place.edition)
+            # a place printed as the base has it keeps the text's own character (a record made
+            # for another text, or a stale one, never writes into the 原文)
+            form = xsnodes.kept_form("", place.edition if place.corrected else str(text_node))
             if place.corrected:
                 form["base"] = place.base
                 corrections.append((offset, place.base, place.edition))
