@@ -39,7 +39,7 @@ from .diagram.stage import StageStep, encode_stage
 from .diagram.svg import SCREEN, Medium, compose, print_medium
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import document_order, xs_domain
-from .plan_data import drawers_for, positions_for, setting_for, timeline
+from .plan_data import drawers_for, has_setting, positions_for, setting_for, timeline
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
 
@@ -328,8 +328,8 @@ STAGE_EXTRAS: dict[str, Any] = {}
 
 def write_outputs(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished`` (HTML): the diagrams as SVG files and the stage timeline as a script."""
-    if exception is not None or app.builder.format != "html":
-        return
+    if exception is not None or app.builder.format != "html" or not has_setting(app.env):
+        return  # without a setting no diagram or stage was recorded (each said where it stood)
     domain = xs_domain(app.env)
     out = Path(app.outdir) / OUT_DIR
     out.mkdir(parents=True, exist_ok=True)

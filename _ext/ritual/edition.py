@@ -187,6 +187,8 @@ class Edition:
     problems: tuple[Problem, ...] = ()
     #: the line of each role's declaration in edition.toml (for messages)
     declared_at: Mapping[str, int] = field(default_factory=dict)
+    #: the line of edition.toml's ``[files]`` table (0: there is none)
+    files_line: int = 0
 
     @property
     def step_id_pattern(self) -> re.Pattern[str]:
@@ -228,6 +230,16 @@ class Edition:
         """Whether the edition has the file of ``role`` (declared or not)."""
         return self.files[role].exists()
 
+    def undeclared(self) -> list[str]:
+        """The roles edition.toml does not declare whose file lies in the edition folder under
+        its conventional name (an edition that declares what it has must declare these too)."""
+        return [
+            role
+            for role in ROLES
+            if role not in self.declared and self.files[role] == self.folder / FILES[role]
+            and self.has(role)
+        ]
+
     def missing(self) -> list[str]:
         """The roles edition.toml declares whose file (or folder) does not exist."""
         return [role for role in ROLES if role in self.declared and not self.has(role)]
@@ -253,7 +265,8 @@ def _line_in(text: str, section: str, key: str) -> int:
 
 def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = None) -> Edition:
     """Read ``folder/edition.toml``; raise :class:`EditionError` where it cannot be used (no
-    file, not TOML, a required value missing). What can be passed over (a byte-order mark, an
+    file, nothing of it TOML, a required value missing: lost with a table that did not parse,
+    the value is named with the parse error's line). What can be passed over (a byte-order mark, an
     unknown key, a bad optional value) is kept in :attr:`Edition.problems` for the build to
     report.
 
@@ -264,9 +277,11 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     if not path.is_file():
         raise EditionError(f"no {EDITION_FILE} in the edition folder {folder}", path)
     doc = read_toml(path, FORM)
-    fatal = [p for p in doc.problems if p.kind == "bad_toml"]
-    if fatal:
-        raise EditionError(fatal[0].message, path, fatal[0].line)
+    broken = [p for p in doc.problems if p.kind == "bad_toml"]
+    if broken and not doc.data:
+        raise EditionError(broken[0].message, path, broken[0].line)
+    # A table that did not parse is left out and said (bad_toml, in ``problems``); the build
+    # goes on with the rest, unless what is lost is required (then ``need`` below names it).
     text, data = doc.text, doc.data
     problems = list(doc.problems)
 
@@ -280,10 +295,15 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     def need(table: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
         value = table.get(key)
         if not isinstance(value, kind) or (kind is str and not value):
+            line = doc.line_of(where, key) or _line_of(text, key)
+            why = ""
+            if not line and broken:  # lost with a table that did not parse
+                line, why = broken[0].line, f" ({broken[0].message})"
             raise EditionError(
-                f"{where}.{key} must be a {'non-empty ' if kind is str else ''}{kind.__name__}",
+                f"{where}.{key} must be a {'non-empty ' if kind is str else ''}"
+                f"{kind.__name__}{why}",
                 path,
-                doc.line_of(where, key) or _line_of(text, key),
+                line,
             )
         return value
 
@@ -408,6 +428,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         declared=frozenset(declared_at),
         problems=tuple(problems),
         declared_at=MappingProxyType(declared_at),
+        files_line=doc.line_of("files"),
     )
 
 

@@ -13,7 +13,7 @@ without ``-W`` (so that the build goes on and reports all it can) and records:
 
 Unlike ``tests/test_bad_input.py`` (a small root, exact expectations) this runs on the real
 edition, so it finds what a rule written for the small root misses. It is a tool, not a test:
-``python -m tools.audit.bad_input_probe [--only SUBSTRING] [--json FILE]``; exit 1 if any case
+``python -m tools.audit.bad_input_probe [--only SUBSTRING]… [--json FILE]``; exit 1 if any case
 is not located and typed, or died, or lost data silently.
 """
 
@@ -106,8 +106,10 @@ def _rows(target: str, fn: Callable[[list[str]], list[str]]) -> Callable[[Path],
 
 
 def _short(rows: list[str]) -> list[str]:
+    """A row cut to its first cell (fewer than any file's required columns: two cells would be
+    a whole row of pinyin-readings.tsv, and of facings.tsv, whose gloss is optional)."""
     i = len(rows) // 2
-    return [*rows[:i], "\t".join(rows[i].split("\t")[:2]), *rows[i + 1 :]]
+    return [*rows[:i], rows[i].split("\t")[0], *rows[i + 1 :]]
 
 
 def _long(rows: list[str]) -> list[str]:
@@ -434,11 +436,16 @@ def run_case(case: Case, baseline: tuple[set[str], dict | None], work: Path) -> 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", default="", help="run the cases whose name contains this")
+    ap.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="run the cases whose name contains this (may be given more than once)",
+    )
     ap.add_argument("--json", type=Path, help="write the results here")
     ap.add_argument("--list", action="store_true", help="list the cases and stop")
     args = ap.parse_args(argv)
-    chosen = [c for c in cases() if args.only in c.name]
+    chosen = [c for c in cases() if not args.only or any(o in c.name for o in args.only)]
     if args.list:
         print("\n".join(c.name for c in chosen))
         return 0
