@@ -196,8 +196,9 @@ def actors_by_step(env: BuildEnvironment) -> dict[str, frozenset[str]]:
 
     def make() -> dict[str, frozenset[str]]:
         domain = xs_domain(env)
+        persons = edition_of(env).persons  # the kind whose terms are persons ([terms] persons)
         return {
-            sid: frozenset(actors(env, sid, [a.term for a in rec.annotations if a.kind == "role"]))
+            sid: frozenset(actors(env, sid, [a.term for a in rec.annotations if a.kind == persons]))
             for sid, rec in domain.steps.items()
         }
 
