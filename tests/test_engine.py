@@ -56,7 +56,8 @@ def test_the_edition_reads_its_facts_from_edition_toml() -> None:
     assert edition.step_id_pattern.match("xs-0017") and not edition.step_id_pattern.match("xs-17")
     assert [k.name for k in edition.kinds] == ["vessel", "action", "role", "place"]
     assert edition.kind("vessel").title == "器物索引"
-    assert edition.plan["title"] == "州序鄉射位次" and edition.plan["spacing"] == 2.5
+    assert edition.plan.title == "州序鄉射位次" and edition.plan.spacing == 2.5
+    assert edition.plan.empty == "堂上庭中無人" and edition.persons == "role"
     assert edition.path("registry") == EDITION / "step-registry.tsv"
 
 

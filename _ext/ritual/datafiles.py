@@ -21,7 +21,18 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .datafile import MISSING_FILE, UNDECLARED_FILE, Document, Folder, Problem, Table, Toml, Tsv, read_toml, read_tsv
+from .datafile import (
+    MISSING_FILE,
+    UNDECLARED_FILE,
+    Document,
+    Folder,
+    Problem,
+    Table,
+    Toml,
+    Tsv,
+    read_toml,
+    read_tsv,
+)
 from .edition import EDITION_FILE, ROLES
 from .state import build_state, edition_of
 from .warnings import report

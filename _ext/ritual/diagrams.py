@@ -45,6 +45,8 @@ from .warnings import XsWarning, warn
 
 OUT_DIR = "_diagrams"
 STAGE_DATA = "stage-data.js"
+
+
 def spacing(env: BuildEnvironment) -> float:
     """Distance (尺) between neighbours at one place (``[plan] spacing``)."""
     return edition_of(env).plan.spacing

@@ -24,6 +24,7 @@ from typing import Any
 
 from . import apparatus, orthography, registry, translation_apparatus, vocab, xrefs
 from .datafile import Folder, Form, Problem, Toml, Tsv, integer, read_toml
+from .diagram import model, positions
 from .manifest import (
     ManifestError,
     PlanTable,
@@ -34,7 +35,6 @@ from .manifest import (
     read_references,
     read_translation_apparatus,
 )
-from .diagram import model, positions
 
 
 @dataclass(frozen=True)
@@ -159,10 +159,12 @@ class Edition:
     apparatus_lacking: Mapping[str, str] = field(default_factory=dict)
     apparatus_lacking_default: str = "{}本不載此文"
     #: ``[plan]``, ``[references]``, ``[translation_apparatus]``: typed, checked (manifest.py)
-    plan: PlanTable = PlanTable()
+    plan: PlanTable = field(default_factory=PlanTable)
     search_placeholder: str = ""
-    references: ReferencesTable = ReferencesTable()
-    translation_apparatus: TranslationApparatusTable = TranslationApparatusTable()
+    references: ReferencesTable = field(default_factory=ReferencesTable)
+    translation_apparatus: TranslationApparatusTable = field(
+        default_factory=TranslationApparatusTable
+    )
     #: the kind of term whose terms are persons (``[terms] persons``): each gets an itinerary,
     #: the steps it acts in ('' : no kind does)
     persons: str = ""
@@ -237,7 +239,8 @@ class Edition:
         return [
             role
             for role in ROLES
-            if role not in self.declared and self.files[role] == self.folder / FILES[role]
+            if role not in self.declared
+            and self.files[role] == self.folder / FILES[role]
             and self.has(role)
         ]
 

@@ -53,9 +53,7 @@ class PlanTable:
     empty: str = ""
     stage_empty: str = ""
     notes: tuple[str, ...] = ()
-    view_notes: Mapping[str, tuple[str, ...]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
+    view_notes: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
