@@ -75,6 +75,13 @@ def base_bytes(name: str) -> bytes:
     return (BASE / name).read_bytes()
 
 
+def replaced(name: str, old: str, new: str) -> dict[str, bytes]:
+    """A base file with one thing replaced (for ``Case.raw``)."""
+    data = base_bytes(name)
+    assert old.encode() in data, f"{old!r} not in {name}: the case is stale"
+    return {name: data.replace(old.encode(), new.encode(), 1)}
+
+
 def refs(*rows: str) -> str:
     """A references.tsv with one internal row per ``step<TAB>formula``."""
     head = "step\tformula\tkind\tbasis\tquote\tpage\tnote\n"
@@ -639,12 +646,9 @@ CASES: dict[str, Case] = {
         append={"_edition/edition.toml": '\n[search]\nplaceholder = "unclosed\n'},
     ),
     "data file present, not declared": Case(
-        {
-            "_edition/edition.toml": base_bytes("_edition/edition.toml")
-            .decode()
-            .replace('ties = "ties.tsv"\n', "")
-        },
+        {},
         [("_edition/edition.toml:35", "undeclared_file", "ties.tsv is in the edition folder")],
+        raw=replaced("_edition/edition.toml", 'ties = "ties.tsv"\n', ""),
     ),
     "declared review deleted": Case(
         {},
@@ -654,7 +658,9 @@ CASES: dict[str, Case] = {
     "positions: a role placed twice in a step": Case(
         {},
         [("_edition/positions.tsv:4", "duplicate_key", "'xs-0001/主人' again (first on line 3)")],
-        append={"_edition/positions.tsv": "xs-0001\t主人\t門外\t西面\ttext\ttext\t「主人戒賓」\n" * 2},
+        append={
+            "_edition/positions.tsv": "xs-0001\t主人\t門外\t西面\ttext\ttext\t「主人戒賓」\n" * 2
+        },
     ),
     "furnishings: a thing set out twice at one step": Case(
         {},
@@ -680,11 +686,7 @@ CASES: dict[str, Case] = {
     "plan: a value of the wrong type": Case(
         {},
         [("_edition/edition.toml:29", "bad_edition", "plan.spacing must be a positive number")],
-        raw={
-            "_edition/edition.toml": base_bytes("_edition/edition.toml").replace(
-                b"spacing = 2.5", b'spacing = "2.5"'
-            )
-        },
+        raw=replaced("_edition/edition.toml", "spacing = 2.5", 'spacing = "2.5"'),
     ),
     "references: a formula's words without their placeholder": Case(
         {},
@@ -701,17 +703,19 @@ CASES: dict[str, Case] = {
     "terms: persons names no kind": Case(
         {},
         [("_edition/edition.toml:16", "bad_edition", "terms.persons 'people' is not a declared")],
-        raw={
-            "_edition/edition.toml": base_bytes("_edition/edition.toml").replace(
-                b'persons = "role"', b'persons = "people"'
-            )
-        },
+        raw=replaced("_edition/edition.toml", 'persons = "role"', 'persons = "people"'),
     ),
     # -- the edition's configuration -----------------------------------------------------------
     "no base URL": Case(
         {},
         [("conf.py:14", "no_base_url", "xs_base_url is not set")],
         confoverrides={"xs_base_url": ""},
+    ),
+    "release date not a date": Case(
+        {},
+        # not set in the root's conf.py (a -D override): line 1
+        [("conf.py:1", "bad_config", "xs_release_date must be a real date")],
+        confoverrides={"xs_release_date": "2026-13-45"},
     ),
     "plan drawer that cannot be imported": Case(
         {},

@@ -68,6 +68,10 @@ class XsWarning(Enum):
     NO_BASE_URL = "no_base_url"
     """``xs_base_url`` is not set: citations use relative paths, there is no canonical link
     and no sitemap (said once per HTML build)."""
+    BAD_CONFIG = "bad_config"
+    """A value of conf.py (``xs_*``) is not of its type or form (a release date that is not a
+    date, a base URL that is not an absolute http(s) URL …): said at its line, its default is
+    used."""
     BAD_EDITION = "bad_edition"
     """A value of the edition folder's data is unusable (a drawer that cannot be imported …)."""
     BAD_TRANSLATION = "bad_translation"
