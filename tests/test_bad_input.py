@@ -75,6 +75,13 @@ def base_bytes(name: str) -> bytes:
     return (BASE / name).read_bytes()
 
 
+def replaced(name: str, old: str, new: str) -> dict[str, bytes]:
+    """A base file with one thing replaced (for ``Case.raw``)."""
+    data = base_bytes(name)
+    assert old.encode() in data, f"{old!r} not in {name}: the case is stale"
+    return {name: data.replace(old.encode(), new.encode(), 1)}
+
+
 def refs(*rows: str) -> str:
     """A references.tsv with one internal row per ``step<TAB>formula``."""
     head = "step\tformula\tkind\tbasis\tquote\tpage\tnote\n"
@@ -236,7 +243,11 @@ CASES: dict[str, Case] = {
             + step("xs-0001", "主人戒賓。")
             + step("xs-0002", "記曰。", ":explains: xs-0999\n")
         },
-        [("index.md:13", "unknown_reference", ":explains: 'xs-0999', which no step declares")],
+        [
+            ("index.md:13", "unknown_reference", ":explains: 'xs-0999', which no step declares"),
+            # the root's ties.tsv (the record of the 記's ties) has no row for it
+            ("index.md:13", "bad_reference_data", "has :explains: but no row in ties.tsv"),
+        ],
     ),
     "formula referring forward": Case(
         {
@@ -562,7 +573,7 @@ CASES: dict[str, Case] = {
     # -- the strict reader: every data file ------------------------------------------------------
     "declared file deleted": Case(
         {},
-        [("_edition/edition.toml:45", "missing_file", "positions.tsv does not exist")],
+        [("_edition/edition.toml:47", "missing_file", "positions.tsv does not exist")],
         delete=("_edition/positions.tsv",),
     ),
     "byte-order mark": Case(
@@ -604,7 +615,7 @@ CASES: dict[str, Case] = {
     ),
     "edition.toml key misspelt": Case(
         {},
-        [("_edition/edition.toml:52", "unknown_key", "placholder")],
+        [("_edition/edition.toml:57", "unknown_key", "placholder")],
         append={"_edition/edition.toml": '\n[search]\nplacholder = "主人"\n'},
     ),
     "place off the hall": Case(
@@ -615,11 +626,104 @@ CASES: dict[str, Case] = {
             'warrant = "test"\nestimate = true\n'
         },
     ),
+    # -- the loaders of every data file (tools/audit/bad_input_probe.py runs the full matrix on
+    #    the real edition; these are its classes, each once, so a regression fails `make test`)
+    "declared setting deleted": Case(
+        {"index.md": HEAD + step("xs-0001", "主人戒賓。") + DIAGRAM.format(opts="")},
+        [
+            ("_edition/edition.toml:43", "missing_file", "setting.toml does not exist"),
+            # no traceback: the plan is left out where it stands, and said
+            ("index.md:13", "bad_diagram", "diagram 'fig-a' is left out: the edition has no"),
+        ],
+        delete=("_edition/setting.toml",),
+    ),
+    "setting.toml syntax error": Case(
+        {"index.md": HEAD + step("xs-0001", "主人戒賓。") + DIAGRAM.format(opts="")},
+        # the broken table is left out, the rest of the file read: the plan is still drawn
+        [("_edition/setting.toml:91", "bad_toml", "left out: the table [broken (lines 91–91)")],
+        append={"_edition/setting.toml": "\n[broken\n"},
+    ),
+    "edition.toml syntax error": Case(
+        {},
+        [("_edition/edition.toml:56", "bad_toml", "not valid TOML")],
+        append={"_edition/edition.toml": "\n[broken\n"},
+    ),
+    "edition.toml: a table that does not parse is left out": Case(
+        {},
+        [("_edition/edition.toml:57", "bad_toml", "left out: the table [search] (lines 56–57)")],
+        append={"_edition/edition.toml": '\n[search]\nplaceholder = "unclosed\n'},
+    ),
+    "data file present, not declared": Case(
+        {},
+        [("_edition/edition.toml:35", "undeclared_file", "ties.tsv is in the edition folder")],
+        raw=replaced("_edition/edition.toml", 'ties = "ties.tsv"\n', ""),
+    ),
+    "declared review deleted": Case(
+        {},
+        [("_edition/edition.toml:53", "missing_file", "translation-review.tsv does not exist")],
+        delete=("_edition/translation-review.tsv",),
+    ),
+    "positions: a role placed twice in a step": Case(
+        {},
+        [("_edition/positions.tsv:4", "duplicate_key", "'xs-0001/主人' again (first on line 3)")],
+        append={
+            "_edition/positions.tsv": "xs-0001\t主人\t門外\t西面\ttext\ttext\t「主人戒賓」\n" * 2
+        },
+    ),
+    "furnishings: a thing set out twice at one step": Case(
+        {},
+        [("_edition/furnishings.tsv:5", "duplicate_key", "'豐/xs-0002' again (first on line 4)")],
+        append={"_edition/furnishings.tsv": "豐\txs-0002\t\ttest\n" * 2},
+    ),
+    "pinyin readings: a row of one cell": Case(
+        {},
+        [("_edition/pinyin-readings.tsv:3", "short_row", "1 cells, expected 2")],
+        append={"_edition/pinyin-readings.tsv": "觶\n"},
+    ),
+    "pinyin overrides: a row without a tab": Case(
+        {},
+        [("_edition/pinyin-overrides.tsv:4", "spaces_for_tabs", "spaces, not tabs")],
+        append={"_edition/pinyin-overrides.tsv": "亨 pēng xs-0001 烹\n"},
+    ),
+    "translation review: status misspelt": Case(
+        {},
+        [("_edition/translation-review.tsv:3", "unknown_value", "did you mean 'reviewed'?")],
+        append={"_edition/translation-review.tsv": "xs-0001\treviewd\t\t\n"},
+    ),
+    # -- the typed tables of edition.toml (manifest.py) ------------------------------------------
+    "plan: a value of the wrong type": Case(
+        {},
+        [("_edition/edition.toml:29", "bad_edition", "plan.spacing must be a positive number")],
+        raw=replaced("_edition/edition.toml", "spacing = 2.5", 'spacing = "2.5"'),
+    ),
+    "references: a formula's words without their placeholder": Case(
+        {},
+        [("_edition/edition.toml:57", "bad_edition", "references.see '見' lacks {steps}")],
+        append={"_edition/edition.toml": '\n[references]\nsee = "見"\n'},
+    ),
+    "references: a basis with an unknown field": Case(
+        {},
+        [("_edition/edition.toml:57", "unknown_key", "unknown field 'lable' of '注'")],
+        append={
+            "_edition/edition.toml": '\n[references]\nbases = [{ name = "注", lable = "注" }]\n'
+        },
+    ),
+    "terms: persons names no kind": Case(
+        {},
+        [("_edition/edition.toml:16", "bad_edition", "terms.persons 'people' is not a declared")],
+        raw=replaced("_edition/edition.toml", 'persons = "role"', 'persons = "people"'),
+    ),
     # -- the edition's configuration -----------------------------------------------------------
     "no base URL": Case(
         {},
         [("conf.py:14", "no_base_url", "xs_base_url is not set")],
         confoverrides={"xs_base_url": ""},
+    ),
+    "release date not a date": Case(
+        {},
+        # not set in the root's conf.py (a -D override): line 1
+        [("conf.py:1", "bad_config", "xs_release_date must be a real date")],
+        confoverrides={"xs_release_date": "2026-13-45"},
     ),
     "plan drawer that cannot be imported": Case(
         {},
@@ -666,6 +770,13 @@ def xs_warnings(app: SphinxTestApp) -> list[str]:
     ]
 
 
+def _location_and_type(line: str) -> tuple[str, str, str]:
+    """A warning line's location and its ``[type.subtype]``, to pair it with its case."""
+    location = line.split(": WARNING: ")[0]
+    found = re.search(r"\[([\w.]+)\]$", line)
+    return location, found[1] if found else "", line
+
+
 def build_case(
     make_app, rootdir: Path, tmp_path: Path, case: Case, suppress: list[str]
 ) -> SphinxTestApp:
@@ -704,7 +815,9 @@ def test_bad_input_is_located_typed_and_suppressible(
     lines = xs_warnings(app)
     assert len(lines) == len(case.expected), "\n".join(lines)
     for (location, subtype, fragment), line in zip(
-        sorted(case.expected), sorted(lines), strict=True
+        sorted(case.expected, key=lambda e: (e[0], tag(e[1]), e[2])),
+        sorted(lines, key=_location_and_type),
+        strict=True,
     ):
         assert line.startswith(f"{location}: WARNING: "), line
         assert line.endswith(f"[{tag(subtype)}]"), line

@@ -108,3 +108,19 @@ def test_pages_of_plans_after_a_parts_text_are_read(tmp_path: Path) -> None:
     _, rows = check_pdf.read_pages(pages)
     assert [n for n, _, _ in rows] == [1, 2, 3, 4]  # the older form (no float field) reads too
     assert check_pdf.float_pages(pages) == {3}
+
+
+def test_a_plan_left_out_of_the_book_fails(tmp_path: Path) -> None:
+    """Printed as its caption alone (no SVG converter), a plan is missing from the TeX log's
+    record of the drawings used: the check names it (the PDF was 109 pages, not 145)."""
+    (tmp_path / "x.log").write_text(
+        "File: _diagrams/fig-a.pdf Graphic file (type pdf)\n<use _diagrams/fig-a.pdf>\n",
+        encoding="utf-8",
+    )
+    diagrams = [{"id": "fig-a"}, {"id": "fig-b"}]
+    with pytest.raises(check_pdf.Failure, match="1 of the edition's 2 plans not printed: fig-b"):
+        check_pdf.check_plans(tmp_path / "x.pdf", diagrams)
+    assert (
+        check_pdf.check_plans(tmp_path / "x.pdf", diagrams[:1])
+        == "all 1 plans of the edition printed"
+    )

@@ -7,6 +7,10 @@ Checks:
 
 * ``log``        no TeX log in the build directory says "Missing character" (XeTeX drops a
                  glyph the font lacks and only logs it);
+* ``plans``      every plan of the edition (edition.json's ``diagrams``) is in the book: the
+                 TeX log records each plan's drawing as used (``<use _diagrams/<id>.pdf>``);
+                 a plan printed as its caption alone (no SVG converter, a failed conversion:
+                 the 40 plans of a 145-page book gone, 109 pages left) fails with their ids;
 * ``faces``      every CJK font loaded from an OpenType collection (.ttc) is a Traditional
                  Chinese face (fontspec logs ``[NotoSerifCJK-Regular.ttc:3]``: the face index);
 * ``coverage``   every character of the steps' text and translations (edition.json) is in the
@@ -109,6 +113,23 @@ def check_log(pdf: Path) -> str:
         more = f"\n    … and {len(missing) - 20} more" if len(missing) > 20 else ""
         raise Failure(f"{len(missing)} missing character(s):\n    {shown}{more}")
     return "no 'Missing character' in " + ", ".join(log.name for log in tex_logs(pdf))
+
+
+#: How XeTeX's log records an included drawing (graphicx through xdvipdfmx).
+PLAN_USED = re.compile(r"<use (?:\./)?_diagrams/([^>\s]+)\.pdf>")
+
+
+def check_plans(pdf: Path, diagrams: list[dict]) -> str:
+    """Every diagram of edition.json printed, by the TeX log's record of its drawing."""
+    used: set[str] = set()
+    for log in tex_logs(pdf):
+        used |= set(PLAN_USED.findall(log.read_text("utf-8", "replace")))
+    wanted = [d["id"] for d in diagrams]
+    missing = [i for i in wanted if i not in used]
+    if missing:
+        shown = ", ".join(missing[:10]) + (" …" if len(missing) > 10 else "")
+        raise Failure(f"{len(missing)} of the edition's {len(wanted)} plans not printed: {shown}")
+    return f"all {len(wanted)} plans of the edition printed"
 
 
 def loaded_faces(pdf: Path) -> set[tuple[str, int]]:
@@ -509,6 +530,7 @@ def main(argv: list[str] | None = None) -> int:
 
     checks: list[tuple[str, Callable[[], str]]] = [
         ("log", lambda: check_log(args.pdf)),
+        ("plans", lambda: check_plans(args.pdf, edition.get("diagrams", []))),
         ("faces", lambda: check_faces(args.pdf)),
         ("coverage", lambda: check_coverage(args.pdf, steps)),
         ("embedded", lambda: check_embedded(args.pdf)),

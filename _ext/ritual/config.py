@@ -1,10 +1,13 @@
 """Every configuration value of the engine, declared once, and checked when the config is read.
 
-All values are prefixed ``xs_`` (the engine's domain). A bad value stops the build at
-``config-inited`` with a :class:`~sphinx.errors.ConfigError` that names it — before any page is
-read — rather than surfacing later as a puzzling warning. The edition folder is resolved and
-read here too (:mod:`.edition`), because the term roles and indices it declares must be
-registered before reading begins (:func:`.terms.register_kinds`).
+All values are prefixed ``xs_`` (the engine's domain). A bad value is said at ``config-inited``,
+at its line of conf.py (``xs.bad_config``), and its default is used — before any page is read,
+rather than surfacing later as a puzzling warning, and without stopping the build: Sphinx
+answers an error raised there with a traceback and a request to report it, and the build would
+not go on to report the rest. (``-W`` still fails the build.) The edition folder is resolved
+and read here too (:mod:`.edition`), because the term roles and indices it declares must be
+registered before reading begins (:func:`.terms.register_kinds`); an edition that cannot be
+read at all is the one :class:`~sphinx.errors.ConfigError`: there is nothing to build.
 """
 
 from __future__ import annotations
@@ -178,14 +181,16 @@ VALUES = (
 
 
 def conf_location(app: Sphinx, name: str) -> str:
-    """``conf.py:<line>`` of the line that sets ``name`` (line 1 if it is not set there: the
+    """``conf.py:<line>`` of the line that sets ``name`` last (line 1 if it is not set there: the
     default, or ``-D``), for warnings about a configuration value."""
     path = Path(app.confdir) / "conf.py"
     line = 1
     if path.is_file():
-        m = re.search(rf"^{re.escape(name)}\s*=", path.read_text(encoding="utf-8"), re.M)
-        if m:
-            line = path.read_text(encoding="utf-8").count("\n", 0, m.start()) + 1
+        text = path.read_text(encoding="utf-8")
+        # the last assignment: the one Python keeps
+        found = list(re.finditer(rf"^{re.escape(name)}\s*=", text, re.M))
+        if found:
+            line = text.count("\n", 0, found[-1].start()) + 1
     return f"{path}:{line}"
 
 
@@ -214,23 +219,45 @@ def _is_date(text: str) -> bool:
     return True
 
 
+def _refuse(app: Sphinx, config: Config, name: str, message: str) -> None:
+    """Say a bad value at its line of conf.py and use the value's default instead."""
+    default = next(v.default for v in VALUES if v.name == name)
+    warn(
+        f"{message}; the default {default!r} is used",
+        XsWarning.BAD_CONFIG,
+        conf_location(app, name),
+    )
+    config[name] = default
+
+
 def check_config(app: Sphinx, config: Config) -> None:
     """``config-inited``: types, forms and the edition folder; relative paths made absolute."""
     for value in VALUES:
         if not isinstance(config[value.name], value.types):
-            raise ConfigError(
+            _refuse(
+                app,
+                config,
+                value.name,
                 f"{value.name} must be {' or '.join(t.__name__ for t in value.types)}, "
-                f"not {config[value.name]!r}"
+                f"not {config[value.name]!r}",
             )
     base = config.xs_base_url
     if base:
         if not re.match(r"^https?://[^/]+", base):
-            raise ConfigError(f"xs_base_url must be an absolute http(s) URL, not {base!r}")
-        if not base.endswith("/"):
+            _refuse(
+                app,
+                config,
+                "xs_base_url",
+                f"xs_base_url must be an absolute http(s) URL, not {base!r}",
+            )
+        elif not base.endswith("/"):
             config.xs_base_url = base + "/"
     if config.xs_release_date and not _is_date(config.xs_release_date):
-        raise ConfigError(
-            f"xs_release_date must be a real date, YYYY-MM-DD, not {config.xs_release_date!r}"
+        _refuse(
+            app,
+            config,
+            "xs_release_date",
+            f"xs_release_date must be a real date, YYYY-MM-DD, not {config.xs_release_date!r}",
         )
     if config.xs_release_date and not config.today:
         # The books' title page (LaTeX's \date) and |today| give the version's date, never the
@@ -241,11 +268,22 @@ def check_config(app: Sphinx, config: Config) -> None:
         len(box) == 2
         and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in box)
     ):
-        raise ConfigError(f"xs_plan_print_box must be [width, height] in pt, not {box!r}")
-    config.xs_plan_print_box = [float(v) for v in box]
-    _check_vertical(config)
+        _refuse(
+            app,
+            config,
+            "xs_plan_print_box",
+            f"xs_plan_print_box must be [width, height] in pt, not {box!r}",
+        )
+    config.xs_plan_print_box = [float(v) for v in config.xs_plan_print_box]
+    for name, message in _vertical_problems(config):
+        _refuse(app, config, name, message)
     if config.xs_search_ngram < 1:
-        raise ConfigError(f"xs_search_ngram must be at least 1, not {config.xs_search_ngram}")
+        _refuse(
+            app,
+            config,
+            "xs_search_ngram",
+            f"xs_search_ngram must be at least 1, not {config.xs_search_ngram}",
+        )
     src = Path(app.srcdir)
     config.xs_editions = {
         str(name): str((src / folder).resolve()) for name, folder in config.xs_editions.items()
@@ -258,20 +296,36 @@ def check_config(app: Sphinx, config: Config) -> None:
         raise ConfigError(f"{exc.location}: {exc} (xs_edition = {config.xs_edition!r})") from None
 
 
-def _check_vertical(config: Config) -> None:
+def _vertical_problems(config: Config) -> list[tuple[str, str]]:
     """The vertical book's measures: a column of at least 8 cells, at least 4 columns a page,
     a type size from 8 to 28 pt, a paper jlreq knows by name, [label, text] colophon pairs."""
+    out = []
     if config.xs_vertical_cells < 8:
-        raise ConfigError(f"xs_vertical_cells must be at least 8, not {config.xs_vertical_cells}")
+        out.append(
+            (
+                "xs_vertical_cells",
+                f"xs_vertical_cells must be at least 8, not {config.xs_vertical_cells}",
+            )
+        )
     if config.xs_vertical_lines < 4:
-        raise ConfigError(f"xs_vertical_lines must be at least 4, not {config.xs_vertical_lines}")
+        out.append(
+            (
+                "xs_vertical_lines",
+                f"xs_vertical_lines must be at least 4, not {config.xs_vertical_lines}",
+            )
+        )
     size = config.xs_vertical_size
     if isinstance(size, bool) or not 8 <= size <= 28:
-        raise ConfigError(f"xs_vertical_size must be from 8 to 28 (pt), not {size!r}")
+        out.append(
+            ("xs_vertical_size", f"xs_vertical_size must be from 8 to 28 (pt), not {size!r}")
+        )
     if not re.fullmatch(r"(a|b)[3-7]|b[3-7]j|letter", config.xs_vertical_paper):
-        raise ConfigError(
-            f"xs_vertical_paper must be a paper jlreq names (a4, a5, b5, b5j …), "
-            f"not {config.xs_vertical_paper!r}"
+        out.append(
+            (
+                "xs_vertical_paper",
+                "xs_vertical_paper must be a paper jlreq names (a4, a5, b5, b5j …), "
+                f"not {config.xs_vertical_paper!r}",
+            )
         )
     for item in config.xs_vertical_colophon:
         if not (
@@ -279,7 +333,14 @@ def _check_vertical(config: Config) -> None:
             and len(item) == 2
             and all(isinstance(v, str) for v in item)
         ):
-            raise ConfigError(f"xs_vertical_colophon must hold [label, text] pairs, not {item!r}")
+            out.append(
+                (
+                    "xs_vertical_colophon",
+                    f"xs_vertical_colophon must hold [label, text] pairs, not {item!r}",
+                )
+            )
+            break
+    return out
 
 
 def _check_drawers(app: Sphinx, config: Config) -> None:

@@ -14,8 +14,9 @@ spaces, an Excel byte-order mark, a stray byte). Here every file is read the sam
   should be (``spaces_for_tabs``), a key seen before (``duplicate_key``), a value outside its
   closed list (``unknown_value``) or a cell that is not of its type (``bad_value``) is not read,
   and said at its line;
-- a TOML file that does not parse is said at its line (``bad_toml``), and so is a key its form
-  does not declare (``unknown_key``).
+- a TOML file that does not parse is said at its line (``bad_toml``): the table that holds the
+  error is left out and the rest of the file read, so that one slip loses one table, not the
+  file; a key its form does not declare is said too (``unknown_key``).
 
 Nothing is padded and nothing is skipped without a :class:`Problem`. The reader never raises on
 bad input: it returns what it could read and the problems, which the build turns into located,
@@ -39,6 +40,7 @@ from typing import Any, NamedTuple
 
 #: The warning subtypes of the reader (values of ``warnings.XsWarning``; a test keeps them so).
 MISSING_FILE = "missing_file"
+UNDECLARED_FILE = "undeclared_file"
 BAD_ENCODING = "bad_encoding"
 BOM = "bom"
 BAD_HEADER = "bad_header"
@@ -52,6 +54,7 @@ BAD_TOML = "bad_toml"
 UNKNOWN_KEY = "unknown_key"
 KINDS = (
     MISSING_FILE,
+    UNDECLARED_FILE,
     BAD_ENCODING,
     BOM,
     BAD_HEADER,
@@ -188,7 +191,7 @@ class Table:
 @dataclass
 class Document:
     """What :func:`read_toml` read: the data ({} if it does not parse), its text (to locate
-    keys in) and every problem."""
+    keys in; a table that did not parse is blanked in it) and every problem."""
 
     path: Path
     data: dict[str, Any]
@@ -539,8 +542,9 @@ def line_of(text: str, path: tuple[str, ...] | list[str]) -> int:
 
 
 def read_toml(path: Path | str, form: Toml | None = None) -> Document:
-    """Read a TOML file: its data ({} if it does not parse), and every problem (a byte-order
-    mark, bytes that are not UTF-8, a syntax error at its line, keys the form does not declare).
+    """Read a TOML file: its data (without a table that does not parse; {} if nothing does),
+    and every problem (a byte-order mark, bytes that are not UTF-8, a syntax error at its line,
+    keys the form does not declare).
     A file that cannot be read gives {} and one ``missing_file`` problem."""
     path = Path(path)
     data, problems = _read_bytes(path)
@@ -549,24 +553,70 @@ def read_toml(path: Path | str, form: Toml | None = None) -> Document:
     lines, decoding = decode(path, data, replace=True)
     problems += decoding
     text = "\n".join(lines) + "\n"
-    try:
-        parsed = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        found = re.search(r"at line (\d+)", str(exc))
-        line = int(found[1]) if found else 1
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        problems.append(
-            Problem(
-                str(path),
-                line,
-                f"not valid TOML: {message}; nothing of the file is read",
-                BAD_TOML,
-            )
-        )
+    parsed, text, dropped = _parse_by_tables(text)
+    problems += [Problem(str(path), line, message, BAD_TOML) for line, message in dropped]
+    if parsed is None:
         return Document(path, {}, text, problems)
     if form is not None:
         problems += _unknown_keys(path, text, parsed, form)
     return Document(path, parsed, text, problems)
+
+
+#: How many broken tables a file may lose before nothing of it is read (a file that is not TOML
+#: at all, e.g. a TSV saved under the TOML's name, is not worth reading table by table).
+_MAX_DROPPED = 8
+
+
+def _parse_by_tables(text: str) -> tuple[dict[str, Any] | None, str, list[tuple[int, str]]]:
+    """Parse a TOML text; where it does not parse, leave out the table that holds the error
+    (from its ``[header]`` to the next one; before the first header, the top-level keys) and
+    parse the rest again, so that one slip loses one table, not the whole file, and the build
+    goes on to report the rest. Returns the data (None if nothing could be read), the text that
+    was read (the tables left out blanked, so that every line keeps its number and the lines of
+    an array of tables still match its items) and a (line, message) for each error."""
+    lines = text.split("\n")
+    dropped: list[tuple[int, str]] = []
+    while True:
+        try:
+            read = "\n".join(lines)
+            return tomllib.loads(read), read, dropped
+        except tomllib.TOMLDecodeError as exc:
+            found = re.search(r"at line (\d+)", str(exc))
+            at = int(found[1]) if found else 1
+            said = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+            first, last, name = _table_around(lines, at)
+            if len(dropped) >= _MAX_DROPPED or not any(x.strip() for x in lines[first - 1 : last]):
+                dropped.append((at, f"not valid TOML: {said}; nothing of the file is read"))
+                return None, text, dropped
+            for i in range(first - 1, last):
+                lines[i] = ""  # blanked, not removed: every later line keeps its number
+            table = f"the table {name}" if name else "the keys before the first table"
+            dropped.append(
+                (
+                    at,
+                    f"not valid TOML: {said}; left out: {table} (lines {first}–{last}); the "
+                    "rest of the file is read",
+                )
+            )
+
+
+def _table_around(lines: list[str], at: int) -> tuple[int, int, str]:
+    """The lines (1-based, inclusive) of the table that holds line ``at``, and its name: from
+    the nearest header above (a line that begins with ``[``, unindented, as a header is written;
+    an array's rows are indented) to the line before the next one."""
+    first, name = 1, ""
+    for i in range(min(at, len(lines)) - 1, -1, -1):
+        if lines[i].startswith("["):
+            first, name = i + 1, lines[i].split("#")[0].strip()
+            break
+    last = len(lines)
+    for i in range(max(at, first), len(lines)):
+        if lines[i].startswith("["):
+            last = i
+            break
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    return first, last, name
 
 
 def _unknown_keys(path: Path, text: str, data: dict[str, Any], form: Toml) -> list[Problem]:

@@ -6,7 +6,9 @@ the reader finds wrong with a file (a byte-order mark, a short row, a duplicate 
 once per build, at ``builder-inited`` (:func:`check_data_files`), at its file and line; the
 loaders then make their records of the rows that passed and report only what is wrong in the
 records' meaning. A file that ``edition.toml`` declares and that is missing is an error naming
-it; a file the edition does not declare may be absent (the edition has no such data yet).
+it; a file the edition does not declare may be absent (the edition has no such data yet), and
+one that lies in the folder undeclared is said (``undeclared_file``): declared or absent, each
+file's loss is noticed.
 
 Parallel readers re-read the files (the build state pickles as nothing) but never warn: only
 the main process, at ``builder-inited``, does.
@@ -19,7 +21,18 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .datafile import MISSING_FILE, Document, Folder, Problem, Table, Toml, Tsv, read_toml, read_tsv
+from .datafile import (
+    MISSING_FILE,
+    UNDECLARED_FILE,
+    Document,
+    Folder,
+    Problem,
+    Table,
+    Toml,
+    Tsv,
+    read_toml,
+    read_tsv,
+)
 from .edition import EDITION_FILE, ROLES
 from .state import build_state, edition_of
 from .warnings import report
@@ -76,6 +89,17 @@ def file_problems(env: BuildEnvironment) -> list[Problem]:
                 f"the edition declares its {role} file ([files] {role}), but {path} does not "
                 "exist: its data are missing from this build",
                 MISSING_FILE,
+            )
+        )
+    for role in edition.undeclared():
+        problems.append(
+            Problem(
+                str(declaration),
+                edition.files_line or 1,
+                f"{edition.path(role).name} is in the edition folder but edition.toml does not "
+                f"declare it ([files] {role} = {ROLES[role].name!r}): it is read, but its loss "
+                "would pass unnoticed",
+                UNDECLARED_FILE,
             )
         )
     for role, data_file in ROLES.items():

@@ -39,22 +39,21 @@ from .diagram.stage import StageStep, encode_stage
 from .diagram.svg import SCREEN, Medium, compose, print_medium
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import document_order, xs_domain
-from .plan_data import drawers_for, positions_for, setting_for, timeline
+from .plan_data import drawers_for, has_setting, positions_for, setting_for, timeline
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
 
 OUT_DIR = "_diagrams"
 STAGE_DATA = "stage-data.js"
-#: Distance (尺) between neighbours at one place when the edition does not say.
-SPACING = 3.0
 
 
 def spacing(env: BuildEnvironment) -> float:
-    return float(edition_of(env).plan.get("spacing", SPACING))
+    """Distance (尺) between neighbours at one place (``[plan] spacing``)."""
+    return edition_of(env).plan.spacing
 
 
 def stage_title(env: BuildEnvironment) -> str:
-    return str(edition_of(env).plan.get("title", ""))
+    return edition_of(env).plan.title
 
 
 def positions_key(env: BuildEnvironment) -> str:
@@ -168,7 +167,10 @@ def _draw(
     plan = edition_of(env).plan
     gap = spacing(env)
     drawers = drawers_for(env)
-    desc = f"第{step_no}節（{step_id}）之後。" + (figure_text(figures) or "堂上庭中無人") + "。"
+    # who stands where, or what the edition says of a plan on which nobody stands ([plan]
+    # empty), as one sentence (its own full stop, if it has one, not doubled)
+    said = (figure_text(figures) or plan.empty).rstrip("。")
+    desc = f"第{step_no}節（{step_id}）之後。" + (f"{said}。" if said else "")
 
     def plan_of(medium: Medium) -> Plan:
         return compose(
@@ -181,8 +183,8 @@ def _draw(
             extra=extra,
             spacing=gap,
             id_prefix=f"xsd-{rec.anchor}",
-            notes=plan.get("notes", ()),
-            view_notes=plan.get("view_notes", {}).get(rec.view, ()),
+            notes=plan.notes,
+            view_notes=plan.view_notes.get(rec.view, ()),
             drawers=drawers,
             medium=medium,
         )
@@ -216,7 +218,7 @@ class RenderDiagrams(SphinxPostTransform):
             views = setting_for(self.env).views
             node["views"] = {view: stage_plan(self.env, view) for view in views}
             node["view_titles"] = {name: v.title for name, v in views.items()}
-            node["empty"] = str(edition_of(self.env).plan.get("empty", ""))
+            node["empty"] = edition_of(self.env).plan.stage_empty
 
 
 class PrintPlans(SphinxPostTransform):
@@ -265,15 +267,15 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
             setting,
             [],
             stage_title(env),
-            str(plan.get("description", "")),
+            plan.description,
             "",
             view=view,
             furnishings=list(setting.furnishings),
             spacing=spacing(env),
             id_prefix=f"xs-stage-{view}",
             group_furnishings=True,
-            notes=plan.get("notes", ()),
-            view_notes=plan.get("view_notes", {}).get(view, ()),
+            notes=plan.notes,
+            view_notes=plan.view_notes.get(view, ()),
             drawers=drawers_for(env),
         )
 
@@ -328,8 +330,8 @@ STAGE_EXTRAS: dict[str, Any] = {}
 
 def write_outputs(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished`` (HTML): the diagrams as SVG files and the stage timeline as a script."""
-    if exception is not None or app.builder.format != "html":
-        return
+    if exception is not None or app.builder.format != "html" or not has_setting(app.env):
+        return  # without a setting no diagram or stage was recorded (each said where it stood)
     domain = xs_domain(app.env)
     out = Path(app.outdir) / OUT_DIR
     out.mkdir(parents=True, exist_ok=True)
@@ -379,7 +381,7 @@ def stage_key(app: Sphinx) -> str:
     for path in (*_STAGE_CODE, edition.path("setting"), edition.path("facings")):
         h.update(path.read_bytes() if path.is_file() else b"-")
     h.update(positions_for(app.env).digest.encode())
-    h.update(repr(sorted(edition.plan.items())).encode())
+    h.update(repr(edition.plan).encode())
     tl = timeline(app.env)
     h.update(repr(tl.clean).encode())
     for step_id in tl.ids:

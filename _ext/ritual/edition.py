@@ -25,6 +25,16 @@ from typing import Any
 from . import apparatus, orthography, registry, translation_apparatus, vocab, xrefs
 from .datafile import Folder, Form, Problem, Toml, Tsv, integer, read_toml
 from .diagram import model, positions
+from .manifest import (
+    ManifestError,
+    PlanTable,
+    ReferencesTable,
+    TranslationApparatusTable,
+    keys_of,
+    read_plan,
+    read_references,
+    read_translation_apparatus,
+)
 
 
 @dataclass(frozen=True)
@@ -93,26 +103,12 @@ FORM = Toml(
             "files",
         ),
         "edition": ("id", "label", "id_prefix", "id_digits", "lang"),
-        "terms": ("kinds", "negated_prefix", "negated_pinyin", "negated_gloss"),
+        "terms": ("kinds", "persons", "negated_prefix", "negated_pinyin", "negated_gloss"),
         "apparatus": ("kinds", "lacking", "lacking_default", "class_note"),
-        "plan": ("title", "description", "spacing", "empty", "notes", "view_notes"),
+        "plan": keys_of(PlanTable),
         "search": ("placeholder",),
-        "references": (
-            "see",
-            "see_external",
-            "through",
-            "separator",
-            "explained_by",
-            "explained_by_title",
-            "explains",
-            "explains_title",
-            "general",
-            "go",
-            "close",
-            "bases",
-            "kinds",
-        ),
-        "translation_apparatus": ("id_prefix", "id_digits", "kinds"),
+        "references": keys_of(ReferencesTable),
+        "translation_apparatus": keys_of(TranslationApparatusTable),
         "tei": ("resp", "main", "record", "collection", "translation_lang", "commentary"),
         "files": tuple(ROLES),
     }
@@ -144,13 +140,6 @@ class TermKind:
     negated: bool = False
 
 
-#: The translation apparatus's kinds and ids when ``edition.toml`` declares none (defined beside
-#: their reader, translation_apparatus.py, which edition.py imports for its form).
-TRANSLATION_KINDS = translation_apparatus.DEFAULT_KINDS
-TRANSLATION_ID_PREFIX = translation_apparatus.DEFAULT_ID_PREFIX
-TRANSLATION_ID_DIGITS = translation_apparatus.DEFAULT_ID_DIGITS
-
-
 @dataclass(frozen=True)
 class Edition:
     """One text's edition: where its data lie and the facts the engine reads from them."""
@@ -172,15 +161,16 @@ class Edition:
     #: the editors' words on a form corrected as a class (orthography.tsv) where the data
     #: (edition.json, the TEI) lists it as an apparatus entry; {base}: the base's form
     apparatus_class_note: str = ""
-    plan: Mapping[str, Any] = field(default_factory=dict)
+    #: ``[plan]``, ``[references]``, ``[translation_apparatus]``: typed, checked (manifest.py)
+    plan: PlanTable = field(default_factory=PlanTable)
     search_placeholder: str = ""
-    #: the kinds of correction of the base translation (name → label) and their id form
-    translation_kinds: Mapping[str, str] = field(
-        default_factory=lambda: MappingProxyType(dict(TRANSLATION_KINDS))
+    references: ReferencesTable = field(default_factory=ReferencesTable)
+    translation_apparatus: TranslationApparatusTable = field(
+        default_factory=TranslationApparatusTable
     )
-    translation_id_prefix: str = TRANSLATION_ID_PREFIX
-    translation_id_digits: int = TRANSLATION_ID_DIGITS
-    references: Mapping[str, Any] = field(default_factory=dict)
+    #: the kind of term whose terms are persons (``[terms] persons``): each gets an itinerary,
+    #: the steps it acts in ('' : no kind does)
+    persons: str = ""
     #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (see tei_sphinx)
     tei: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
@@ -190,6 +180,8 @@ class Edition:
     problems: tuple[Problem, ...] = ()
     #: the line of each role's declaration in edition.toml (for messages)
     declared_at: Mapping[str, int] = field(default_factory=dict)
+    #: the line of edition.toml's ``[files]`` table (0: there is none)
+    files_line: int = 0
 
     @property
     def step_id_pattern(self) -> re.Pattern[str]:
@@ -200,6 +192,19 @@ class Edition:
     def step_id_form(self) -> str:
         """How the form is named in messages: ``xs-NNNN``."""
         return f"{self.id_prefix}-{'N' * self.id_digits}"
+
+    @property
+    def translation_kinds(self) -> Mapping[str, str]:
+        """The kinds of correction of the base translation (name → label)."""
+        return self.translation_apparatus.kinds
+
+    @property
+    def translation_id_prefix(self) -> str:
+        return self.translation_apparatus.id_prefix
+
+    @property
+    def translation_id_digits(self) -> int:
+        return self.translation_apparatus.id_digits
 
     @property
     def translation_id_pattern(self) -> re.Pattern[str]:
@@ -231,6 +236,17 @@ class Edition:
         """Whether the edition has the file of ``role`` (declared or not)."""
         return self.files[role].exists()
 
+    def undeclared(self) -> list[str]:
+        """The roles edition.toml does not declare whose file lies in the edition folder under
+        its conventional name (an edition that declares what it has must declare these too)."""
+        return [
+            role
+            for role in ROLES
+            if role not in self.declared
+            and self.files[role] == self.folder / FILES[role]
+            and self.has(role)
+        ]
+
     def missing(self) -> list[str]:
         """The roles edition.toml declares whose file (or folder) does not exist."""
         return [role for role in ROLES if role in self.declared and not self.has(role)]
@@ -242,21 +258,10 @@ def _line_of(text: str, key: str) -> int:
     return text.count("\n", 0, m.start()) + 1 if m else 0
 
 
-def _line_in(text: str, section: str, key: str) -> int:
-    """The line where ``key`` is set in the table ``[section]`` (else the table's own line)."""
-    head = re.search(rf"^\[{re.escape(section)}\][ \t]*$", text, re.M)
-    if head is None:
-        return 0
-    end = re.search(r"^\[", text[head.end() :], re.M)
-    body = text[head.end() : head.end() + end.start()] if end else text[head.end() :]
-    m = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", body, re.M)
-    at = head.end() + m.start() if m else head.start()
-    return text.count("\n", 0, at) + 1
-
-
 def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = None) -> Edition:
     """Read ``folder/edition.toml``; raise :class:`EditionError` where it cannot be used (no
-    file, not TOML, a required value missing). What can be passed over (a byte-order mark, an
+    file, nothing of it TOML, a required value missing: lost with a table that did not parse,
+    the value is named with the parse error's line). What can be passed over (a byte-order mark, an
     unknown key, a bad optional value) is kept in :attr:`Edition.problems` for the build to
     report.
 
@@ -267,9 +272,11 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     if not path.is_file():
         raise EditionError(f"no {EDITION_FILE} in the edition folder {folder}", path)
     doc = read_toml(path, FORM)
-    fatal = [p for p in doc.problems if p.kind == "bad_toml"]
-    if fatal:
-        raise EditionError(fatal[0].message, path, fatal[0].line)
+    broken = [p for p in doc.problems if p.kind == "bad_toml"]
+    if broken and not doc.data:
+        raise EditionError(broken[0].message, path, broken[0].line)
+    # A table that did not parse is left out and said (bad_toml, in ``problems``); the build
+    # goes on with the rest, unless what is lost is required (then ``need`` below names it).
     text, data = doc.text, doc.data
     problems = list(doc.problems)
 
@@ -283,10 +290,15 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     def need(table: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
         value = table.get(key)
         if not isinstance(value, kind) or (kind is str and not value):
+            line = doc.line_of(where, key) or _line_of(text, key)
+            why = ""
+            if not line and broken:  # lost with a table that did not parse
+                line, why = broken[0].line, f" ({broken[0].message})"
             raise EditionError(
-                f"{where}.{key} must be a {'non-empty ' if kind is str else ''}{kind.__name__}",
+                f"{where}.{key} must be a {'non-empty ' if kind is str else ''}"
+                f"{kind.__name__}{why}",
                 path,
-                doc.line_of(where, key) or _line_of(text, key),
+                line,
             )
         return value
 
@@ -326,7 +338,23 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         for k in data.get("apparatus", {}).get("kinds", [])
         if isinstance(k, dict) and "name" in k
     }
-    tr_kinds, tr_prefix, tr_digits = _translation_apparatus(data, path, text)
+    try:
+        translation, found = read_translation_apparatus(doc)
+    except ManifestError as exc:
+        raise EditionError(str(exc), path, exc.line) from None
+    problems += found
+    plan, found = read_plan(doc)
+    problems += found
+    references, found = read_references(doc)
+    problems += found
+    persons = terms.get("persons", "")
+    if persons and persons not in {k.name for k in kinds}:
+        soft(
+            ("terms", "persons"),
+            f"terms.persons {persons!r} is not a declared kind ({', '.join(k.name for k in kinds)})"
+            "; no kind's terms get itineraries",
+        )
+        persons = ""
     files = {role: folder / name for role, name in FILES.items()}
     declared_at: dict[str, int] = {}
     for role, value in data.get("files", {}).items():
@@ -351,27 +379,6 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             files[role] = Path(other).resolve() / FILES[role]
         else:
             files[role] = (folder / value).resolve()
-    for key in ("title", "description", "empty"):
-        if not isinstance(data.get("plan", {}).get(key, ""), str):
-            soft(("plan", key), f"plan.{key} must be a string; it is not used")
-    plan = dict(data.get("plan", {}))
-    spacing = plan.get("spacing")
-    if spacing is not None and (
-        isinstance(spacing, bool) or not isinstance(spacing, int | float) or spacing <= 0
-    ):
-        soft(("plan", "spacing"), f"plan.spacing must be a positive number, not {spacing!r}")
-        plan.pop("spacing")
-    for key in ("notes",):
-        value = plan.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            soft(("plan", key), f"plan.{key} must be a list of strings; it is not used")
-            plan.pop(key)
-    view_notes = plan.get("view_notes", {})
-    if not isinstance(view_notes, dict) or not all(
-        isinstance(v, list) and all(isinstance(n, str) for n in v) for v in view_notes.values()
-    ):
-        soft(("plan", "view_notes"), "plan.view_notes must map a view to a list of strings")
-        plan.pop("view_notes", None)
     lang = meta.get("lang", "zh-Hant")
     if not isinstance(lang, str) or not re.fullmatch(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*", lang):
         soft(("edition", "lang"), f"edition.lang {lang!r} is not a BCP 47 tag; zh-Hant is used")
@@ -401,55 +408,15 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             data.get("apparatus", {}).get("lacking_default", "{}本不載此文")
         ),
         apparatus_class_note=str(data.get("apparatus", {}).get("class_note", "")),
-        plan=MappingProxyType(plan),
+        plan=plan,
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
-        translation_kinds=MappingProxyType(tr_kinds),
-        translation_id_prefix=tr_prefix,
-        translation_id_digits=tr_digits,
-        references=MappingProxyType(dict(data.get("references", {}))),
+        references=references,
+        translation_apparatus=translation,
+        persons=str(persons),
         tei=MappingProxyType(dict(data.get("tei", {}))),
         files=MappingProxyType(files),
         declared=frozenset(declared_at),
         problems=tuple(problems),
         declared_at=MappingProxyType(declared_at),
+        files_line=doc.line_of("files"),
     )
-
-
-def _translation_apparatus(
-    data: Mapping[str, Any], path: Path, text: str
-) -> tuple[dict[str, str], str, int]:
-    """``[translation_apparatus]``: the kinds of correction of the base translation (each a
-    name and the label the 凡例 gives it) and the form of the entries' ids (a prefix, a hyphen
-    and ``id_digits`` digits). Absent, the engine's defaults; present, every value checked."""
-    table = data.get("translation_apparatus")
-    if table is None:
-        return dict(TRANSLATION_KINDS), TRANSLATION_ID_PREFIX, TRANSLATION_ID_DIGITS
-
-    def fail(message: str, key: str) -> EditionError:
-        return EditionError(
-            f"translation_apparatus.{message}", path, _line_in(text, "translation_apparatus", key)
-        )
-
-    if not isinstance(table, dict):
-        raise EditionError("translation_apparatus must be a table", path)
-    prefix = table.get("id_prefix", TRANSLATION_ID_PREFIX)
-    if not isinstance(prefix, str) or not re.fullmatch(r"[a-z][a-z0-9]*", prefix):
-        raise fail(f"id_prefix {prefix!r}: lower-case letters and digits", "id_prefix")
-    digits = table.get("id_digits", TRANSLATION_ID_DIGITS)
-    if not isinstance(digits, int) or isinstance(digits, bool) or not 1 <= digits <= 6:
-        raise fail(f"id_digits {digits!r}: a whole number from 1 to 6", "id_digits")
-    raw = table.get("kinds", [{"name": k, "label": v} for k, v in TRANSLATION_KINDS.items()])
-    if not isinstance(raw, list) or not raw:
-        raise fail("kinds must be a non-empty list of { name, label }", "kinds")
-    kinds: dict[str, str] = {}
-    for kind in raw:
-        name = kind.get("name") if isinstance(kind, dict) else None
-        label = kind.get("label") if isinstance(kind, dict) else None
-        if not isinstance(name, str) or not _NAME.match(name):
-            raise fail(f"kinds: {kind!r} needs a name (lower-case letters, digits, -)", "kinds")
-        if not isinstance(label, str) or not label:
-            raise fail(f"kinds: {name!r} needs a label (how the 凡例 names it)", "kinds")
-        if name in kinds:
-            raise fail(f"kinds: {name!r} is declared twice", "kinds")
-        kinds[name] = label
-    return kinds, prefix, digits

@@ -237,7 +237,7 @@ def headword_body(
             out.append(f"<dt>{label}</dt><dd>{links}</dd>")
     out.append(f"<dt>次數</dt><dd>{entry.count} 次，見於 {len(entry.steps)} 節</dd></dl>")
     occurrences = entry.all_occurrences
-    if kind == "role" and not entry.negated:
+    if kind == edition_of(env).persons and not entry.negated:  # a person's steps
         out.append(itinerary_html(env, builder, page, entry))
     if not occurrences:
         # A word the text has only negated (見: only 不見) or only through its sub-terms'

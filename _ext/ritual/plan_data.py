@@ -59,10 +59,10 @@ def check_setting(app: Sphinx) -> None:
     """``builder-inited``: every entry of the setting that cannot be used, at its line, and
     every furnishing of a kind that has no drawer."""
     edition = edition_of(app.env)
-    if not edition.has("setting"):
-        return
     setting, problems = setting_data(app.env)
     report(problems)
+    if setting is None:
+        return
     drawers = drawers_for(app.env)
     doc = document(app.env, "setting")
     for name, furnishing in setting.furnishings.items():
@@ -75,18 +75,35 @@ def check_setting(app: Sphinx) -> None:
             )
 
 
-def setting_data(env: BuildEnvironment) -> tuple[Setting, list[Problem]]:
+def setting_data(env: BuildEnvironment) -> tuple[Setting | None, list[Problem]]:
     """The edition's setting (``setting.toml`` and ``facings.tsv``), read once per build, and
-    the problems of its entries (each left out)."""
-    return build_state(env).file(
-        "setting",
-        lambda: read_setting(document(env, "setting"), facings_from(table(env, "facings"))),
-    )
+    the problems of its entries (each left out). None when there is no setting to draw on: the
+    file is absent (an edition without plans), could not be read at all, or has no view; the
+    first two are said by the strict reader (``missing_file``, ``bad_toml`` …), the third here.
+    """
+
+    def read() -> tuple[Setting | None, list[Problem]]:
+        doc = document(env, "setting")
+        if not doc.data:
+            return None, []
+        setting, problems = read_setting(doc, facings_from(table(env, "facings")))
+        return (setting if setting.views else None), problems
+
+    return build_state(env).file("setting", read)
+
+
+def has_setting(env: BuildEnvironment) -> bool:
+    """Whether the edition has a setting plans can be drawn on (see :func:`setting_data`)."""
+    return setting_data(env)[0] is not None
 
 
 def setting_for(env: BuildEnvironment) -> Setting:
-    """The edition's setting (the entries that can be used)."""
-    return setting_data(env)[0]
+    """The edition's setting (the entries that can be used). Only asked for where a plan is
+    drawn, and a diagram or stage is recorded only when :func:`has_setting`."""
+    setting = setting_data(env)[0]
+    if setting is None:
+        raise RuntimeError("setting_for() called for an edition without a usable setting")
+    return setting
 
 
 class Positions(NamedTuple):
@@ -179,8 +196,9 @@ def actors_by_step(env: BuildEnvironment) -> dict[str, frozenset[str]]:
 
     def make() -> dict[str, frozenset[str]]:
         domain = xs_domain(env)
+        persons = edition_of(env).persons  # the kind whose terms are persons ([terms] persons)
         return {
-            sid: frozenset(actors(env, sid, [a.term for a in rec.annotations if a.kind == "role"]))
+            sid: frozenset(actors(env, sid, [a.term for a in rec.annotations if a.kind == persons]))
             for sid, rec in domain.steps.items()
         }
 
@@ -190,8 +208,8 @@ def actors_by_step(env: BuildEnvironment) -> dict[str, frozenset[str]]:
 def check_positions(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-check-consistency``: every bad row, at its line of ``positions.tsv``."""
     path = edition_of(env).path("positions")
-    if not path.is_file():
-        return
+    if not path.is_file() or not has_setting(env):
+        return  # without a setting the rows' places cannot be checked (its problem is said)
     ids = [sid for sid, _ in xs_domain(env).ordered_steps()]
     step_of = {row.line: row.step for row in positions_for(env).rows}
     for line, message in _problems(env, ids):
@@ -203,10 +221,10 @@ def check_timeline(app: Sphinx, env: BuildEnvironment) -> None:
     setting and steps that exist (a row that does not is never drawn)."""
     edition = edition_of(env)
     path = edition.path("furnishings")
-    if not path.is_file():
-        return
+    if not path.is_file() or not has_setting(env):
+        return  # without a setting the furnishings cannot be checked (its problem is said)
     steps = xs_domain(env).steps
-    furnishings = setting_for(env).furnishings if edition.has("setting") else {}
+    furnishings = setting_for(env).furnishings
     for span in positions_for(env).spans:
         where = f"{path}:{span.line}"
         if span.furnishing not in furnishings:

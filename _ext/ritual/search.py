@@ -147,9 +147,41 @@ def add_scripts(
     app.add_css_file("xs-search.css")
 
 
+def drop_words_no_page_holds(app: Sphinx) -> list[Any]:
+    """``html-collect-pages``: incremental = clean for Sphinx's own ``searchindex.js``.
+
+    Before a rebuild Sphinx's :class:`~sphinx.search.IndexBuilder` prunes the pages it will
+    write again from each word's set of pages, and prunes once more before dumping; it never
+    drops a word whose set is left empty. A word a page no longer holds (a step deleted) then
+    stays in the index as an empty list, which a clean build does not write. The indexer's
+    ``prune`` is wrapped, for this build, to drop such words (read and written through
+    ``getattr``: a Sphinx without these attributes is left as it is)."""
+    indexer = getattr(app.builder, "indexer", None)
+    prune = getattr(indexer, "prune", None)
+    if indexer is None or prune is None or getattr(prune, "xs_drops_empty", False):
+        return []
+
+    def drop_empty() -> None:
+        for name in ("_mapping", "_title_mapping"):
+            mapping = getattr(indexer, name, None)
+            if isinstance(mapping, dict):
+                for word in [w for w, pages in mapping.items() if not pages]:
+                    del mapping[word]
+
+    def prune_and_drop(docnames: Any) -> None:
+        prune(docnames)
+        drop_empty()
+
+    prune_and_drop.xs_drops_empty = True  # type: ignore[attr-defined]
+    indexer.prune = prune_and_drop
+    drop_empty()
+    return []
+
+
 def setup_search(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "search", SearchDirective)
     app.connect("env-before-read-docs", replace_builtin_search)
     app.connect("env-updated", rewrite_search_page)
     app.connect("html-page-context", add_scripts)
     app.connect("write-started", write_index)
+    app.connect("html-collect-pages", drop_words_no_page_holds)

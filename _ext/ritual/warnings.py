@@ -72,6 +72,10 @@ class XsWarning(Enum):
     NO_BASE_URL = "no_base_url"
     """``xs_base_url`` is not set: citations use relative paths, there is no canonical link
     and no sitemap (said once per HTML build)."""
+    BAD_CONFIG = "bad_config"
+    """A value of conf.py (``xs_*``) is not of its type or form (a release date that is not a
+    date, a base URL that is not an absolute http(s) URL …): said at its line, its default is
+    used."""
     BAD_EDITION = "bad_edition"
     """A value of the edition folder's data is unusable (a drawer that cannot be imported …)."""
     BAD_TRANSLATION = "bad_translation"
@@ -103,6 +107,10 @@ class XsWarning(Enum):
     MISSING_FILE = "missing_file"
     """A data file that edition.toml declares (``[files]``) does not exist, or cannot be read;
     the build goes on without its data."""
+    UNDECLARED_FILE = "undeclared_file"
+    """A data file lies in the edition folder under a role's conventional name, but edition.toml
+    does not declare it (``[files]``): it is read, but its loss would pass without a word (an
+    undeclared role is one the edition has no data for). Declare it."""
     BAD_ENCODING = "bad_encoding"
     """A line of a data file is not UTF-8: a TSV row is not read, a TOML file is read with
     U+FFFD for the bad bytes."""
@@ -127,7 +135,8 @@ class XsWarning(Enum):
     """A cell is not of its type (a number, a fingerprint, a key without blanks or quotation
     marks) or a required cell is empty; the row is not read."""
     BAD_TOML = "bad_toml"
-    """A TOML data file does not parse (at its line); nothing of it is read."""
+    """A TOML data file does not parse (at its line): the table that holds the error is left
+    out and the rest read (nothing, if nothing of it parses)."""
     UNKNOWN_KEY = "unknown_key"
     """A TOML file holds a table, key or entry field that its form does not declare (a misspelt
     key would otherwise be lost without a word); it is not used."""

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from . import diagrams, export, kept, xrefs
 from .datafile import Problem
 from .datafiles import table
 from .domain import StepRecord, xs_domain
+from .manifest import ReferencesTable
 from .nodes import back_ref, reference_list, step, step_links, step_text, term_ref
 from .state import build_state, edition_of
 from .warnings import XsWarning, report, warn
@@ -50,45 +50,13 @@ SCRIPT = "xs-xref.js"
 # -- the edition's words ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Words:
-    """How the site and the book name the cross-references (``[references]`` of edition.toml)."""
-
-    see: str = "見第{steps}節"
-    see_external: str = "見《{text}》"
-    through: str = "至"
-    separator: str = "、"
-    explained_by: str = "記"
-    explained_by_title: str = "記文釋此節"
-    explains: str = "經"
-    explains_title: str = "此節所釋之經"
-    general: str = "通論"
-    go: str = "前往第{n}節"
-    close: str = "關閉"
-    bases: Mapping[str, str] = field(default_factory=dict)  # basis → label
-    own: tuple[str, ...] = ()  # the bases that are the editors' own reading
-    kinds: Mapping[str, str] = field(default_factory=dict)  # plain kinds → label
-
-    def see_steps(self, labels: list[str]) -> str:
-        return self.see.format(steps=self.separator.join(labels))
+#: How the site and the book name the cross-references: ``[references]`` of edition.toml,
+#: typed and checked when the edition is read (:class:`.manifest.ReferencesTable`).
+Words = ReferencesTable
 
 
 def words_of(env: BuildEnvironment) -> Words:
-    def make() -> Words:
-        table = dict(edition_of(env).references)
-        bases = {}
-        own = []
-        for basis in table.pop("bases", []):
-            if isinstance(basis, dict) and "name" in basis:
-                bases[str(basis["name"])] = str(basis.get("label", basis["name"]))
-                if basis.get("own"):
-                    own.append(str(basis["name"]))
-        kinds = {str(k): str(v) for k, v in dict(table.pop("kinds", {})).items()}
-        known = set(Words.__dataclass_fields__) - {"bases", "own", "kinds"}
-        given = {k: str(v) for k, v in table.items() if k in known}
-        return Words(**given, bases=bases, own=tuple(own), kinds=kinds)
-
-    return build_state(env).file("xref-words", make)
+    return edition_of(env).references
 
 
 # -- the data, once per build ----------------------------------------------------------------
@@ -289,7 +257,7 @@ def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     for role in ("references", "ties"):
         path = edition_of(env).path(role)
         h.update(path.read_bytes() if path.is_file() else b"-")
-    h.update(repr(sorted(edition_of(env).references.items())).encode())
+    h.update(repr(edition_of(env).references).encode())
     key = h.hexdigest()
     old = domain.data.get("xrefs_key", "")
     domain.data["xrefs_key"] = key

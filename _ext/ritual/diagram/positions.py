@@ -67,6 +67,8 @@ class Span:
 #: The forms of positions.tsv, figures.tsv and furnishings.tsv.
 FORM = Tsv(
     ("step", "role", "place", "facing", "basis", "facing_basis", "note"),
+    # one row per role a step moves: a second would silently win over the first
+    key=("step", "role"),
     required=("step", "role", "place"),
 )
 FIGURES_FORM = Tsv(
@@ -75,7 +77,12 @@ FIGURES_FORM = Tsv(
     types={"rank": optional_integer},
     required=("figure",),
 )
-FURNISHINGS_FORM = Tsv(("furnishing", "set", "cleared", "warrant"), required=("furnishing", "set"))
+FURNISHINGS_FORM = Tsv(
+    ("furnishing", "set", "cleared", "warrant"),
+    # a thing is set out once at a step (豐 twice: at two steps)
+    key=("furnishing", "set"),
+    required=("furnishing", "set"),
+)
 
 
 def rows_from(table: Table) -> list[Row]:

@@ -27,7 +27,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
 from ..domain import note_derived, xs_domain
-from ..plan_data import setting_for
+from ..plan_data import has_setting, setting_for
 from ..warnings import XsWarning, warn
 from .phase import PHASE_KEY
 
@@ -82,6 +82,14 @@ class DiagramDirective(SphinxDirective):
         step_id = self.options.get("step", "").strip()
         if not step_id:
             raise self.error(f"diagram {fig_id!r} needs the step it shows (:step: xs-NNNN)")
+        if not has_setting(self.env):
+            warn(
+                f"diagram {fig_id!r} is left out: the edition has no setting to draw it on "
+                "(setting.toml is absent, unreadable or has no view; see its own warning)",
+                XsWarning.BAD_DIAGRAM,
+                location,
+            )
+            return []
         setting = setting_for(self.env)
         first = next(iter(setting.views))
         view = (self.options.get("view") or first).strip()
@@ -153,6 +161,14 @@ class StageDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
+        if not has_setting(self.env):
+            warn(
+                "the stage view is left out (its explanation kept): the edition has no setting "
+                "to draw it on (setting.toml is absent, unreadable or has no view)",
+                XsWarning.BAD_DIAGRAM,
+                self.get_location(),
+            )
+            return self.parse_content_to_nodes()
         node = xsnodes.stage(ids=["xs-stage"], classes=["xs-stage"])
         self.set_source_info(node)
         node += self.parse_content_to_nodes()

@@ -1,0 +1,276 @@
+"""The typed tables of ``edition.toml``: ``[plan]``, ``[references]``, ``[translation_apparatus]``.
+
+Why typed: these tables hold the words and measures the site and the books print (the stage
+view's title, the notes under every plan, how a back-reference reads, the kinds of correction of
+the 譯文). Read as loose mappings, a value of the wrong type or a misspelt key was used as it
+came, or dropped without a word, somewhere far from the file. Here each table becomes a frozen
+dataclass when the edition is read: every value is checked against its field's type, and one
+that is not is said at its line of edition.toml (``bad_edition``) and the field's default used;
+a key the table does not know is said at its line (``unknown_key``) by the strict reader, whose
+form lists each table's keys from these dataclasses' fields (one place declares them); a key of
+an entry in a list of tables (``bases``, ``kinds``) is checked here.
+
+The text of the edition, not the engine, says what a plan on which nobody stands reads
+(``[plan] empty``), and what the stage view's key says then (``stage_empty``).
+
+No Sphinx import: tools and tests read editions with it alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any
+
+from . import translation_apparatus
+from .datafile import UNKNOWN_KEY, Document, Problem
+
+#: The subtype of a value of edition.toml that cannot be used (``warnings.XsWarning``).
+BAD_EDITION = "bad_edition"
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+class ManifestError(ValueError):
+    """A value of a table that the edition cannot go without (its ids' form), at its line."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True)
+class PlanTable:
+    """``[plan]``: the stage view's title and description, the spacing of a row of figures
+    at one place (尺), what a plan on which nobody stands says (``empty``, its description) and
+    what the stage view's key says at such a step (``stage_empty``), and the notes printed
+    under every plan and under the plans of one view."""
+
+    title: str = ""
+    description: str = ""
+    spacing: float = 3.0
+    empty: str = ""
+    stage_empty: str = ""
+    notes: tuple[str, ...] = ()
+    view_notes: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class ReferencesTable:
+    """``[references]``: how the site and the books name the cross-references (the formulas'
+    expansions, the 記's ties), the bases of a decision (name → label; ``own``: the bases that
+    are the editors' own reading) and the kinds of decision on a plain 如 (name → label)."""
+
+    see: str = "見第{steps}節"
+    see_external: str = "見《{text}》"
+    through: str = "至"
+    separator: str = "、"
+    explained_by: str = "記"
+    explained_by_title: str = "記文釋此節"
+    explains: str = "經"
+    explains_title: str = "此節所釋之經"
+    general: str = "通論"
+    go: str = "前往第{n}節"
+    close: str = "關閉"
+    bases: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    own: tuple[str, ...] = ()
+    kinds: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def see_steps(self, labels: list[str]) -> str:
+        return self.see.format(steps=self.separator.join(labels))
+
+
+#: The placeholders a words' value must keep (the numbers would be lost without them).
+_PLACEHOLDERS = {"see": "{steps}", "see_external": "{text}", "go": "{n}"}
+
+
+@dataclass(frozen=True)
+class TranslationApparatusTable:
+    """``[translation_apparatus]``: the form of the ids of the corrections of the base 譯文 (a
+    prefix, a hyphen and ``id_digits`` digits: tr-001; never reused) and their kinds, each a
+    name and the label the 凡例 gives it."""
+
+    id_prefix: str = translation_apparatus.DEFAULT_ID_PREFIX
+    id_digits: int = translation_apparatus.DEFAULT_ID_DIGITS
+    kinds: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType(dict(translation_apparatus.DEFAULT_KINDS))
+    )
+
+
+def keys_of(table: type) -> tuple[str, ...]:
+    """The keys a table may hold in edition.toml (its dataclass's fields; ``own`` is a flag of
+    an entry of ``bases``, not a key of the table)."""
+    return tuple(f.name for f in fields(table) if f.name != "own")
+
+
+class _Reader:
+    """Reads one table of a :class:`~.datafile.Document` into problems and checked values."""
+
+    def __init__(self, doc: Document, name: str) -> None:
+        self.doc = doc
+        self.name = name
+        raw = doc.data.get(name, {})
+        self.data: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
+        self.problems: list[Problem] = []
+
+    def line(self, *key: str) -> int:
+        return self.doc.line_of(self.name, *key) or self.doc.line_of(self.name) or 1
+
+    def bad(self, key: str, message: str, kind: str = BAD_EDITION) -> None:
+        self.problems.append(Problem(str(self.doc.path), self.line(key), message, kind))
+
+    def value(self, key: str, check: Callable[[Any], bool], what: str, default: Any) -> Any:
+        """The table's ``key`` if ``check`` accepts it; else said, and ``default``."""
+        if key not in self.data:
+            return default
+        value = self.data[key]
+        if check(value):
+            return value
+        self.bad(key, f"{self.name}.{key} must be {what}, not {value!r}; the default is used")
+        return default
+
+    def string(self, key: str, default: str) -> str:
+        return str(self.value(key, lambda v: isinstance(v, str), "a string", default))
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        ok = self.value(key, _is_strings, "a list of strings", [])
+        return tuple(ok)
+
+    def entries(self, key: str, known: tuple[str, ...]) -> list[dict[str, Any]]:
+        """A list of inline tables, each with a ``name`` (a word, no blank); an unknown field
+        of one is said."""
+        raw = self.value(key, lambda v: isinstance(v, list), "a list of { name, … }", [])
+        out = []
+        for entry in raw:
+            name = entry.get("name") if isinstance(entry, dict) else None
+            if not isinstance(name, str) or not re.fullmatch(r"\S+", name):
+                self.bad(key, f"{self.name}.{key}: {entry!r} needs a name; it is not used")
+                continue
+            for extra in sorted(set(entry) - set(known)):
+                self.bad(
+                    key,
+                    f"{self.name}.{key}: unknown field {extra!r} of {entry['name']!r} (known: "
+                    f"{', '.join(known)}); it is not used",
+                    UNKNOWN_KEY,
+                )
+            out.append(entry)
+        return out
+
+
+def _is_strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def read_plan(doc: Document) -> tuple[PlanTable, list[Problem]]:
+    """``[plan]`` of edition.toml, checked (a bad value said at its line, the default used)."""
+    r = _Reader(doc, "plan")
+    default = PlanTable()
+    spacing = r.value(
+        "spacing",
+        lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v > 0,
+        "a positive number",
+        default.spacing,
+    )
+    views = r.value(
+        "view_notes",
+        lambda v: isinstance(v, dict) and all(_is_strings(n) for n in v.values()),
+        "a table of view → list of strings",
+        {},
+    )
+    return (
+        PlanTable(
+            title=r.string("title", default.title),
+            description=r.string("description", default.description),
+            spacing=float(spacing),
+            empty=r.string("empty", default.empty),
+            stage_empty=r.string("stage_empty", default.stage_empty),
+            notes=r.strings("notes"),
+            view_notes=MappingProxyType({str(k): tuple(v) for k, v in views.items()}),
+        ),
+        r.problems,
+    )
+
+
+def read_references(doc: Document) -> tuple[ReferencesTable, list[Problem]]:
+    """``[references]`` of edition.toml, checked: each of the words a string (a placeholder
+    such as ``{steps}`` kept), the bases and kinds named and labelled."""
+    r = _Reader(doc, "references")
+    default = ReferencesTable()
+    words: dict[str, str] = {}
+    for f in fields(ReferencesTable):
+        if f.type != "str":
+            continue
+        text = r.string(f.name, getattr(default, f.name))
+        mark = _PLACEHOLDERS.get(f.name)
+        if mark and mark not in text:
+            r.bad(
+                f.name,
+                f"references.{f.name} {text!r} lacks {mark} (what it stands for would be lost); "
+                "the default is used",
+            )
+            text = getattr(default, f.name)
+        words[f.name] = text
+    bases: dict[str, str] = {}
+    own: list[str] = []
+    for basis in r.entries("bases", ("name", "label", "own")):
+        bases[str(basis["name"])] = str(basis.get("label", basis["name"]))
+        if basis.get("own") is True:
+            own.append(str(basis["name"]))
+    kinds = r.value(
+        "kinds",
+        lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
+        "a table of kind → label",
+        {},
+    )
+    table = ReferencesTable(
+        **words,
+        bases=MappingProxyType(bases),
+        own=tuple(own),
+        kinds=MappingProxyType({str(k): v for k, v in kinds.items()}),
+    )
+    return table, r.problems
+
+
+def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable, list[Problem]]:
+    """``[translation_apparatus]`` of edition.toml; absent, the engine's defaults. The id form
+    and the kinds are what every entry is checked against, so a bad one stops the build
+    (:class:`ManifestError`, at its line); an unknown field of a kind is said."""
+    r = _Reader(doc, "translation_apparatus")
+    default = TranslationApparatusTable()
+    if "translation_apparatus" not in doc.data:
+        return default, []
+    if not isinstance(doc.data["translation_apparatus"], dict):
+        raise ManifestError("translation_apparatus must be a table", r.line())
+
+    def fail(message: str, key: str) -> ManifestError:
+        return ManifestError(f"translation_apparatus.{message}", r.line(key))
+
+    prefix = r.data.get("id_prefix", default.id_prefix)
+    if not isinstance(prefix, str) or not re.fullmatch(r"[a-z][a-z0-9]*", prefix):
+        raise fail(f"id_prefix {prefix!r}: lower-case letters and digits", "id_prefix")
+    digits = r.data.get("id_digits", default.id_digits)
+    if not isinstance(digits, int) or isinstance(digits, bool) or not 1 <= digits <= 6:
+        raise fail(f"id_digits {digits!r}: a whole number from 1 to 6", "id_digits")
+    raw = r.data.get("kinds", [{"name": k, "label": v} for k, v in default.kinds.items()])
+    if not isinstance(raw, list) or not raw:
+        raise fail("kinds must be a non-empty list of { name, label }", "kinds")
+    kinds: dict[str, str] = {}
+    for kind in raw:
+        name = kind.get("name") if isinstance(kind, dict) else None
+        label = kind.get("label") if isinstance(kind, dict) else None
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise fail(f"kinds: {kind!r} needs a name (lower-case letters, digits, -)", "kinds")
+        if not isinstance(label, str) or not label:
+            raise fail(f"kinds: {name!r} needs a label (how the 凡例 names it)", "kinds")
+        if name in kinds:
+            raise fail(f"kinds: {name!r} is declared twice", "kinds")
+        for extra in sorted(set(kind) - {"name", "label"}):
+            r.bad(
+                "kinds",
+                f"translation_apparatus.kinds: unknown field {extra!r} of {name!r} (known: "
+                "name, label); it is not used",
+                UNKNOWN_KEY,
+            )
+        kinds[name] = label
+    return TranslationApparatusTable(prefix, digits, MappingProxyType(kinds)), r.problems
