@@ -59,100 +59,21 @@ html_theme_options = {
 }
 
 # -- LaTeX (the print edition: `make pdf` → _build/latex/xiangsheli.pdf) ------------------------
-# XeLaTeX + xeCJK; the page design is in _ext/ritual/latex/ritual.sty, the doctree glue
-# in _ext/ritual/latex/. Debian: texlive-xetex texlive-lang-chinese texlive-latex-extra
-# texlive-latex-recommended texlive-fonts-recommended fonts-noto-cjk fonts-lmodern latexmk
-# poppler-utils (the last for tools/check_pdf.py).
-from ritual.latex import latex_elements as _xs_latex_defs  # noqa: E402
-
+# XeLaTeX + xeCJK. The book's design is the engine's: paper (xs_latex_paper, 16開), fonts, title
+# page and PDF metadata are made from the values above by _ext/ritual/latex/book.py (a key set
+# in latex_elements here would win), the typography is _ext/ritual/latex/ritual.sty.
+# Debian: texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-latex-recommended
+# texlive-fonts-recommended fonts-noto-cjk fonts-hanazono fonts-lmodern latexmk poppler-utils
+# (the last for tools/check_pdf.py).
 latex_engine = "xelatex"
 # toctree_only: the root page's own blurb is for the web; the book has a title page instead.
 latex_documents = [("index", "xiangsheli.tex", project, author, "manual", True)]
-# The book class gives \frontmatter (roman folios for 目錄, 前言, 凡例) and \mainmatter.
-latex_docclass = {"manual": "book"}
-# The term indexes are printed by the xs:indexes directive on source/indexes.md (macros in the
-# style file); Sphinx's domain-index pages point at the site's headword pages, so not in print.
-latex_domain_indices = False
+# The term indexes are printed by the xs:indexes directive on source/indexes.md (the engine
+# leaves the site's, whose entries link to its headword pages, out of the book).
 latex_show_urls = "no"
 latex_show_pagerefs = False
-
-_xs_title, _, _xs_rest = xs_edition_title.partition("：")
-_xs_sub, _, _xs_en = _xs_rest.partition(" (")
-_xs_defs = _xs_latex_defs(
-    {
-        "xs_edition_title": xs_edition_title,
-        "xs_base_text": xs_base_text,
-        "release": release,
-        "copyright": copyright,
-        "author": author,
-    }
-)
-_xs_defs["xssubtitle"] = "\\def\\xssubtitle{%s}" % _xs_sub  # noqa: UP031
-_xs_defs["xsentitle"] = "\\def\\xsentitle{%s}" % _xs_en.rstrip(")")  # noqa: UP031
-
-latex_elements = {
-    # Paper: 16開 (185 × 260 mm), the customary format of Chinese scholarly editions of the
-    # classics with apparatus (中華書局, 上海古籍 古籍整理 series). It takes a 26-character line
-    # of 原文 in 四號 (14pt) with the 譯文 beneath, an outer margin wide enough for the step
-    # numbers, and a footnote apparatus, without the cramping of A5 or 32開. Set by geometry;
-    # the class option below only names a size LaTeX knows and is overridden.
-    "papersize": "a4paper",
-    "pointsize": "11pt",
-    "classoptions": ",twoside,openany",
-    "geometry": (
-        "\\usepackage[paperwidth=185mm,paperheight=260mm,"
-        "textwidth=364pt,inner=21mm,top=24mm,bottom=30mm,"
-        "headheight=14pt,headsep=16pt,footskip=24pt,"
-        "marginparwidth=15mm,marginparsep=4mm]{geometry}"
-    ),
-    # Latin Modern (OTF, fonts-lmodern) for Latin. Noto Serif/Sans CJK (fonts-noto-cjk) come
-    # as OpenType collections (.ttc) whose faces are JP, KR, SC, TC, HK (the Sans file then has
-    # the Mono faces), in Noto CJK's documented order; the TC face is chosen by file and FontIndex,
-    # which fontspec writes to the log as [NotoSerifCJK-Regular.ttc:3]. (The faces share one
-    # CFF table named ...CJKjp, so pdffonts shows "NotoSerifCJKjp" whatever the face; the
-    # glyphs come from the TC face's cmap.) tools/check_pdf.py reads the log and fails if a
-    # face other than a TC one was loaded.
-    "fontpkg": r"""
-\setmainfont{lmroman10}[Extension=.otf, UprightFont=*-regular, BoldFont=*-bold,
-  ItalicFont=*-italic, BoldItalicFont=*-bolditalic]
-\setsansfont{lmsans10}[Extension=.otf, UprightFont=*-regular, BoldFont=*-bold,
-  ItalicFont=*-oblique, BoldItalicFont=*-boldoblique]
-\setmonofont{lmmono10}[Extension=.otf, UprightFont=*-regular, ItalicFont=*-italic]
-\setCJKmainfont{NotoSerifCJK-Regular.ttc}[FontIndex=3,
-  BoldFont=NotoSerifCJK-Bold.ttc, BoldFeatures={FontIndex=3}]
-\setCJKsansfont{NotoSansCJK-Regular.ttc}[FontIndex=3,
-  BoldFont=NotoSansCJK-Bold.ttc, BoldFeatures={FontIndex=3}]
-\xeCJKsetup{CJKecglue={\hskip 0.25em plus 0.08em minus 0.05em}, CheckSingle=true,
-  PunctStyle=quanjiao, AutoFallBack=true}
-% Characters beyond Noto CJK (Extension B: 𡵨 𥘉 𩔖 in the 鄭注) from HanaMinB (fonts-hanazono,
-% as the vertical book has them); the log check fails on any glyph still missing.
-\setCJKfallbackfamilyfont{\CJKrmdefault}{HanaMinB}
-""",
-    "fncychap": "",  # no "Chapter 1" banner
-    "babel": "\\usepackage[english]{babel}",
-    "hyperref": r"""
-\usepackage[unicode, bookmarksnumbered=false, bookmarksopen=true, bookmarksopenlevel=0,
-  pdfpagelabels, pdfdisplaydoctitle, pdflang={zh-Hant}, hidelinks]{hyperref}
-\hypersetup{pdftitle={儀禮·鄉射禮：彙校譯注本},
-  pdfauthor={@AUTHOR@},
-  pdfsubject={The Village Archery Rite (Yili, chapter 5): a critical edition with translation},
-  pdfkeywords={儀禮, 鄉射禮, 校勘, 譯注, Yili, critical edition},
-  pdfcreator={Sphinx, XeLaTeX, xeCJK}}
-\usepackage{hypcap}
-\urlstyle{same}
-""".replace("@AUTHOR@", author),
-    "preamble": "\n".join(_xs_defs.values())
-    + r"""
-\addto\captionsenglish{\renewcommand{\contentsname}{目錄}\renewcommand{\indexname}{索引}}
-\renewcommand{\contentsname}{目錄}
-""",
-    "maketitle": "\\xsmaketitle",
-    "tableofcontents": "\\xstableofcontents",
-    "atendofbody": "\\xsbackmatter",
-    "makeindex": "",
-    "printindex": "",  # no general (Sphinx) index: the four term indexes stand instead
-    "sphinxsetup": "",
-}
+xs_latex_subject = "The Village Archery Rite (Yili, chapter 5): a critical edition with translation"
+xs_latex_keywords = ["儀禮", "鄉射禮", "校勘", "譯注", "Yili", "critical edition"]
 
 # -- The vertical book (`make vertical` → _build/vertical/xiangsheli-zhipai.pdf) ----------------
 # LuaLaTeX + LuaTeX-ja, jlreq in tate; the engine lays the columns out (_ext/ritual/vertical),

@@ -16,8 +16,9 @@ sys.path.insert(0, str(ROOT))
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
-#: The edition folder of 鄉射禮. The test roots share its vocabulary and plan by reference
-#: ("@xiangsheli" in their edition.toml), through this variable (read by their conf.py).
+#: The edition folder of 鄉射禮. Each test root has its own data; the second edition
+#: (roots/test-xiangyinjiuli) shares terms and facings with this one by reference ("@xiangsheli"
+#: in its edition.toml), through this variable (read by its conf.py, built from a copy).
 EDITION = ROOT / "source" / "_edition"
 os.environ["RITUAL_MAIN_EDITION"] = str(EDITION)
 
@@ -27,12 +28,21 @@ WITNESSES = SHARED / "witnesses"
 
 
 def tool_missing(reason: str) -> None:
-    """A gate cannot run for lack of a tool: skip here, fail in CI (``CI`` set by .ci/run),
-    which installs every tool the gates need, so that a missing one is a broken install step
-    and not a silent pass."""
+    """A gate cannot run for lack of a tool or of ``../shared``: skip here, fail in CI (``CI``
+    set by .ci/run), where every tool the gates need is installed and ``../shared`` stands
+    beside the checkout, so that a missing one is a broken set-up and not a silent pass."""
     if os.environ.get("CI"):
         pytest.fail(f"in CI every gate must run: {reason}")
     pytest.skip(reason)
+
+
+def require_shared(path: Path) -> Path:
+    """``path``, a file or folder of ``../shared`` a test reads (the seed, the witnesses);
+    without it the test skips, and fails under ``CI`` (:func:`tool_missing`). The build never
+    needs ``../shared``: only the tests that check the edition against its sources do."""
+    if not path.exists():
+        tool_missing(f"{path.relative_to(SHARED.parent)} is not present beside the checkout")
+    return path
 
 
 @pytest.fixture(scope="session")
@@ -43,9 +53,14 @@ def rootdir() -> Path:
 
 @pytest.fixture(scope="session")
 def seed_path() -> Path:
-    if not SEED.exists():
-        pytest.skip("../shared/seed is not present beside the checkout")
-    return SEED
+    """The seed text (``../shared/seed``): skip without it, fail under ``CI``."""
+    return require_shared(SEED)
+
+
+@pytest.fixture(scope="session")
+def witnesses_dir() -> Path:
+    """The witnesses' texts (``../shared/witnesses``): skip without them, fail under ``CI``."""
+    return require_shared(WITNESSES)
 
 
 #: The address the tests publish the edition at (the edition itself has none yet).

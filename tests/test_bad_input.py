@@ -716,7 +716,7 @@ CASES: dict[str, Case] = {
     # -- the edition's configuration -----------------------------------------------------------
     "no base URL": Case(
         {},
-        [("conf.py:14", "no_base_url", "xs_base_url is not set")],
+        [("conf.py:9", "no_base_url", "xs_base_url is not set")],
         confoverrides={"xs_base_url": ""},
     ),
     "release date not a date": Case(

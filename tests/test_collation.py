@@ -5,13 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tools.collate.core import DATA, WORK, load_variants, read_base
 from tools.collate.core import run as run_collation
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 
 
 def test_variants_table_has_provenance_and_no_cycles():
@@ -33,18 +30,15 @@ def test_collation_json_is_deterministic_shape():
         assert set(u) >= {"seed_line", "column", "base", "readings", "pages", "differ"}
 
 
-@pytest.mark.skipif(not (SHARED / "witnesses").is_dir(), reason="../shared/witnesses absent")
-def test_collation_regenerates_identically(tmp_path):
+def test_collation_regenerates_identically(tmp_path, witnesses_dir: Path, seed_path: Path):
     out = tmp_path / "collation.json"
-    run_collation(SHARED / "witnesses", SHARED / "seed" / "xiangsheli.txt", out)
+    run_collation(witnesses_dir, seed_path, out)
     assert out.read_bytes() == (WORK / "collation.json").read_bytes()
 
 
-@pytest.mark.skipif(not (SHARED / "seed").is_dir(), reason="../shared/seed absent")
-def test_base_offsets_point_into_the_seed():
-    seed = SHARED / "seed" / "xiangsheli.txt"
-    lines = seed.read_text(encoding="utf-8").splitlines()
-    base = read_base(seed)
+def test_base_offsets_point_into_the_seed(seed_path: Path):
+    lines = seed_path.read_text(encoding="utf-8").splitlines()
+    base = read_base(seed_path)
     assert base[0].line == 4 and base[-1].line == 575
     for b in base[::97]:
         assert lines[b.line - 1][b.column - 1] == b.char

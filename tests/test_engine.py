@@ -29,12 +29,16 @@ def engine_files() -> list[Path]:
     ]
 
 
+#: Spacing between characters, which would hide a name from the search (鄉\hspace{0.3em}射).
+SPACING = re.compile(r"\\hspace\*?\{[^}]*\}|\s")
+
+
 def test_the_engine_holds_no_fact_of_this_chapter() -> None:
     hits = [
         f"{path.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
         for path in engine_files()
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if CHAPTER.search(line)
+        if CHAPTER.search(SPACING.sub("", line))
     ]
     assert hits == []
 

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import EDITION, WITNESSES
+from conftest import EDITION
 from ritual import orthography as ortho
 from ritual.directives.orthography import cell, rows
 
@@ -190,13 +190,11 @@ def test_each_rule_of_the_conventions_is_counted_from_the_data():
     assert "{xs:orthography}" in text
 
 
-@pytest.mark.skipif(not WITNESSES.is_dir(), reason="../shared/witnesses absent")
-def test_the_record_and_the_counts_regenerate_identically():
-    assert tool.main(["--check", "--witnesses", str(WITNESSES)]) == 0
+def test_the_record_and_the_counts_regenerate_identically(witnesses_dir: Path):
+    assert tool.main(["--check", "--witnesses", str(witnesses_dir)]) == 0
 
 
-@pytest.mark.skipif(not WITNESSES.is_dir(), reason="../shared/witnesses absent")
-def test_recovered_forms_are_what_the_witnesses_write(seed_path):
+def test_recovered_forms_are_what_the_witnesses_write(seed_path, witnesses_dir: Path):
     """Checked again through the audit's own view of each place (not the tool's)."""
     table = load_variants()
 
@@ -204,7 +202,7 @@ def test_recovered_forms_are_what_the_witnesses_write(seed_path):
         return table.get(c, c)
 
     base = read_base(seed_path)
-    aligned = {w.siglum: wr.align_witness(base, w, fold) for w in read_all(WITNESSES)}
+    aligned = {w.siglum: wr.align_witness(base, w, fold) for w in read_all(witnesses_dir)}
     emap = {(s, k): p for p, (s, k, _) in tool.edition_map(tool.edition_steps(), base).items()}
     for place in PLACES[::7]:
         p = emap[(place.step, place.offset)]

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import WITNESSES
+from conftest import WITNESSES, require_shared
 from ritual.diagram.positions import Row, basis_problems, load_rows
 
 from tools.audit.positions_basis import (
@@ -126,8 +126,7 @@ def test_every_basis_is_quoted_from_the_step(steps: dict[str, str]) -> None:
 
 
 def test_every_zhu_basis_is_in_the_zhu(steps: dict[str, str]) -> None:
-    if not (WITNESSES / "kanripo-KR1d0026-master-yili-zhengzhu-juan05-normalized.txt").exists():
-        pytest.skip("../shared/witnesses is not present beside the checkout")
+    require_shared(WITNESSES / "kanripo-KR1d0026-master-yili-zhengzhu-juan05-normalized.txt")
     src = Sources(steps, zhu_by_step(list(steps.items()), WITNESSES), commentary_texts(WITNESSES))
     assert audit(load_rows(POSITIONS), src) == []
     # the alignment puts known notes on their steps

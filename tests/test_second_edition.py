@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import EDITION
+from conftest import EDITION, tool_missing
+from ritual.state import edition_of
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
@@ -59,3 +60,61 @@ def test_shared_terms_are_the_first_editions_records(app: SphinxTestApp) -> None
     assert "主人\t" not in own  # never copied
     index = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))["indexes"]
     assert {e["term"] for e in index["role"]} >= {"主人", "賓", "介", "先生"}
+    # a whole file by reference too ("@xiangsheli" in edition.toml): the facing words
+    assert edition_of(app.env).path("facings") == EDITION / "facings.tsv"
+    assert not (app.srcdir / "_edition" / "facings.tsv").exists()
+
+
+@pytest.mark.sphinx("latex", testroot="xiangyinjiuli")
+def test_second_edition_prints_as_the_engines_book(app: SphinxTestApp) -> None:
+    """Its conf.py sets no latex_elements: the paper, fonts, title page and metadata of the
+    book are the engine's (latex/book.py), filled with this edition's own title and words."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    tex = (app.outdir / "xiangyinjiuli.tex").read_text(encoding="utf-8")
+    preamble, body = tex.split("\\begin{document}")
+    assert "\\def\\sphinxdocclass{book}" in preamble
+    assert "paperwidth=185mm,paperheight=260mm,textwidth=364pt," in preamble
+    assert "\\setCJKmainfont{NotoSerifCJK-Regular.ttc}[FontIndex=3," in preamble
+    assert "\\usepackage{ritual}" in preamble and (app.outdir / "ritual.sty").is_file()
+    assert "pdftitle={儀禮·鄉飲酒禮：首四節}" in preamble and "pdflang={zh-Hant}" in preamble
+    assert "pdfsubject={The Village Drinking Rite (Yili, chapter 4)" in preamble
+    for macro, value in (
+        ("xsseries", "儀禮"),
+        ("xsworktitle", "鄉飲酒禮"),
+        ("xssubtitle", "首四節"),
+    ):
+        assert f"\\def\\{macro}{{{value}}}" in preamble
+    assert "\\renewcommand{\\contentsname}{目錄}" in preamble
+    assert "\\xsmaketitle" in body and "\\xstableofcontents" in body
+    assert "同一擴展所建" not in body  # the root page's blurb is the site's
+    assert body.index("\\xsmainmatter") < body.index("\\begin{xsstep}{xyj-0001}")
+    # the site's term indices (links to its headword pages) are not printed: Sphinx would
+    # give their letters alone
+    assert "sphinxtheindex" not in body
+
+
+def test_second_edition_book_compiles(make_app, rootdir: Path, tmp_path: Path) -> None:
+    """The sibling's book through XeLaTeX: the design compiles for another title (the title
+    page spaces out 鄉飲酒禮 as it does 鄉射禮) and no character is missing from the fonts."""
+    import shutil
+    import subprocess
+
+    if not (shutil.which("latexmk") and shutil.which("xelatex")):
+        tool_missing("latexmk and xelatex (texlive-xetex) are needed to compile the book")
+    src = tmp_path / "src"
+    shutil.copytree(rootdir / "test-xiangyinjiuli", src)
+    app = make_app("latex", srcdir=src)
+    app.build()
+    out = Path(app.outdir)
+    done = subprocess.run(
+        ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "xiangyinjiuli.tex"],
+        cwd=out,
+        capture_output=True,
+        text=True,
+    )
+    log = (out / "xiangyinjiuli.log").read_text(encoding="utf-8", errors="replace")
+    assert done.returncode == 0, log[-3000:]
+    assert (out / "xiangyinjiuli.pdf").read_bytes().startswith(b"%PDF")
+    assert "Missing character" not in log
+    assert "[NotoSerifCJK-Regular.ttc:3]" in log  # the Traditional Chinese face

@@ -8,7 +8,7 @@ import re
 import pytest
 from docutils import nodes
 from ritual import nodes as xsnodes
-from sphinx.testing.util import SphinxTestApp
+from sphinx.testing.util import SphinxTestApp, assert_node
 
 
 @pytest.mark.sphinx("html", testroot="steps")
@@ -16,18 +16,20 @@ def test_doctree_has_steps_with_text_and_translation(app: SphinxTestApp) -> None
     app.build()
     assert app.warning.getvalue() == ""
     doctree = app.env.get_doctree("part")
-    steps = list(doctree.findall(xsnodes.step))
-    assert [s["step_id"] for s in steps] == ["xs-0001", "xs-0002", "xs-0003"]
-    first = steps[0]
-    assert first["ids"] == ["xs-0001"]
-    assert isinstance(first[0], xsnodes.step_number)
-    assert isinstance(first[1], xsnodes.step_text)
+    first, second, third = doctree.findall(xsnodes.step)
+    for step, step_id in ((first, "xs-0001"), (second, "xs-0002"), (third, "xs-0003")):
+        assert_node(step, xsnodes.step, ids=[step_id], step_id=step_id)
+    # A step is its number, its text, and its translation.
+    text = [xsnodes.step_text, nodes.paragraph]
+    translation = [xsnodes.translation, nodes.paragraph]
+    assert_node(first, [xsnodes.step, (xsnodes.step_number, text, translation)])
     assert first[1].astext() == "鄉射之禮。主人戒賓，賓出迎，再拜。"
-    assert isinstance(first[2], xsnodes.translation)
-    assert first[2]["source"] == "base"
+    assert_node(first[2], source="base")
+    assert_node(third, [xsnodes.step, (xsnodes.step_number, text, translation)])
+    assert_node(third[2], source="editors")
     # No translation: the step says so.
-    assert isinstance(steps[1][2], xsnodes.translation_missing)
-    assert steps[1][2].astext() == "譯文闕"
+    missing = [xsnodes.translation_missing, "譯文闕"]
+    assert_node(second, [xsnodes.step, (xsnodes.step_number, text, missing)])
     terms = list(first.findall(xsnodes.term_ref))
     assert [(t["kind"], t["headword"], t.astext()) for t in terms] == [
         ("role", "主人", "主人"),

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import WITNESSES
 from ritual.apparatus import Entry, Reading, Slip
 
 from tools.audit import witness_readings as wr
@@ -18,9 +17,8 @@ from tools.collate.core import load_variants, read_base
 from tools.collate.witnesses import read_inline
 
 
-@pytest.mark.skipif(not WITNESSES.is_dir(), reason="../shared/witnesses absent")
-def test_the_apparatus_agrees_with_the_witnesses():
-    report = wr.run(WITNESSES)
+def test_the_apparatus_agrees_with_the_witnesses(witnesses_dir: Path):
+    report = wr.run(witnesses_dir)
     assert report.entries >= 90 and report.credits > 600
     assert [str(f) for f in report.findings] == []
     counts = report.counts()

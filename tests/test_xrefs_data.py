@@ -7,8 +7,9 @@ the text: spans, ids, order, and the commentators' words at the cited witness pa
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from conftest import WITNESSES
 
 from tools import xrefs
 from tools.xrefs_quotes import parse_page, quote_pages, stream
@@ -152,14 +153,13 @@ def test_parse_page() -> None:
             parse_page(bad)
 
 
-@pytest.mark.skipif(not WITNESSES.is_dir(), reason="../shared/witnesses absent")
 @pytest.mark.parametrize("name", ["references", "ji-explains"])
-def test_quotes_stand_in_the_witness_at_the_page(name: str) -> None:
+def test_quotes_stand_in_the_witness_at_the_page(name: str, witnesses_dir: Path) -> None:
     # a tie's 注 is quoted as commentary.tsv gives it (tests/test_ji_ties.py checks it there)
     rows = REFS if name == "references" else [r for r in JI_ROWS if r["basis"] != "注"]
     quoted = [r for r in rows if r["quote"]]
     assert quoted
     for r in quoted:
         siglum, page = parse_page(r["page"])
-        pages = quote_pages(siglum, r["quote"], WITNESSES)
+        pages = quote_pages(siglum, r["quote"], witnesses_dir)
         assert page in pages, f"{_where(r)}: {r['quote']} not at {r['page']} ({pages})"

@@ -22,6 +22,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 
 from .edition import EditionError, load_edition
+from .latex.book import apply_book_design
 from .warnings import XsWarning, warn
 
 
@@ -92,6 +93,16 @@ VALUES = (
         "the box (width, height in pt) a plan is printed in: the book's text width, and the "
         "height a plan may take above its caption",
     ),
+    Value(
+        "xs_latex_paper",
+        [185.0, 260.0],
+        "",
+        (list, tuple),
+        "the book's paper (width, height in mm): 16開 (185 × 260 mm), the customary format of "
+        "Chinese scholarly editions of the classics with apparatus",
+    ),
+    Value("xs_latex_subject", "", "", (str,), "the book's subject (the PDF's properties)"),
+    Value("xs_latex_keywords", [], "", (list, tuple), "the book's keywords (the PDF's properties)"),
     Value(
         "xs_plan_drawers",
         {},
@@ -263,18 +274,19 @@ def check_config(app: Sphinx, config: Config) -> None:
         # The books' title page (LaTeX's \date) and |today| give the version's date, never the
         # day the book happened to be built (a rebuild must not change the book).
         config.today = config.xs_release_date
-    box = config.xs_plan_print_box
-    if not (
-        len(box) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in box)
-    ):
+    for name, unit in (("xs_plan_print_box", "pt"), ("xs_latex_paper", "mm")):
+        if not _is_measure(config[name]):
+            _refuse(
+                app, config, name, f"{name} must be [width, height] in {unit}, not {config[name]!r}"
+            )
+        config[name] = [float(v) for v in config[name]]
+    if not all(isinstance(word, str) for word in config.xs_latex_keywords):
         _refuse(
             app,
             config,
-            "xs_plan_print_box",
-            f"xs_plan_print_box must be [width, height] in pt, not {box!r}",
+            "xs_latex_keywords",
+            f"xs_latex_keywords must be a list of words, not {config.xs_latex_keywords!r}",
         )
-    config.xs_plan_print_box = [float(v) for v in config.xs_plan_print_box]
     for name, message in _vertical_problems(config):
         _refuse(app, config, name, message)
     if config.xs_search_ngram < 1:
@@ -291,9 +303,20 @@ def check_config(app: Sphinx, config: Config) -> None:
     config.xs_edition = str((src / config.xs_edition).resolve())
     _check_drawers(app, config)
     try:
-        load_edition(config.xs_edition, config.xs_editions)
+        edition = load_edition(config.xs_edition, config.xs_editions)
     except EditionError as exc:
         raise ConfigError(f"{exc.location}: {exc} (xs_edition = {config.xs_edition!r})") from None
+    # The book's design, filled in under the project's own latex_elements (latex/book.py).
+    apply_book_design(config, edition.lang)
+
+
+def _is_measure(pair: object) -> bool:
+    """A width and a height (``xs_plan_print_box``, ``xs_latex_paper``): two positive numbers."""
+    return (
+        isinstance(pair, list | tuple)
+        and len(pair) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in pair)
+    )
 
 
 def _vertical_problems(config: Config) -> list[tuple[str, str]]:

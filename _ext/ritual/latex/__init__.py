@@ -13,38 +13,21 @@ Doctree adjustments that only the LaTeX builder needs, made on the *assembled* d
   container, which Sphinx writes as ``\\begin{sphinxuseclass}{xs-part-en}``; the style file
   defines the environment ``sphinxclassxs-part-en`` to set it as a subtitle.
 
-:func:`latex_elements` builds the ``latex_elements`` of ``conf.py`` from the edition's settings.
+The book's design as Sphinx's ``latex_elements`` (paper, fonts, PDF metadata, title page) is
+made from the configuration by :mod:`.book`, so that ``conf.py`` copies none of it.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from .. import nodes as xsnodes
+from .book import leave_out_site_indices
 
 #: Classes of paragraphs that become LaTeX class environments (``sphinxclass<name>``).
 WRAPPED_CLASSES = ("xs-part-en",)
-
-
-def _escape(text: str) -> str:
-    """Escape TeX specials in a plain string from ``conf.py``."""
-    out = []
-    for ch in text:
-        if ch in "&%$#_{}":
-            out.append("\\" + ch)
-        elif ch == "~":
-            out.append(r"\textasciitilde{}")
-        elif ch == "^":
-            out.append(r"\textasciicircum{}")
-        elif ch == "\\":
-            out.append(r"\textbackslash{}")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def mark_main_matter(doctree: nodes.document) -> bool:
@@ -100,21 +83,8 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
     mark_main_matter(doctree)
 
 
-def latex_elements(config: dict[str, Any]) -> dict[str, str]:
-    """The edition's values for the title page, metadata and back of title page, as macros."""
-    defs = {
-        "xsedtitle": config.get("xs_edition_title", ""),
-        "xsbasetext": config.get("xs_base_text", ""),
-        "xsversion": config.get("release", ""),
-        "xscopyright": config.get("copyright", ""),
-        "xsauthor": config.get("author", ""),
-    }
-    return {
-        name: "\\def\\%s{%s}" % (name, _escape(value))  # noqa: UP031
-        for name, value in defs.items()
-    }
-
-
 def setup_latex(app: Sphinx) -> None:
-    """Connect the LaTeX-only doctree adjustments (call from ``setup()``)."""
+    """Connect the LaTeX-only doctree adjustments and the book's indices (call from
+    ``setup()``); the book's design is filled in with the configuration (:mod:`.book`)."""
     app.connect("doctree-resolved", on_doctree_resolved)
+    app.connect("builder-inited", leave_out_site_indices)

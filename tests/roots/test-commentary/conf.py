@@ -4,8 +4,5 @@
 extensions = ["myst_parser", "ritual", "ritual_site"]
 myst_enable_extensions = ["colon_fence"]
 root_doc = "index"
-import os  # noqa: E402
-
-xs_editions = {"xiangsheli": os.environ.get("RITUAL_MAIN_EDITION", "")}
 xs_base_url = "https://example.org/test/"
 exclude_patterns = ["_build", "_edition"]

@@ -1,12 +1,9 @@
 # The same markup written in MyST and in reStructuredText (tests/test_parity.py): the
 # directives and roles must give the same records and the same HTML from either.
-import os
-
 extensions = ["myst_parser", "ritual"]
 myst_enable_extensions = ["colon_fence"]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
 xs_check_registry = False
-xs_editions = {"xiangsheli": os.environ.get("RITUAL_MAIN_EDITION", "")}
 xs_base_url = "https://example.org/test/"
 exclude_patterns = ["_build", "_edition"]

@@ -31,6 +31,11 @@ xs_edition_title = "儀禮·鄉飲酒禮：首四節 (The Village Drinking Rite:
 xs_base_text = "四部叢刊本《儀禮》鄭注本卷第四（叢），以本書字形表之正字"
 xs_release_date = "2026-12-03"
 xs_base_url = "https://example.org/xiangyinjiuli/"
+#: The book (sphinx-build -M latexpdf): the engine's design, filled with this edition's title
+#: and particulars; here only the file's name, and the root page's blurb left to the web.
+latex_documents = [("index", "xiangyinjiuli.tex", project, author, "manual", True)]
+xs_latex_subject = "The Village Drinking Rite (Yili, chapter 4), the opening: an edition"
+xs_latex_keywords = ["儀禮", "鄉飲酒禮", "Yili"]
 #: The 鄉射禮 edition whose terms and facings this one shares: found beside this project in the
 #: repository, or where the test suite says (it builds a copy elsewhere).
 xs_editions = {
