@@ -280,11 +280,12 @@ def _near_ids(grid: Grid, b: Box) -> list[int]:
     return out
 
 
-def _hard(grid: Grid, b: Box, limit: float) -> float:
+def _hard(grid: Grid, b: Box, limit: float, below: int | None = None) -> float:
     """What the boxes of ``grid`` that ``b`` overlaps cost, each counted once, in the grid's
     order (cells by column, then row; boxes in the order added), stopping once it reaches
-    ``limit``. The hottest loop of a plan's lettering: the cells and the overlap are worked
-    out inline (as :meth:`Grid._cells` and :func:`overlap` would)."""
+    ``limit``; with ``below``, only the boxes added before the ``below``-th. The hottest loop
+    of a plan's lettering: the cells and the overlap are worked out inline (as
+    :meth:`Grid._cells` and :func:`overlap` would)."""
     cost = 0.0
     hit: set[int] = set()
     boxes, cells = grid.boxes, grid.cells
@@ -297,6 +298,8 @@ def _hard(grid: Grid, b: Box, limit: float) -> float:
             if ns is None:
                 continue
             for n in ns:
+                if below is not None and n >= below:
+                    break  # a cell lists its boxes in the order added
                 o = boxes[n]
                 if x0 >= o[2] or o[0] >= x1 or y0 >= o[3] or o[1] >= y1 or n in hit:
                     continue
@@ -425,7 +428,7 @@ class _Spot:
     The stage view tries the same spots of the same names on the same plan at many steps; these
     are worked out once (:func:`_spot_table`)."""
 
-    __slots__ = ("box", "drawn", "far", "grown", "line", "outside", "region", "spot")
+    __slots__ = ("box", "drawn", "far", "fixed", "grown", "line", "outside", "region", "spot")
 
     def __init__(self, label: Label, spot: Spot, area: Box) -> None:
         assert label.marker is not None
@@ -441,14 +444,18 @@ class _Spot:
         #: the leader line of a spot too far from the marker to go without one
         self.line = leader(label, b) if d > r + 3.0 else None
         self.drawn: float | None = None
+        #: whether it covers one of the plan's own names (with ``drawn``, once asked for)
+        self.fixed = False
         #: what a search that read the spots up to this one has read (see :func:`_search`)
         self.region: Box = b
 
     def drawn_cost(self, ground: Ground) -> float:
-        """What the drawn things near the box cost a figure's name."""
+        """What the drawn things near the box cost a figure's name (and, worked out with it,
+        whether the box covers one of the plan's own names: :attr:`Ground.fixed`)."""
         if self.drawn is None:
             b = self.box
             self.drawn = _soft(ground, b, None) * 0.3 + FIGURE_DRAWN_HIT * _struck(ground, b, None)
+            self.fixed = _hard(ground.labels, self.grown, math.inf, ground.fixed) > 0
         return self.drawn
 
 
@@ -492,7 +499,7 @@ def _spot_table(label: Label, ground: Ground) -> _SpotTable:
     if label.key is None:
         return _SpotTable(label, ground.area)
     grid, _ = ground.drawn_grid()
-    key = (label.key, label.text, label.size, label.marker)
+    key = (label.key, label.text, label.size, label.marker, ground.fixed)
     table = grid.tables.get(key)
     if table is None:
         table = grid.tables[key] = _SpotTable(label, ground.area)
@@ -541,17 +548,22 @@ def _figure_cost(
 
 def _least_cost(i: int, rec: _Spot, ground: Ground, limit: float) -> float:
     """The least a spot can cost on the plan, whatever figures stand on it: its rank and
-    distance, leaving the plan, a leader line it must have, the drawn things it covers. The
+    distance, leaving the plan, covering one of the plan's own names, a leader line it must
+    have, the drawn things it covers. The
     terms are added in :func:`_figure_cost`'s order, without the ones that depend on the
     figures (each ≥ 0), so it never exceeds that cost: a spot whose least cost reaches the best
     found so far can be passed over unread."""
     cost = i * RANK + rec.far
     if rec.outside:
         cost += OUTSIDE
+    if rec.drawn is None:
+        if cost >= limit:  # reached without the plan's drawing: not worth reading it
+            return cost
+        rec.drawn_cost(ground)
+    if rec.fixed:
+        cost += HARD_HIT  # the least that covering a name costs
     if rec.line is not None:
         cost += LEADER
-    if rec.drawn is None and cost >= limit:
-        return cost  # reached without the drawn things: not worth reading them
     return cost + rec.drawn_cost(ground)
 
 
