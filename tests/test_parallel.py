@@ -11,11 +11,12 @@ from sphinx.testing.util import SphinxTestApp
 
 
 def outputs(outdir: Path) -> dict[str, bytes]:
-    """The built files that carry content (pages and edition.json)."""
+    """The built files that carry content (pages and their Simplified copies, edition.json,
+    the diagrams and the stage data, which ``-j`` computes in a process of its own)."""
     return {
         str(p.relative_to(outdir)): p.read_bytes()
         for p in sorted(outdir.rglob("*"))
-        if p.suffix in (".html", ".json") and p.name not in ("searchindex.js",)
+        if p.suffix in (".html", ".json") or (p.parent.name == "_diagrams" and p.is_file())
     }
 
 
@@ -46,6 +47,8 @@ def test_parallel_build_equals_serial_and_survives_a_touch(
     assert build_warnings(parallel) == []
     assert parallel.parallel == 4
     assert outputs(parallel.outdir) == outputs(serial.outdir)
+    stage = parallel.outdir / "_diagrams" / "stage-data.js"
+    assert stage.read_text(encoding="utf-8").count('"id":"xs-') == 16  # every step on the stage
     domain = parallel.env.get_domain("xs")
     assert len(domain.steps) == 16
     assert {rec.docname for rec in domain.steps.values()} == {f"p{i}" for i in range(1, 9)}

@@ -10,6 +10,7 @@ builders want them:
   step → ``xs.bad_diagram`` at the directive), and each :class:`~.nodes.stage` with its plans;
 - ``build-finished`` (HTML): ``_diagrams/<id>.svg`` for every diagram and
   ``_diagrams/stage-data.js`` (the whole timeline, :mod:`.diagram.stage`) beside the pages;
+  with ``-j N`` the timeline is computed by a process of its own from ``write-started`` on;
 - ``export.PROVIDERS["diagrams"]``: the ``diagrams`` list of ``edition.json``.
 
 What a build derives (the positions after every step, the drawn plans) is kept in the build's
@@ -29,6 +30,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.parallel import ParallelTasks, parallel_available
 
 from . import export, kept
 from . import nodes as xsnodes
@@ -330,7 +332,10 @@ STAGE_EXTRAS: dict[str, Any] = {}
 
 def write_outputs(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished`` (HTML): the diagrams as SVG files and the stage timeline as a script."""
+    pending = _PENDING.pop(id(app), None)
     if exception is not None or app.builder.format != "html" or not has_setting(app.env):
+        if pending is not None:
+            pending.terminate()
         return  # without a setting no diagram or stage was recorded (each said where it stood)
     domain = xs_domain(app.env)
     out = Path(app.outdir) / OUT_DIR
@@ -351,12 +356,41 @@ def write_outputs(app: Sphinx, exception: Exception | None) -> None:
             if drawn is not None:
                 path.write_text(to_svg(drawn.plan), encoding="utf-8")
         stamp.write_text(files_key, encoding="utf-8")
-    if domain.data["stages"]:
-        target = out / STAGE_DATA
-        key = f"/* xs-stage {inputs} */\n"
-        if _first_line(target) != key:
-            data = json.dumps(stage_data(app), ensure_ascii=False, separators=(",", ":"))
-            target.write_text(f"{key}window.XS_STAGE={data};\n", encoding="utf-8")
+    if pending is not None:
+        pending.join()
+    elif domain.data["stages"]:
+        write_stage_data(app, inputs)
+
+
+def write_stage_data(app: Sphinx, inputs: str | None = None) -> None:
+    """``_diagrams/stage-data.js``, unless the file there was computed from the same inputs
+    (``inputs``: :func:`stage_key`)."""
+    out = Path(app.outdir) / OUT_DIR
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / STAGE_DATA
+    key = f"/* xs-stage {inputs or stage_key(app)} */\n"
+    if _first_line(target) != key:
+        data = json.dumps(stage_data(app), ensure_ascii=False, separators=(",", ":"))
+        target.write_text(f"{key}window.XS_STAGE={data};\n", encoding="utf-8")
+
+
+#: The stage data being computed in a process of their own, by application (see
+#: :func:`start_stage_data`).
+_PENDING: dict[int, ParallelTasks] = {}
+
+
+def start_stage_data(app: Sphinx, builder: Any) -> None:
+    """``write-started`` (HTML, ``-j N`` with N > 1): compute the stage data in a process of its
+    own while the pages are written; :func:`write_outputs` waits for it. Placing the names of
+    every step's figures is the largest single piece of a full build, and it reads only what
+    the reading phase recorded."""
+    if app.builder.format != "html" or app.parallel < 2 or not parallel_available:
+        return
+    if not xs_domain(app.env).data["stages"]:
+        return
+    tasks = ParallelTasks(1)
+    tasks.add_task(write_stage_data, app)
+    _PENDING[id(app)] = tasks
 
 
 def _first_line(path: Path) -> str:
@@ -440,6 +474,7 @@ def setup_diagrams(app: Sphinx) -> None:
     app.add_post_transform(PrintPlans)
     # After domain.assign_numbers (priority 500): positions_key reads the steps in numbered order.
     app.connect("env-updated", assign_diagram_numbers, priority=600)
+    app.connect("write-started", start_stage_data)
     app.connect("build-finished", write_outputs)
     export.PROVIDERS["diagrams"] = export_diagrams
 

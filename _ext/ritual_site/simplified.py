@@ -43,6 +43,7 @@ from urllib.parse import unquote
 from ritual import kept
 from ritual.state import build_state
 from sphinx.application import Sphinx
+from sphinx.util.parallel import ParallelTasks, parallel_available
 
 from . import simplified_data
 
@@ -303,7 +304,8 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
 
     Only pages written by this build are converted again (an untouched page's copy is as it
     was): a rebuild after one edit then converts a few pages, not the whole site. Copies of
-    pages that no longer exist are removed.
+    pages that no longer exist are removed. With ``-j N`` the pages are converted by N
+    processes (each page's copy depends on that page alone).
     """
     if exception is not None or not app.config.xs_simplified or app.builder.name != "html":
         return
@@ -313,16 +315,36 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
     page_set = frozenset(rels) | simplified_data.write_copies(outdir, PREFIX, convert_data)
     start = build_state(app.env).files.get("simplified-start", 0)
-    tags: dict[str, dict[str, str]] = {}
     if target.is_dir():
         for copy in target.rglob("*.html"):
             if copy.relative_to(target).as_posix() not in page_set:
                 copy.unlink()
+    todo = [
+        rel
+        for rel in rels
+        if not ((target / rel).is_file() and (outdir / rel).stat().st_mtime_ns < start)
+    ]
+    job = (outdir, page_set, app.config.xs_base_url)
+    nproc = min(app.parallel, len(todo))
+    if nproc > 1 and parallel_available:
+        tasks = ParallelTasks(nproc)
+        # contiguous runs, so that a folder's pages mostly share one process's tag memo
+        size = -(-len(todo) // nproc)
+        for i in range(0, len(todo), size):
+            tasks.add_task(convert_pages, (*job, todo[i : i + size]))
+        tasks.join()
+    else:
+        convert_pages((*job, todo))
+
+
+def convert_pages(job: tuple[Path, frozenset[str], str, list[str]]) -> None:
+    """Put the switch into the pages ``rels`` of ``outdir`` and write their copies (``job``:
+    the output folder, all pages, the site's address, the pages to convert)."""
+    outdir, page_set, base_url, rels = job
+    tags: dict[str, dict[str, str]] = {}
     for rel in rels:
         src = outdir / rel
-        dest = target / rel
-        if dest.is_file() and src.stat().st_mtime_ns < start:
-            continue
+        dest = outdir / PREFIX / rel
         text = src.read_text(encoding="utf-8")
         with_switch = insert_switch(text, rel)
         if with_switch != text:
@@ -330,11 +352,7 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(
             to_simplified(
-                with_switch,
-                rel,
-                page_set,
-                app.config.xs_base_url,
-                tags.setdefault(posixpath.dirname(rel), {}),
+                with_switch, rel, page_set, base_url, tags.setdefault(posixpath.dirname(rel), {})
             ),
             encoding="utf-8",
         )

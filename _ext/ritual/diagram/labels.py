@@ -111,6 +111,8 @@ class Grid:
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.boxes: list[Box] = []
+        #: for a grid of a plan's drawing: the spots of the names tried on it (:func:`_spot_table`)
+        self.tables: dict[object, _SpotTable] = {}
 
     def _cells(self, b: Box) -> list[tuple[int, int]]:
         c = self.CELL
@@ -211,6 +213,9 @@ class Ground:
         return self._extents[id(owner)]
 
     def copy(self) -> Ground:
+        """A ground to place more names on, sharing this one's drawing (its grid made once, and
+        what the names' spots read from it: :func:`_spot_table`)."""
+        self.drawn_grid()
         out = Ground(
             self.area,
             self.labels.copy(),
@@ -275,16 +280,32 @@ def _near_ids(grid: Grid, b: Box) -> list[int]:
     return out
 
 
-def _hard(grid: Grid, b: Box, limit: float) -> float:
+def _hard(grid: Grid, b: Box, limit: float, below: int | None = None) -> float:
+    """What the boxes of ``grid`` that ``b`` overlaps cost, each counted once, in the grid's
+    order (cells by column, then row; boxes in the order added), stopping once it reaches
+    ``limit``; with ``below``, only the boxes added before the ``below``-th. The hottest loop
+    of a plan's lettering: the cells and the overlap are worked out inline (as
+    :meth:`Grid._cells` and :func:`overlap` would)."""
     cost = 0.0
     hit: set[int] = set()
     boxes, cells = grid.boxes, grid.cells
-    for cell in grid._cells(b):
-        for n in cells.get(cell, ()):
-            a = overlap(b, boxes[n])
-            if a > 0 and n not in hit:
+    c = grid.CELL
+    x0, y0, x1, y1 = b
+    js = range(int(y0 // c), int(y1 // c) + 1)
+    for i in range(int(x0 // c), int(x1 // c) + 1):
+        for j in js:
+            ns = cells.get((i, j))
+            if ns is None:
+                continue
+            for n in ns:
+                if below is not None and n >= below:
+                    break  # a cell lists its boxes in the order added
+                o = boxes[n]
+                if x0 >= o[2] or o[0] >= x1 or y0 >= o[3] or o[1] >= y1 or n in hit:
+                    continue
                 hit.add(n)
-                cost += HARD_HIT + HARD * a
+                area = (min(x1, o[2]) - max(x0, o[0])) * (min(y1, o[3]) - max(y0, o[1]))
+                cost += HARD_HIT + HARD * area
                 if cost >= limit:
                     return cost
     return cost
@@ -400,27 +421,114 @@ def leader(
     return (px + ux * (r + 0.8), py + uy * (r + 0.8), nx - ux * 1.0, ny - uy * 1.0)
 
 
+class _Spot:
+    """What a figure's name at one of its spots reads of nothing but the name and the plan's
+    drawing: its box, its distance from the marker, the part of its cost that comes from that
+    distance, whether it leaves the plan, and (once asked for) what the drawn things cost it.
+    The stage view tries the same spots of the same names on the same plan at many steps; these
+    are worked out once (:func:`_spot_table`)."""
+
+    __slots__ = ("box", "drawn", "far", "fixed", "grown", "line", "outside", "region", "spot")
+
+    def __init__(self, label: Label, spot: Spot, area: Box) -> None:
+        assert label.marker is not None
+        px, py, r = label.marker
+        b = text_box(spot[0], spot[1], label.text, label.size, spot[2], spot[3])
+        nx, ny = _nearest(b, px, py)
+        self.spot = spot
+        self.box = b
+        self.grown = _grown(b)
+        d = math.hypot(nx - px, ny - py)
+        self.far = DISTANCE * max(0.0, d - r - 2.5)
+        self.outside = _outside(b, area)
+        #: the leader line of a spot too far from the marker to go without one
+        self.line = leader(label, b) if d > r + 3.0 else None
+        self.drawn: float | None = None
+        #: whether it covers one of the plan's own names (with ``drawn``, once asked for)
+        self.fixed = False
+        #: what a search that read the spots up to this one has read (see :func:`_search`)
+        self.region: Box = b
+
+    def drawn_cost(self, ground: Ground) -> float:
+        """What the drawn things near the box cost a figure's name (and, worked out with it,
+        whether the box covers one of the plan's own names: :attr:`Ground.fixed`)."""
+        if self.drawn is None:
+            b = self.box
+            self.drawn = _soft(ground, b, None) * 0.3 + FIGURE_DRAWN_HIT * _struck(ground, b, None)
+            self.fixed = _hard(ground.labels, self.grown, math.inf, ground.fixed) > 0
+        return self.drawn
+
+
+class _SpotTable:
+    """A name's spots as :class:`_Spot` records, made as the searches ask for them."""
+
+    __slots__ = ("area", "label", "records", "spots")
+
+    def __init__(self, label: Label, area: Box) -> None:
+        self.label, self.area = label, area
+        self.spots = iter(label.spots)
+        self.records: list[_Spot] = []
+
+    def get(self, i: int) -> _Spot | None:
+        records = self.records
+        while len(records) <= i:
+            spot = next(self.spots, None)
+            if spot is None:
+                return None
+            rec = _Spot(self.label, spot, self.area)
+            if records:
+                region = records[-1].region
+            else:
+                assert self.label.marker is not None
+                px, py, r = self.label.marker
+                region = (px - r - 1, py - r - 1, px + r + 1, py + r + 1)
+            b = rec.box
+            rec.region = (
+                min(region[0], b[0] - 12),
+                min(region[1], b[1] - 12),
+                max(region[2], b[2] + 12),
+                max(region[3], b[3] + 12),
+            )
+            records.append(rec)
+        return records[i]
+
+
+def _spot_table(label: Label, ground: Ground) -> _SpotTable:
+    """The name's spot records, kept beside the plan's drawing (shared by the grounds copied
+    from one plan) when the name has a :attr:`Label.key`."""
+    if label.key is None:
+        return _SpotTable(label, ground.area)
+    grid, _ = ground.drawn_grid()
+    key = (label.key, label.text, label.size, label.marker, ground.fixed)
+    table = grid.tables.get(key)
+    if table is None:
+        table = grid.tables[key] = _SpotTable(label, ground.area)
+    return table
+
+
 def _figure_cost(
-    label: Label, i: int, spot: Spot, ground: Ground, limit: float
+    label: Label, i: int, rec: _Spot, ground: Ground, limit: float
 ) -> tuple[float, float, Box, tuple[float, float, float, float] | None]:
     """A spot's cost (and the part of it that is not its rank and distance: 0 for a spot in
-    the clear), its box and its leader line."""
-    b = text_box(spot[0], spot[1], label.text, label.size, spot[2], spot[3])
-    assert label.marker is not None
-    px, py, r = label.marker
-    nx, ny = _nearest(b, px, py)
-    base = i * RANK + DISTANCE * max(0.0, math.hypot(nx - px, ny - py) - r - 2.5)
+    the clear), its box and its leader line. The terms are added in a fixed order and the
+    search stops adding once the cost reaches ``limit`` (the caller then drops the spot), so
+    a spot kept has the cost it would have without the limit."""
+    b = rec.box
+    base = i * RANK + rec.far
     cost = base
-    if _outside(b, ground.area):
+    if rec.outside:
         cost += OUTSIDE
     if cost < limit:
-        cost += _hard(ground.labels, _grown(b), limit - cost)
+        cost += _hard(ground.labels, rec.grown, limit - cost)
     if cost < limit:
         cost += _hard(ground.markers, b, limit - cost)
     line = None
     if cost < limit:
-        reach = (b[0] - 12, b[1] - 12, b[2] + 12, b[3] + 12)
-        line = leader(label, b, ground.circles.near(reach))
+        if rec.line is not None:  # far from its marker: a leader in any case
+            line = rec.line
+        else:  # near it: a leader if another marker is nearer
+            reach = (b[0] - 12, b[1] - 12, b[2] + 12, b[3] + 12)
+            line = leader(label, b, ground.circles.near(reach))
         if line is not None:
             base += LEADER
             cost += LEADER
@@ -434,8 +542,29 @@ def _figure_cost(
                 if segment_hits_box(*line, other):
                     cost += LEADER_CROSS
     if cost < limit:
-        cost += _soft(ground, b, None) * 0.3 + FIGURE_DRAWN_HIT * _struck(ground, b, None)
+        cost += rec.drawn_cost(ground)
     return cost, cost - base, b, line
+
+
+def _least_cost(i: int, rec: _Spot, ground: Ground, limit: float) -> float:
+    """The least a spot can cost on the plan, whatever figures stand on it: its rank and
+    distance, leaving the plan, covering one of the plan's own names, a leader line it must
+    have, the drawn things it covers. The
+    terms are added in :func:`_figure_cost`'s order, without the ones that depend on the
+    figures (each ≥ 0), so it never exceeds that cost: a spot whose least cost reaches the best
+    found so far can be passed over unread."""
+    cost = i * RANK + rec.far
+    if rec.outside:
+        cost += OUTSIDE
+    if rec.drawn is None:
+        if cost >= limit:  # reached without the plan's drawing: not worth reading it
+            return cost
+        rec.drawn_cost(ground)
+    if rec.fixed:
+        cost += HARD_HIT  # the least that covering a name costs
+    if rec.line is not None:
+        cost += LEADER
+    return cost + rec.drawn_cost(ground)
 
 
 Placed = tuple[float, Spot, Box, tuple[float, float, float, float] | None]
@@ -446,47 +575,56 @@ Seen = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]
 Memo = dict[object, list[tuple[Box, Seen, Placed]]]
 
 
+def _within(boxes: Sequence[Box], region: Box) -> tuple[Box, ...]:
+    """The boxes that meet ``region`` (edges touching count), sorted."""
+    x0, y0, x1, y1 = region
+    found = [b for b in boxes if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]]
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
+
+
 def _seen(ground: Ground, region: Box) -> Seen:
     """What of the ground's names (past its :attr:`Ground.fixed` ones, the same for every use
     of a memo), markers and circles meets ``region`` (edges touching count)."""
-
-    def within(boxes: Sequence[Box]) -> tuple[Box, ...]:
-        x0, y0, x1, y1 = region
-        return tuple(
-            sorted(b for b in boxes if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3])
-        )
-
     return (
-        within(ground.labels.boxes[ground.fixed :]),
-        within(ground.markers.boxes),
-        within(ground.circles.boxes),
+        _within(ground.labels.boxes[ground.fixed :], region),
+        _within(ground.markers.boxes, region),
+        _within(ground.circles.boxes, region),
+    )
+
+
+def _sees(ground: Ground, region: Box, seen: Seen) -> bool:
+    """Whether ``region`` of the ground holds ``seen`` (``_seen(ground, region) == seen``,
+    stopping at the first part that differs)."""
+    return (
+        _within(ground.markers.boxes, region) == seen[1]
+        and _within(ground.labels.boxes[ground.fixed :], region) == seen[0]
+        and _within(ground.circles.boxes, region) == seen[2]
     )
 
 
 def _search(label: Label, ground: Ground) -> tuple[Placed, Box]:
     """The cheapest of a name's spots, and the region the search read (every spot's box with
     the reach of its leader line, and the marker: a leader runs between them)."""
-    assert label.marker is not None
-    px, py, r = label.marker
-    region = (px - r - 1, py - r - 1, px + r + 1, py + r + 1)
     best: Placed | None = None
     limit = math.inf
-    for i, spot in enumerate(label.spots):
-        if i * RANK >= limit:
+    table = _spot_table(label, ground)
+    i, read = 0, None
+    while i * RANK < limit:
+        rec = table.get(i)
+        if rec is None:
             break
-        cost, penalty, b, line = _figure_cost(label, i, spot, ground, limit)
-        region = (
-            min(region[0], b[0] - 12),
-            min(region[1], b[1] - 12),
-            max(region[2], b[2] + 12),
-            max(region[3], b[3] + 12),
-        )
-        if cost < limit:
-            best, limit = (cost, spot, b, line), cost
-            if penalty < GOOD:
-                break
-    assert best is not None
-    return best, region
+        read = rec
+        if _least_cost(i, rec, ground, limit) < limit:  # else it could only cost more than the best
+            cost, penalty, b, line = _figure_cost(label, i, rec, ground, limit)
+            if cost < limit:
+                best, limit = (cost, rec.spot, b, line), cost
+                if penalty < GOOD:
+                    break
+        i += 1
+    assert best is not None and read is not None
+    return best, read.region
 
 
 def place_figure(label: Label, ground: Ground, memo: Memo | None = None) -> None:
@@ -505,7 +643,7 @@ def place_figure(label: Label, ground: Ground, memo: Memo | None = None) -> None
     entries = memo.setdefault(label.key, []) if memo is not None and label.key else None
     if entries is not None:
         for region, seen, placed in entries:
-            if _seen(ground, region) == seen:
+            if _sees(ground, region, seen):
                 best = placed
                 break
     if best is None:
