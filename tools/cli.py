@@ -1,0 +1,109 @@
+"""Which edition a tool works on: ``--edition DIR``, shared by every offline tool.
+
+The engine knows no fact of one text, and neither do the tools: the folder they read and write
+(``source/_edition`` unless ``--edition`` names another), the pages whose steps they scan, and
+the form of a step id (``xs-`` and four digits here, ``xyj-`` … in 鄉飲酒禮) all come from the
+edition's ``edition.toml`` through the engine's :class:`ritual.edition.Edition`. A tool adds the
+argument with :func:`add_edition_argument` and gets the edition with :func:`edition_from`; its
+module-level defaults keep naming this project's own edition, so its regenerate-identically
+tests read the same files as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "_ext") not in sys.path:
+    sys.path.insert(0, str(ROOT / "_ext"))
+
+from ritual.edition import Edition, EditionError, load_edition  # noqa: E402
+
+#: The project's own edition (鄉射禮): the default of ``--edition``.
+DEFAULT_EDITION = ROOT / "source" / "_edition"
+
+__all__ = [
+    "DEFAULT_EDITION",
+    "Edition",
+    "EditionError",
+    "add_edition_argument",
+    "edition_from",
+    "open_edition",
+    "pages",
+    "source_dir",
+    "step_line",
+]
+
+
+def add_edition_argument(parser: argparse.ArgumentParser) -> None:
+    """``--edition DIR`` and ``--with-edition NAME=DIR`` (an edition a ``"@NAME"`` file
+    reference of ``[files]`` points at; the project's own edition is always known)."""
+    parser.add_argument(
+        "--edition",
+        type=Path,
+        default=DEFAULT_EDITION,
+        metavar="DIR",
+        help="the edition folder, holding edition.toml (default: source/_edition)",
+    )
+    parser.add_argument(
+        "--with-edition",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="another edition that edition.toml's [files] names as '@NAME'",
+    )
+
+
+def edition_from(args: argparse.Namespace) -> Edition:
+    """The edition the parsed arguments name; a bad ``edition.toml`` exits with its location."""
+    others = {}
+    for spec in args.with_edition:
+        name, sep, folder = spec.partition("=")
+        if not sep or not name or not folder:
+            raise SystemExit(f"--with-edition {spec!r}: NAME=DIR")
+        others[name] = Path(folder)
+    try:
+        return open_edition(args.edition, tuple(sorted(others.items())))
+    except EditionError as err:
+        raise SystemExit(f"{err.location}: {err}") from None
+
+
+@cache
+def open_edition(
+    folder: Path = DEFAULT_EDITION, others: tuple[tuple[str, Path], ...] = ()
+) -> Edition:
+    """Read the edition in ``folder``; ``"@name"`` references resolve to ``others`` and to the
+    project's own edition (by its id)."""
+    known: dict[str, Path] = {}
+    if Path(folder).resolve() != DEFAULT_EDITION.resolve():
+        known[load_edition(DEFAULT_EDITION).id] = DEFAULT_EDITION
+    known.update(others)
+    return load_edition(folder, known)
+
+
+def source_dir(edition: Edition) -> Path:
+    """The Sphinx source folder the edition folder stands in (``xs_edition`` is relative to it)."""
+    return edition.folder.parent
+
+
+def step_line(edition: Edition) -> re.Pattern[str]:
+    """A page's line that opens one of the edition's steps (``::::{xs:step} xs-0001``)."""
+    return re.compile(rf"^:{{3,}}\{{xs:step\}}\s+({edition.step_id_regex})\s*$", re.M)
+
+
+def pages(edition: Edition) -> list[Path]:
+    """The pages that hold the edition's steps, in path order: every ``*.md`` of its source
+    folder (folders named ``_…`` or ``.…`` left out) with a line opening one of its steps."""
+    opens = step_line(edition)
+    root = source_dir(edition)
+    found = []
+    for page in sorted(root.rglob("*.md")):
+        if any(part.startswith(("_", ".")) for part in page.relative_to(root).parts[:-1]):
+            continue
+        if opens.search(page.read_text(encoding="utf-8")):
+            found.append(page)
+    return found
