@@ -33,9 +33,11 @@ __all__ = [
     "add_edition_argument",
     "edition_from",
     "open_edition",
+    "others_from",
     "pages",
     "source_dir",
     "step_line",
+    "vocab_others",
 ]
 
 
@@ -60,29 +62,42 @@ def add_edition_argument(parser: argparse.ArgumentParser) -> None:
 
 def edition_from(args: argparse.Namespace) -> Edition:
     """The edition the parsed arguments name; a bad ``edition.toml`` exits with its location."""
-    others = {}
+    try:
+        return open_edition(args.edition, tuple(sorted(others_from(args).items())))
+    except EditionError as err:
+        raise SystemExit(f"{err.location}: {err}") from None
+
+
+def others_from(args: argparse.Namespace) -> dict[str, Path]:
+    """The editions ``"@name"`` references may point at: the project's own (by its id) unless
+    it is the one worked on, and each ``--with-edition``."""
+    known: dict[str, Path] = {}
+    if Path(args.edition).resolve() != DEFAULT_EDITION.resolve():
+        known[load_edition(DEFAULT_EDITION).id] = DEFAULT_EDITION
     for spec in args.with_edition:
         name, sep, folder = spec.partition("=")
         if not sep or not name or not folder:
             raise SystemExit(f"--with-edition {spec!r}: NAME=DIR")
-        others[name] = Path(folder)
-    try:
-        return open_edition(args.edition, tuple(sorted(others.items())))
-    except EditionError as err:
-        raise SystemExit(f"{err.location}: {err}") from None
+        known[name] = Path(folder)
+    return known
+
+
+def vocab_others(args: argparse.Namespace) -> dict[str, Path]:
+    """The vocabulary folder of each edition in :func:`others_from` (``vocab/shared.tsv``
+    takes terms from them by edition name)."""
+    return {name: open_edition(folder).path("vocab") for name, folder in others_from(args).items()}
 
 
 @cache
 def open_edition(
     folder: Path = DEFAULT_EDITION, others: tuple[tuple[str, Path], ...] = ()
 ) -> Edition:
-    """Read the edition in ``folder``; ``"@name"`` references resolve to ``others`` and to the
-    project's own edition (by its id)."""
+    """Read the edition in ``folder``, its ``"@name"`` references resolved in ``others`` and,
+    for another edition than the project's own, in that one too (by its id)."""
     known: dict[str, Path] = {}
     if Path(folder).resolve() != DEFAULT_EDITION.resolve():
         known[load_edition(DEFAULT_EDITION).id] = DEFAULT_EDITION
-    known.update(others)
-    return load_edition(folder, known)
+    return load_edition(folder, known | dict(others))
 
 
 def source_dir(edition: Edition) -> Path:
