@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "_ext") not in sys.path:
-    sys.path.insert(0, str(ROOT / "_ext"))
+from ritual.edition import Edition, EditionError, load_edition  # on the path tools/ puts it on
 
-from ritual.edition import Edition, EditionError, load_edition  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 #: The project's own edition (鄉射禮): the default of ``--edition``.
 DEFAULT_EDITION = ROOT / "source" / "_edition"
