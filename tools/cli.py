@@ -34,6 +34,7 @@ __all__ = [
     "pages",
     "source_dir",
     "step_line",
+    "toctree_order",
     "vocab_others",
 ]
 
@@ -108,8 +109,9 @@ def step_line(edition: Edition) -> re.Pattern[str]:
 
 
 def pages(edition: Edition) -> list[Path]:
-    """The pages that hold the edition's steps, in path order: every ``*.md`` of its source
-    folder (folders named ``_…`` or ``.…`` left out) with a line opening one of its steps."""
+    """The pages that hold the edition's steps, in reading order: every ``*.md`` of its source
+    folder (folders named ``_…`` or ``.…`` left out) with a line opening one of its steps, in
+    the order the root document's toctrees name them, then any other in path order."""
     opens = step_line(edition)
     root = source_dir(edition)
     found = []
@@ -118,4 +120,26 @@ def pages(edition: Edition) -> list[Path]:
             continue
         if opens.search(page.read_text(encoding="utf-8")):
             found.append(page)
-    return found
+    named = toctree_order(root / "index.md")
+    return sorted(
+        found, key=lambda p: named.get(p.relative_to(root).with_suffix("").as_posix(), len(named))
+    )
+
+
+TOCTREE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n(.*?)^\1\s*$", re.M | re.S)
+
+
+def toctree_order(index: Path) -> dict[str, int]:
+    """document name → its place in the toctrees of ``index`` (MyST fences; options and
+    titled entries ``Title <doc>`` read)."""
+    if not index.is_file():
+        return {}
+    order: dict[str, int] = {}
+    for block in TOCTREE.finditer(index.read_text(encoding="utf-8")):
+        for line in block[2].splitlines():
+            entry = line.strip()
+            if not entry or entry.startswith(":"):
+                continue
+            titled = re.search(r"<([^<>]+)>$", entry)
+            order.setdefault(titled[1] if titled else entry, len(order))
+    return order
