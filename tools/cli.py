@@ -32,6 +32,7 @@ __all__ = [
     "open_edition",
     "others_from",
     "pages",
+    "quote_pattern",
     "source_dir",
     "step_line",
     "toctree_order",
@@ -106,6 +107,12 @@ def source_dir(edition: Edition) -> Path:
 def step_line(edition: Edition) -> re.Pattern[str]:
     """A page's line that opens one of the edition's steps (``::::{xs:step} xs-0001``)."""
     return re.compile(rf"^:{{3,}}\{{xs:step\}}\s+({edition.step_id_regex})\s*$", re.M)
+
+
+def quote_pattern(form: str, edition: Edition | None = None) -> re.Pattern[str]:
+    """``form`` compiled with ``{ref}`` standing for ``edition``'s step-id form (default: the
+    project's): how the audits find ``xs-0033「…」`` in a note."""
+    return re.compile(form.replace("{ref}", (edition or open_edition()).step_id_regex))
 
 
 def pages(edition: Edition) -> list[Path]:
