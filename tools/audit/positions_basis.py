@@ -49,12 +49,12 @@ sys.path.insert(0, str(ROOT))
 
 from ritual.diagram.positions import Row, load_rows  # noqa: E402
 
-from tools.cli import add_edition_argument, edition_from, quote_pattern  # noqa: E402
+from tools.cli import DEFAULT_EDITION, add_edition_argument, edition_from, quote_pattern  # noqa: E402
 from tools.collate.core import load_variants  # noqa: E402
 from tools.collate.witnesses import is_text_char, scan  # noqa: E402
 from tools.xrefs import ji_steps  # noqa: E402
 
-EDITION = ROOT / "source" / "_edition"
+EDITION = DEFAULT_EDITION
 WITNESSES = ROOT.parent / "shared" / "witnesses"
 ZHU_FILE = "kanripo-KR1d0026-master-yili-zhengzhu-juan05-normalized.txt"
 JUDOU_FILE = "kanripo-KR1d0038-WYG-zhang-erqi-zhengzhu-judou-juan05.txt"

@@ -20,13 +20,13 @@ from pathlib import Path
 
 from collatex import Collation, collate
 
-from tools.cli import Edition, open_edition
+from tools.cli import DEFAULT_EDITION, Edition, open_edition
 
 from .witnesses import SKIPPED, SOURCES, Token, Witness, is_text_char, read_all
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The edition's data (the folding table, the registry) and the tools' own work files.
-DATA = ROOT / "source" / "_edition"
+DATA = DEFAULT_EDITION
 WORK = ROOT / "tools" / "work"
 #: A witness-only stretch at least this long is material of the witness (commentary,
 #: headings, the author's prose), reported under "additions", not a variant.
