@@ -30,8 +30,8 @@ import sys
 from ritual import registry  # the engine, on the path cli puts it on
 from ritual.datafile import Problem
 
-from tools.cli import Edition, add_edition_argument, edition_from, pages
-from tools.pages import page_steps
+from tools.cli import Edition, add_edition_argument, edition_from
+from tools.pages import edition_texts
 
 HEADER = """\
 # Registry of published step ids of the {label} edition. Never renumber or reuse an id.
@@ -48,10 +48,8 @@ class RegistryRefused(ValueError):
 
 def step_texts(edition: Edition) -> dict[str, str]:
     """step id → its base text, for every step of the edition's pages (page order)."""
-    out: dict[str, str] = {}
-    for page in pages(edition):
-        out.update(page_steps(page.read_text(encoding="utf-8")))
-    return {sid: text for sid, text in out.items() if edition.step_id_pattern.match(sid)}
+    texts = edition_texts(edition)
+    return {sid: text for sid, text in texts.items() if edition.step_id_pattern.match(sid)}
 
 
 def new_rows(
