@@ -92,9 +92,10 @@ def test_the_base_text_is_recovered_from_the_edition_and_the_record(seed_path):
     from ritual import apparatus, registry
 
     from tools.bootstrap.seed import original_lines
-    from tools.pages import base_texts
+    from tools.cli import open_edition
+    from tools.pages import edition_texts
 
-    pages = base_texts(tool.SOURCE)
+    pages = edition_texts(open_edition())
     entries = apparatus.load_entries(EDITION / "apparatus.toml")
     by_step: dict[str, list] = {}
     for entry in entries:

@@ -20,6 +20,8 @@ The CLI rewrites MyST files in place, only inside ``{xs:step}`` directive bodies
 directive's options, never inside nested directives such as ``{translation}``.
 
     python tools/annotate.py source/*.md          # rewrite in place
+    python -m tools.annotate --edition DIR        # every page of another edition, in place
+                                                  # (its vocab, kinds; --decisions TABLE)
     python tools/annotate.py --check source/*.md  # exit 1 if anything would change
     python tools/annotate.py --diff source/x.md   # show what would change, write nothing
     python tools/annotate.py --text FILE          # annotate every line of a plain text file
@@ -40,11 +42,22 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-VOCAB_DIR = ROOT / "source" / "_edition" / "vocab"
+if __package__ in (None, ""):  # run as a script (python tools/annotate.py): the repository too
+    sys.path.insert(0, str(ROOT))
+
+from tools.cli import (  # noqa: E402
+    DEFAULT_EDITION,
+    add_edition_argument,
+    edition_from,
+    pages,
+    vocab_others,
+)
+
+VOCAB_DIR = DEFAULT_EDITION / "vocab"
 #: The annotation decisions for ambiguous surfaces: a tool's data, not the build's.
 DECISIONS = ROOT / "tools" / "work" / "decisions.tsv"
+#: The kinds of term of the project's own edition (another edition's come from its edition.toml).
 TERM_KINDS = ("role", "vessel", "action", "place")
-DECISION_KINDS = (*TERM_KINDS, "plain", "none")
 
 # Any MyST role, ours or not: its characters are locked. Inline code is locked too.
 ROLE_RE = re.compile(r"\{(?P<name>[A-Za-z][\w:.-]*)\}`(?P<body>[^`]*)`|(?P<ticks>`+).*?(?P=ticks)")
@@ -97,23 +110,34 @@ class Tagger(NamedTuple):
     max_len: int  # longest surface in the lexicon
 
 
-def _parse_decision(text: str, surface: str) -> Decision | None:
+def _parse_decision(
+    text: str, surface: str, kinds: tuple[str, ...] = TERM_KINDS
+) -> Decision | None:
     parts = text.split()
     if not parts or len(parts) > 2:
         return None
     kind = parts[0].removeprefix("!")
     negated = kind != parts[0]
-    if kind not in DECISION_KINDS or (negated and kind != "action"):
+    if kind not in (*kinds, "plain", "none") or (negated and kind != "action"):
         return None
     return Decision(kind, parts[1] if len(parts) == 2 else surface, negated)
 
 
-def build_tagger(vocab_dir: Path = VOCAB_DIR, decisions: Path = DECISIONS) -> Tagger:
-    """Merge vocabularies and decision table into a lexicon plus ordered context rules."""
-    terms = vocab.load(vocab_dir, TERM_KINDS)
-    known = {kind: {t.term for t in terms[kind]} for kind in TERM_KINDS}
+def build_tagger(
+    vocab_dir: Path = VOCAB_DIR,
+    decisions: Path | None = DECISIONS,
+    kinds: tuple[str, ...] = TERM_KINDS,
+    others: dict[str, Path] | None = None,
+) -> Tagger:
+    """Merge vocabularies and decision table into a lexicon plus ordered context rules.
+
+    ``kinds`` are the edition's kinds of term, ``others`` the vocabulary folders its
+    ``shared.tsv`` takes terms from; an edition without a decision table (``None``) is tagged
+    from its vocabularies alone, every surface of several kinds reported as a problem."""
+    terms = vocab.load(vocab_dir, kinds, others)
+    known = {kind: {t.term for t in terms[kind]} for kind in kinds}
     readings: dict[str, set[Decision]] = {}
-    for kind in TERM_KINDS:
+    for kind in kinds:
         for term in known[kind]:
             readings.setdefault(term, set()).add(Decision(kind, term))
 
@@ -123,14 +147,15 @@ def build_tagger(vocab_dir: Path = VOCAB_DIR, decisions: Path = DECISIONS) -> Ta
     negators: set[str] = set()
     outcomes: dict[str, set[Decision]] = {}
     header_seen = False
-    for lineno, raw in enumerate(decisions.read_text(encoding="utf-8").splitlines(), 1):
+    table = decisions.read_text(encoding="utf-8") if decisions else ""
+    for lineno, raw in enumerate(table.splitlines(), 1):
         if not raw.strip() or raw.startswith("#"):
             continue
         cells = raw.split("\t")
         if not header_seen:
             header_seen = True
             continue
-        where = f"{decisions.name}:{lineno}"
+        where = f"{decisions.name if decisions else ''}:{lineno}"
         if len(cells) != 5:
             problems.append(f"{where}: {len(cells)} cells, expected 5")
             continue
@@ -138,11 +163,11 @@ def build_tagger(vocab_dir: Path = VOCAB_DIR, decisions: Path = DECISIONS) -> Ta
         if decision_text == "negator":
             negators.add(surface)
             continue
-        decision = _parse_decision(decision_text, surface)
+        decision = _parse_decision(decision_text, surface, kinds)
         if decision is None:
             problems.append(f"{where}: bad decision {decision_text!r}")
             continue
-        if decision.kind in TERM_KINDS and decision.headword not in known[decision.kind]:
+        if decision.kind in kinds and decision.headword not in known[decision.kind]:
             problems.append(f"{where}: {decision.headword!r} is not a {decision.kind} headword")
         outcomes.setdefault(surface, set()).add(decision._replace(negated=False))
         if not before and not after:
@@ -190,6 +215,18 @@ def build_tagger(vocab_dir: Path = VOCAB_DIR, decisions: Path = DECISIONS) -> Ta
 def default_tagger() -> Tagger:
     """The tagger built from the edition's own data (cached: the data does not change)."""
     return build_tagger()
+
+
+def tagger_for(args: argparse.Namespace) -> Tagger:
+    """The tagger of the edition the arguments name: the project's own (cached), or another
+    edition's from its vocabularies, kinds and ``--decisions``."""
+    if args.decisions is None and Path(args.edition).resolve() == DEFAULT_EDITION.resolve():
+        return default_tagger()
+    edition = edition_from(args)
+    decisions = args.decisions
+    if decisions is None and edition.folder == DEFAULT_EDITION.resolve():
+        decisions = DECISIONS
+    return build_tagger(edition.path("vocab"), decisions, edition.kind_names, vocab_others(args))
 
 
 def role_surface(body: str) -> str:
@@ -381,9 +418,16 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--diff", action="store_true", help="print a diff, write nothing")
     parser.add_argument("--text", type=Path, help="annotate every line of a plain text file")
     parser.add_argument("--stats", action="store_true", help="print tag counts per kind")
+    parser.add_argument(
+        "--decisions",
+        type=Path,
+        default=None,
+        help="the decision table (default: tools/work/decisions.tsv for source/_edition only)",
+    )
+    add_edition_argument(parser)
     args = parser.parse_args(argv)
 
-    tagger = default_tagger()
+    tagger = tagger_for(args)
     if tagger.problems:
         for problem in tagger.problems:
             print(f"annotate: {problem}", file=sys.stderr)
@@ -399,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     changed = 0
     totals: Counter[str] = Counter()
-    for path in args.files:
+    for path in args.files or pages(edition_from(args)):
         if str(path) == "-":
             sys.stdout.write(annotate(sys.stdin.read(), tagger))
             continue

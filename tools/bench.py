@@ -42,10 +42,17 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script (make bench): the repository's tools package
+    sys.path.insert(0, str(ROOT))
+
+from tools.cli import open_edition  # noqa: E402
+
 SNAPSHOT = ("conf.py", "source", "_ext", "_static", "_templates")
 RITE_PAGE = "rite/before.md"  # the page touched for the incremental rebuild
 EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")
-STEP_ID = re.compile(r"xs-(\d{4})")
+#: The project's edition (the benchmark builds this project; its ids are shifted per copy).
+OWN = open_edition()
+STEP_ID = re.compile(rf"{re.escape(OWN.id_prefix)}-(\d{{{OWN.id_digits}}})")
 # Data files keyed by step id, whose rows are copied for the synthetic corpus.
 STEP_DATA = ("step-registry.tsv", "positions.tsv", "pinyin-overrides.tsv")
 
@@ -306,7 +313,7 @@ def plain_twin(edition: Path, dest: Path) -> Path:
 
 
 def _shift_ids(text: str, offset: int) -> str:
-    return STEP_ID.sub(lambda m: f"xs-{int(m[1]) + offset:04d}", text)
+    return STEP_ID.sub(lambda m: OWN.step_id(int(m[1]) + offset), text)
 
 
 def synthetic(edition: Path, dest: Path, copies: int) -> Path:
@@ -458,7 +465,7 @@ def kb(n: float) -> str:
 
 def live_steps() -> int:
     """How many steps the edition has: the live ids of its registry."""
-    path = ROOT / "source" / "_edition" / "step-registry.tsv"
+    path = OWN.path("registry")
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
     return sum(1 for r in rows if len(r) > 3 and not r[0].startswith("#") and r[3] == "live")
 

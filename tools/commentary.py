@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
 
+from tools.cli import DEFAULT_EDITION, ROOT, add_edition_argument, edition_from, open_edition
 from tools.collate.witnesses import (
     FULLWIDTH_SPACE,
     PB_RE,
@@ -62,10 +63,7 @@ from tools.collate.witnesses import (
     witness_problem,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "_ext"))
-
-EDITION = ROOT / "source" / "_edition"
+EDITION = DEFAULT_EDITION
 WITNESSES = ROOT.parent / "shared" / "witnesses"
 FILE = "commentary.tsv"
 
@@ -644,9 +642,7 @@ def derive(witnesses: Path, edition: Path, spans_path: Path | None = None) -> Re
     helper = read((witnesses / HELPER[1]).read_text(encoding="utf-8"))
     base.runs, reports = resolve_gaiji(base.runs, helper.runs)
     supply = read((witnesses / SUPPLY[1]).read_text(encoding="utf-8"), zhang_heading)
-    steps = printed_steps(
-        edition.parent / "rite", edition / "step-registry.tsv", edition / "orthography.tsv"
-    )
+    steps = printed_steps(open_edition(edition))
     ed = edition_chars(steps)
     notes, excluded, more = anchored_notes(base, supply, ed, fold)
     forms = standard_forms(edition / "variants.tsv")
@@ -663,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.commentary", description=__doc__.split("\n\n")[0]
     )
     ap.add_argument("--witnesses", type=Path, default=WITNESSES)
-    ap.add_argument("--edition", type=Path, default=EDITION, help="the edition folder")
+    add_edition_argument(ap)
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if stale")
     ap.add_argument("--list", action="store_true", help="print each note on its lemma")
     args = ap.parse_args(argv)
@@ -671,7 +667,8 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    result = derive(args.witnesses, args.edition.resolve())
+    edition = edition_from(args)
+    result = derive(args.witnesses, edition.folder)
     text_of = dict(result.steps)
     if args.list:
         for p in result.placed:
@@ -684,7 +681,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{p.id}\t{lemma}\t注 {p.text}")
         return 0
     new = render(result.placed, text_of)
-    path = args.edition / FILE
+    path = edition.path("commentary")
     if args.check:
         stale = not path.exists() or path.read_text(encoding="utf-8") != new
         if stale:

@@ -25,19 +25,15 @@ import sys
 from difflib import SequenceMatcher
 from pathlib import Path
 
+from ritual import orthography as ortho  # the engine, on the path tools.cli puts it on
+from ritual.datafile import read_tsv
+
 from tools.audit.witness_readings import align_witness
+from tools.cli import ROOT, Edition, add_edition_argument, edition_from, open_edition
 from tools.collate.core import load_variants, read_base
 from tools.collate.witnesses import is_text_char, read_all, witness_problem
-from tools.pages import base_texts, edited_texts, printed_texts
+from tools.pages import edited_texts, edition_texts, printed_texts
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "_ext"))  # the engine, as tools.pages puts it
-
-from ritual import orthography as ortho  # noqa: E402
-from ritual.datafile import read_tsv  # noqa: E402
-
-DATA = ROOT / "source" / "_edition"
-SOURCE = ROOT / "source" / "rite"
 WITNESSES = ("叢", "庫", "張", "李", "敖", "楊")
 LACKING, NOTHING = "-", "∅"
 GAIJI_HELPER = {"叢": "叢新"}
@@ -67,27 +63,28 @@ HEADER = """# Per-place record of the edition's silent normalisations of 鄉射�
 """
 
 
-def edition_steps(source: Path = SOURCE, registry: Path = DATA / "step-registry.tsv"):
-    """(step id, edited text) of every step, in the order of the base text."""
+def edition_steps(edition: Edition | None = None):
+    """(step id, edited text) of every step of ``edition`` (default: the project's), in the
+    order of the base text (the registry's seed lines)."""
+    edition = edition or open_edition()
     first_line: dict[str, int] = {}
-    for row in registry.read_text(encoding="utf-8").splitlines():
+    for row in edition.path("registry").read_text(encoding="utf-8").splitlines():
         cells = row.split("\t")
         if not row.startswith("#") and len(cells) >= 4 and cells[3] == "live":
             first_line[cells[0]] = min(int(n) for n in cells[1].split(","))
-    texts = edited_texts(base_texts(source), DATA / "apparatus.toml")
+    texts = edited_texts(edition_texts(edition), edition.path("apparatus"))
     return [(s, texts[s]) for s in sorted(texts, key=lambda s: first_line.get(s, 10**6))]
 
 
-def printed_steps(
-    source: Path = SOURCE,
-    registry: Path = DATA / "step-registry.tsv",
-    record: Path = DATA / "orthography.tsv",
-):
+def printed_steps(edition: Edition | None = None):
     """(step id, text as the edition prints it) of every step, in the order of the base text:
     :func:`edition_steps` with the record's forms printed (于 for the base's 於), as the build
     prints them."""
-    order = [s for s, _ in edition_steps(source, registry)]
-    texts = printed_texts(base_texts(source), DATA / "apparatus.toml", record)
+    edition = edition or open_edition()
+    order = [s for s, _ in edition_steps(edition)]
+    texts = printed_texts(
+        edition_texts(edition), edition.path("apparatus"), edition.path("orthography")
+    )
     return [(s, texts[s]) for s in order]
 
 
@@ -115,16 +112,17 @@ def form_at(p: int, a) -> str:
     return NOTHING if j is None else a.tokens[j].text
 
 
-def collect(witness_dir: Path, seed: Path, source: Path = SOURCE):
+def collect(witness_dir: Path, seed: Path, edition: Edition | None = None):
     """(places, pair counts): the per-place rows and, per (variant, standard), the counts."""
-    table = load_variants()
+    edition = edition or open_edition()
+    table = load_variants(edition.path("variants"))
 
     def fold(c: str) -> str:
         return table.get(c, c)
 
     base = read_base(seed)
     aligned = {w.siglum: align_witness(base, w, fold) for w in read_all(witness_dir)}
-    steps = edition_steps(source)
+    steps = edition_steps(edition)
     text_of = dict(steps)
     emap = edition_map(steps, base)
     forms: dict[int, dict[str, str]] = {}
@@ -188,14 +186,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--witnesses", type=Path, default=ROOT.parent / "shared" / "witnesses")
     ap.add_argument("--seed", type=Path, default=None)
     ap.add_argument("--check", action="store_true")
+    add_edition_argument(ap)
     args = ap.parse_args(argv)
+    edition = edition_from(args)
     problem = witness_problem(args.witnesses)
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    seed = args.seed or args.witnesses.parent / "seed" / "xiangsheli.txt"
-    _, emap, forms, text_of = collect(args.witnesses, seed)
-    variants, record = DATA / "variants.tsv", DATA / "orthography.tsv"
+    seed = args.seed or args.witnesses.parent / "seed" / f"{edition.id}.txt"
+    _, emap, forms, text_of = collect(args.witnesses, seed, edition)
+    variants, record = edition.path("variants"), edition.path("orthography")
     new_record, new_variants = render(variants, emap, forms, text_of)
     stale = [
         path.name

@@ -9,15 +9,13 @@ compares them with ``edition.json``).
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "_ext"))
+from ritual import apparatus, orthography  # the engine, on the path tools.cli puts it on
 
-from ritual import apparatus, orthography  # noqa: E402
+from tools.cli import DEFAULT_EDITION, Edition, pages
 
-EDITION = ROOT / "source" / "_edition"
+EDITION = DEFAULT_EDITION
 STEP_OPEN = re.compile(r"^:{3,}\{xs:step\}\s+(\S+)\s*$")
 # A role; a cross-reference formula whose words carry roles has a longer fence (``…``).
 ROLE = re.compile(r"\{(?P<name>[a-z-]+)\}(?:``(?P<long>.+?)``(?!`)|`(?P<body>[^`]*)`)")
@@ -82,10 +80,18 @@ def base_texts(folder: Path) -> dict[str, str]:
     return out
 
 
+def edition_texts(edition: Edition) -> dict[str, str]:
+    """step id → the page's text, for every step of ``edition``'s pages (page order)."""
+    out: dict[str, str] = {}
+    for page in pages(edition):
+        out.update(page_steps(page.read_text(encoding="utf-8")))
+    return out
+
+
 def edited_texts(texts: dict[str, str], apparatus_path: Path = EDITION / "apparatus.toml"):
     """Each step's base text with the apparatus applied (what the orthography record is
-    taken from and applied to)."""
-    entries = apparatus.load_entries(apparatus_path)
+    taken from and applied to); an edition without an apparatus prints its base text."""
+    entries = apparatus.load_entries(apparatus_path) if apparatus_path.is_file() else []
     by_step: dict[str, list[apparatus.Entry]] = {}
     for entry in entries:
         by_step.setdefault(entry.step, []).append(entry)

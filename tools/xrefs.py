@@ -15,36 +15,35 @@ Pure Python, no Sphinx.
 
 from __future__ import annotations
 
+import argparse
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools.cli import (
+    DEFAULT_EDITION,
+    ROOT,
+    Edition,
+    add_edition_argument,
+    edition_from,
+    open_edition,
+    pages,
+)
 from tools.pages import page_steps, printed_texts
 
-ROOT = Path(__file__).resolve().parents[1]
-PAGES = ROOT / "source" / "rite"
-REGISTRY = ROOT / "source" / "_edition" / "step-registry.tsv"
+REGISTRY = DEFAULT_EDITION / "step-registry.tsv"
+#: The decisions on the formulas: the tools' research record (``xrefs_markup`` writes the
+#: edition's ``references.tsv`` from it).
 REFERENCES = ROOT / "tools" / "work" / "references.tsv"
-JI_EXPLAINS = ROOT / "source" / "_edition" / "ties.tsv"
+JI_EXPLAINS = DEFAULT_EDITION / "ties.tsv"
+#: The page of the 記, by the convention of the rites' editions (an edition without one has none).
 JI_PAGE = "ji.md"
-
-#: The page order of the rite (the order of the steps' numbers).
-PAGE_ORDER = (
-    "before.md",
-    "drinking.md",
-    "first-round.md",
-    "second-round.md",
-    "third-round.md",
-    "after.md",
-    "ji.md",
-)
 KINDS = ("internal", "external", "measure", "other")
 BASES = ("注", "疏", "張", "編者")
 REF_COLUMNS = ("step", "start", "end", "formula", "kind", "steps", "basis", "quote", "page", "note")
 JI_COLUMNS = ("step", "explains", "basis", "quote", "page", "note", "reason")
-RANGE_RE = re.compile(r"^(xs-\d{4})\.\.(xs-\d{4})$")
-ID_RE = re.compile(r"^xs-\d{4}$")
 
 
 @dataclass(frozen=True)
@@ -65,23 +64,31 @@ def occurrences_in(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def page_texts(page: str) -> dict[str, str]:
+def page_texts(page: str, edition: Edition | None = None) -> dict[str, str]:
     """step id → displayed text, for one MyST page: the page's base text with the apparatus
     applied, as edition.json has it (the offsets of references.tsv are into that text)."""
-    return printed_texts(page_steps(page))
+    edition = edition or open_edition()
+    return printed_texts(page_steps(page), edition.path("apparatus"), edition.path("orthography"))
 
 
-def step_texts(pages_dir: Path = PAGES) -> dict[str, str]:
-    """Every step's text, in the rite's order."""
+def step_texts(edition: Edition | None = None) -> dict[str, str]:
+    """Every step's text, in the rite's order (the pages' reading order)."""
+    edition = edition or open_edition()
     out: dict[str, str] = {}
-    for name in PAGE_ORDER:
-        out.update(page_texts((pages_dir / name).read_text(encoding="utf-8")))
+    for page in pages(edition):
+        out.update(page_texts(page.read_text(encoding="utf-8"), edition))
     return out
 
 
-def ji_steps(pages_dir: Path = PAGES) -> list[str]:
-    """The ids of the 記's steps."""
-    return list(page_texts((pages_dir / JI_PAGE).read_text(encoding="utf-8")))
+def ji_steps(edition: Edition | None = None) -> list[str]:
+    """The ids of the 記's steps (those of its page, :data:`JI_PAGE`)."""
+    edition = edition or open_edition()
+    return [
+        sid
+        for page in pages(edition)
+        if page.name == JI_PAGE
+        for sid in page_texts(page.read_text(encoding="utf-8"), edition)
+    ]
 
 
 def scan(texts: dict[str, str]) -> list[Occurrence]:
@@ -89,15 +96,19 @@ def scan(texts: dict[str, str]) -> list[Occurrence]:
     return [Occurrence(s, i, c) for s, t in texts.items() for i, c in occurrences_in(t)]
 
 
-def expand(field: str, order: list[str]) -> list[str]:
-    """``"xs-0029..xs-0033 xs-0040"`` → the ids it names, ranges resolved in ``order``.
+def expand(field: str, order: list[str], edition: Edition | None = None) -> list[str]:
+    """``"xs-0029..xs-0033 xs-0040"`` → the ids it names, ranges resolved in ``order``; the
+    ids of the form of ``edition`` (default: the project's).
 
     Raises ValueError for an unknown id, a malformed item or a range running backwards.
     """
+    step_id = (edition or open_edition()).step_id_regex
+    range_re = re.compile(rf"^({step_id})\.\.({step_id})$")
+    id_re = re.compile(rf"^{step_id}$")
     index = {s: n for n, s in enumerate(order)}
     out: list[str] = []
     for item in field.split():
-        m = RANGE_RE.match(item)
+        m = range_re.match(item)
         if m:
             a, b = m.groups()
             if a not in index or b not in index:
@@ -105,7 +116,7 @@ def expand(field: str, order: list[str]) -> list[str]:
             if index[a] > index[b]:
                 raise ValueError(f"range runs backwards: {item!r}")
             out.extend(order[index[a] : index[b] + 1])
-        elif ID_RE.match(item):
+        elif id_re.match(item):
             if item not in index:
                 raise ValueError(f"unknown id {item!r}")
             out.append(item)
@@ -133,12 +144,13 @@ def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
     return rows
 
 
-def registry_ids(path: Path = REGISTRY) -> list[str]:
+def registry_ids(edition: Edition | None = None) -> list[str]:
     """Every id of the step registry (live and retired), in registry order."""
+    path = (edition or open_edition()).path("registry")
     return [
         line.split("\t")[0]
         for line in path.read_text(encoding="utf-8").splitlines()
-        if line.startswith("xs-")
+        if line.strip() and not line.startswith("#")
     ]
 
 
@@ -165,11 +177,25 @@ def summary(texts: dict[str, str], refs: list[dict[str, str]], ji: list[dict[str
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    """Print the summary of the decisions for an edition."""
+    parser = argparse.ArgumentParser(prog="python -m tools.xrefs", description=__doc__)
+    parser.add_argument(
+        "--references", type=Path, default=REFERENCES, help="the decisions on the formulas"
+    )
+    add_edition_argument(parser)
+    args = parser.parse_args(argv)
+    edition = edition_from(args)
+    ties = edition.path("ties")
     print(
         summary(
-            step_texts(),
-            read_tsv(REFERENCES, REF_COLUMNS),
-            read_tsv(JI_EXPLAINS, JI_COLUMNS),
+            step_texts(edition),
+            read_tsv(args.references, REF_COLUMNS) if args.references.is_file() else [],
+            read_tsv(ties, JI_COLUMNS) if ties.is_file() else [],
         )
     )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -26,11 +26,12 @@ import argparse
 import difflib
 import re
 import sys
+from pathlib import Path
 
 from tools import xrefs
-from tools.pages import EDITION, ROLE, plain, printed_texts, step_bodies
+from tools.cli import add_edition_argument, edition_from, pages
+from tools.pages import ROLE, plain, printed_texts, step_bodies
 
-OUT = EDITION / "references.tsv"
 EXTERNAL_TEXT = re.compile(r"《([^》]+)》")
 
 HEADER = """\
@@ -109,16 +110,21 @@ def role_markup(inner: str, target: str, name: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="report, change nothing")
+    parser.add_argument(
+        "--references", type=Path, default=xrefs.REFERENCES, help="the research record"
+    )
+    add_edition_argument(parser)
     args = parser.parse_args(argv)
-    refs = xrefs.read_tsv(xrefs.REFERENCES, xrefs.REF_COLUMNS)
-    ji = {r["step"]: r for r in xrefs.read_tsv(xrefs.JI_EXPLAINS, xrefs.JI_COLUMNS)}
+    edition = edition_from(args)
+    refs = xrefs.read_tsv(args.references, xrefs.REF_COLUMNS)
+    ties = edition.path("ties")
+    ji = {r["step"]: r for r in xrefs.read_tsv(ties, xrefs.JI_COLUMNS)} if ties.is_file() else {}
     by_step: dict[str, list[dict[str, str]]] = {}
     for row in refs:
         by_step.setdefault(row["step"], []).append(row)
     unplaced: list[str] = []
     marked = explained = 0
-    for name in xrefs.PAGE_ORDER:
-        path = xrefs.PAGES / name
+    for path in pages(edition):
         lines = path.read_text(encoding="utf-8").splitlines()
         bodies = step_bodies(lines)
         inserts: list[tuple[int, str]] = []  # (line index, option line) after the opener
@@ -134,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
                 lead = len(line) - len(line.lstrip())
                 src = line.strip()
                 base_text = plain(src)
-                printed = printed_texts({sid: base_text})[sid]
+                printed = printed_texts(
+                    {sid: base_text}, edition.path("apparatus"), edition.path("orthography")
+                )[sid]
                 for row in sorted(rows, key=lambda r: -int(r["start"])):
                     start, end = int(row["start"]), int(row["end"])
                     assert printed[start:end] == row["formula"], (sid, row["formula"])
@@ -182,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 )
             )
-        OUT.write_text("\n".join(out) + "\n", encoding="utf-8")
+        edition.path("references").write_text("\n".join(out) + "\n", encoding="utf-8")
     print(f"formulas marked {marked}, 記 steps given :explains: {explained}")
     for problem in unplaced:
         print(f"  not placed: {problem}")

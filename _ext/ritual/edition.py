@@ -184,9 +184,15 @@ class Edition:
     files_line: int = 0
 
     @property
+    def step_id_regex(self) -> str:
+        """The step-id form as a regular expression without anchors (``xs-\\d{4}``), for the
+        tools that find ids inside text (cross-references, notes, a page's step lines)."""
+        return rf"{re.escape(self.id_prefix)}-\d{{{self.id_digits}}}"
+
+    @property
     def step_id_pattern(self) -> re.Pattern[str]:
         """The form of this edition's step ids (prefix, hyphen, digits: ``ab-0001``)."""
-        return re.compile(rf"^{re.escape(self.id_prefix)}-\d{{{self.id_digits}}}$")
+        return re.compile(rf"^{self.step_id_regex}$")
 
     @property
     def step_id_form(self) -> str:

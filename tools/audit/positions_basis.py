@@ -49,10 +49,12 @@ sys.path.insert(0, str(ROOT))
 
 from ritual.diagram.positions import Row, load_rows  # noqa: E402
 
+from tools.cli import DEFAULT_EDITION, add_edition_argument, edition_from, quote_pattern  # noqa: E402
 from tools.collate.core import load_variants  # noqa: E402
 from tools.collate.witnesses import is_text_char, scan  # noqa: E402
+from tools.xrefs import ji_steps  # noqa: E402
 
-EDITION = ROOT / "source" / "_edition"
+EDITION = DEFAULT_EDITION
 WITNESSES = ROOT.parent / "shared" / "witnesses"
 ZHU_FILE = "kanripo-KR1d0026-master-yili-zhengzhu-juan05-normalized.txt"
 JUDOU_FILE = "kanripo-KR1d0038-WYG-zhang-erqi-zhengzhu-judou-juan05.txt"
@@ -61,12 +63,12 @@ COMMENTARY_FILES = {
     "敖": "kanripo-KR1d0035-WYG-ao-jigong-yili-jishuo-juan05.txt",
     "鄉飲酒": "kanripo-KR1d0026-master-yili-zhengzhu-juan04-normalized.txt",
 }
-#: The first step of the 記 (the 經 ends at xs-0450).
-FIRST_JI = "xs-0451"
+#: The first step of the 記 of the project's edition (the steps of its page, tools.xrefs).
+FIRST_JI = ji_steps()[0]
 
-QUOTE = re.compile(
-    r"(?:(?P<ref>xs-\d{4})\s*)?(?P<src>鄉飲酒|注|記|疏|敖)?\s*[：:]?\s*「(?P<words>[^」]*)」"
-)
+#: A quotation: ``{ref}`` stands for the edition's step-id form (:func:`quote_pattern`).
+QUOTE_FORM = r"(?:(?P<ref>{ref})\s*)?(?P<src>鄉飲酒|注|記|疏|敖)?\s*[：:]?\s*「(?P<words>[^」]*)」"
+QUOTE = quote_pattern(QUOTE_FORM)
 ELISION = re.compile(r"\s*(?:…|\.\.\.)\s*")
 #: Facing words and the forms that state them as explicitly (鄉 read 嚮).
 FACING_FORMS = {
@@ -87,11 +89,11 @@ class Quote:
     words: str
 
 
-def quotations(note: str) -> list[Quote]:
-    """The quotations of a note, in order."""
+def quotations(note: str, pattern: re.Pattern[str] = QUOTE) -> list[Quote]:
+    """The quotations of a note, in order (``pattern``: of another edition's ids)."""
     return [
         Quote(m.group("src") or "", m.group("ref") or "", m.group("words"))
-        for m in QUOTE.finditer(note)
+        for m in pattern.finditer(note)
     ]
 
 
@@ -221,11 +223,15 @@ class Sources:
     steps: dict[str, str]
     zhu: dict[str, list[str]] | None = None
     commentary: dict[str, str] | None = None
+    #: the first step of the 記 (another edition's, from :func:`tools.xrefs.ji_steps`)
+    first_ji: str = FIRST_JI
+    #: the quotation form, with the edition's step ids (:data:`QUOTE_FORM`)
+    quote: re.Pattern[str] = QUOTE
 
     def __post_init__(self) -> None:
         self.order = list(self.steps)
         self.index = {sid: n for n, sid in enumerate(self.order)}
-        self.ji = "".join(t for sid, t in self.steps.items() if sid >= FIRST_JI)
+        self.ji = "".join(t for sid, t in self.steps.items() if sid >= self.first_ji)
 
     def zhu_near(self, step: str) -> str:
         """The 注 of ``step`` and its two neighbours, joined."""
@@ -263,7 +269,7 @@ def check_row(row: Row, src: Sources, fold: Folder) -> list[str]:
     """Problems of one row's bases: quotations not found, a ``text``/``注`` basis without a
     quotation of its kind, a ``text``/``注`` facing its quotations do not state."""
     problems = []
-    quotes = quotations(row.note)
+    quotes = quotations(row.note, src.quote)
     for q in quotes:
         why = check_quote(q, row.step, src, fold)
         if why:
@@ -342,16 +348,27 @@ def audit(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--edition", type=Path, default=ROOT / "_build/html/edition.json")
+    parser.add_argument(
+        "--edition-json",
+        type=Path,
+        default=ROOT / "_build/html/edition.json",
+        help="the built edition's edition.json (the steps' texts as printed)",
+    )
+    add_edition_argument(parser)
     parser.add_argument("--witnesses", type=Path, default=WITNESSES)
     parser.add_argument("--list", action="store_true", help="print each step's 注 and exit")
     args = parser.parse_args(argv)
-    src = load_sources(args.edition, args.witnesses)
+    edition = edition_from(args)
+    src = load_sources(args.edition_json, args.witnesses)
+    ji = ji_steps(edition)
+    if ji:
+        src = Sources(src.steps, src.zhu, src.commentary, ji[0])
+    src.quote = quote_pattern(QUOTE_FORM, edition)
     if args.list:
         for sid, text in src.steps.items():
             print(sid, text, "注:", " ‖ ".join((src.zhu or {}).get(sid, [])))
         return 0
-    rows = load_rows(EDITION / "positions.tsv")
+    rows = load_rows(edition.path("positions"))
     problems = audit(rows, src, words=load_place_words())
     for p in problems:
         print(p)

@@ -42,7 +42,6 @@ sys.path.insert(0, str(ROOT))
 
 from ritual import registry  # noqa: E402
 from ritual import translation_apparatus as ta  # noqa: E402
-from ritual.edition import load_edition  # noqa: E402
 
 from tools.audit.positions_basis import (  # noqa: E402
     FIRST_JI,
@@ -52,10 +51,19 @@ from tools.audit.positions_basis import (  # noqa: E402
     contains,
     zhu_by_step,
 )
-from tools.pages import base_texts, printed_texts  # noqa: E402
+from tools.cli import (  # noqa: E402
+    DEFAULT_EDITION,
+    Edition,
+    add_edition_argument,
+    edition_from,
+    open_edition,
+    pages,
+    quote_pattern,
+)
+from tools.pages import edition_texts, printed_texts  # noqa: E402
+from tools.xrefs import ji_steps  # noqa: E402
 
-EDITION = ROOT / "source" / "_edition"
-PAGES = ROOT / "source" / "rite"
+EDITION = DEFAULT_EDITION
 #: The kind of entry the review makes.
 KIND = "mistranslation"
 #: The witness files of the commentaries a note may quote, beside the 注 of each step.
@@ -67,9 +75,12 @@ COMMENTARY_FILES = {
     ),
     "敖": ("kanripo-KR1d0035-WYG-ao-jigong-yili-jishuo-juan05.txt",),
 }
-QUOTE = re.compile(
-    r"(?:(?P<ref>xs-\d{4})\s*)?(?P<src>經|注|記|張|疏|敖|《[^》]+》注)?\s*[：:]?\s*「(?P<words>[^」]*)」"
+#: A quotation: ``{ref}`` stands for the edition's step-id form (``tools.cli.quote_pattern``).
+QUOTE_FORM = (
+    r"(?:(?P<ref>{ref})\s*)?"
+    r"(?P<src>經|注|記|張|疏|敖|《[^》]+》注)?\s*[：:]?\s*「(?P<words>[^」]*)」"
 )
+QUOTE = quote_pattern(QUOTE_FORM)
 #: The sources a note's basis may be (at least one of them is quoted).
 BASES = ("注", "張", "疏", "敖", "《")
 
@@ -84,9 +95,9 @@ class Quote:
     words: str
 
 
-def quotations(note: str) -> list[Quote]:
-    """The quotations of a note, in order."""
-    return [Quote(m["src"] or "", m["ref"] or "", m["words"]) for m in QUOTE.finditer(note)]
+def quotations(note: str, pattern: re.Pattern[str] = QUOTE) -> list[Quote]:
+    """The quotations of a note, in order (``pattern``: of another edition's ids)."""
+    return [Quote(m["src"] or "", m["ref"] or "", m["words"]) for m in pattern.finditer(note)]
 
 
 @dataclass
@@ -97,11 +108,14 @@ class Sources:
     steps: dict[str, str]
     zhu: dict[str, list[str]] | None = None
     commentary: dict[str, str] | None = None
+    #: the first step of the 記, and the quotation form with the edition's step ids
+    first_ji: str = FIRST_JI
+    quote: re.Pattern[str] = QUOTE
 
     def __post_init__(self) -> None:
         self.order = list(self.steps)
         self.index = {sid: n for n, sid in enumerate(self.order)}
-        self.ji = "".join(t for sid, t in self.steps.items() if sid >= FIRST_JI)
+        self.ji = "".join(t for sid, t in self.steps.items() if sid >= self.first_ji)
 
     def zhu_near(self, step: str) -> str:
         """The 注 of ``step`` and its two neighbours, joined."""
@@ -135,7 +149,7 @@ def check_quote(q: Quote, step: str, src: Sources, fold: Folder) -> str | None:
 
 def note_problems(entry: ta.TranslationEntry, src: Sources, fold: Folder) -> list[str]:
     """Problems of one entry's note: no quotation of a basis, a quotation not found."""
-    quotes = quotations(entry.note)
+    quotes = quotations(entry.note, src.quote)
     out = [
         f"{entry.id} ({entry.step}): {why}"
         for q in quotes
@@ -146,31 +160,38 @@ def note_problems(entry: ta.TranslationEntry, src: Sources, fold: Folder) -> lis
     return out
 
 
-def step_texts() -> dict[str, str]:
+def step_texts(edition: Edition | None = None) -> dict[str, str]:
     """Every step's text as printed, read from the pages, in the text's order."""
-    texts = printed_texts(base_texts(PAGES))
-    order = list(registry.load(EDITION / "step-registry.tsv"))
+    edition = edition or open_edition()
+    texts = printed_texts(
+        edition_texts(edition), edition.path("apparatus"), edition.path("orthography")
+    )
+    order = list(registry.load(edition.path("registry")))
     return {sid: texts[sid] for sid in order if sid in texts}
 
 
-def load_sources(witness_dir: Path | None) -> Sources:
+def load_sources(witness_dir: Path | None, edition: Edition | None = None) -> Sources:
     """The step texts; the 注 and commentaries if ``witness_dir`` holds them."""
-    steps = step_texts()
+    edition = edition or open_edition()
+    steps = step_texts(edition)
+    ji = ji_steps(edition)
+    shape = {"first_ji": ji[0] if ji else FIRST_JI, "quote": quote_pattern(QUOTE_FORM, edition)}
     if witness_dir is None or not (witness_dir / JUDOU_FILE).exists():
-        return Sources(steps)
+        return Sources(steps, **shape)
     commentary = {
         k: "".join((witness_dir / name).read_text(encoding="utf-8") for name in names)
         for k, names in COMMENTARY_FILES.items()
     }
-    return Sources(steps, zhu_by_step(list(steps.items()), witness_dir), commentary)
+    return Sources(steps, zhu_by_step(list(steps.items()), witness_dir), commentary, **shape)
 
 
-def base_translated(pages: Path = PAGES) -> list[str]:
+def base_translated(edition: Edition | None = None) -> list[str]:
     """The steps whose 譯文 is the base's, in the text's order."""
-    order = list(registry.load(EDITION / "step-registry.tsv"))
+    edition = edition or open_edition()
+    order = list(registry.load(edition.path("registry")))
     found = []
     step = re.compile(r"^::::\{xs:step\} (\S+)\n(.*?)^::::$", re.M | re.S)
-    for page in pages.glob("*.md"):
+    for page in pages(edition):
         for sid, body in step.findall(page.read_text(encoding="utf-8")):
             m = re.search(r"^:::\{xs:translation\}\n((?::[\w-]+:.*\n)*)", body, re.M)
             if m and ":source:" not in m.group(1):
@@ -209,7 +230,7 @@ def load(
     edition_dir: Path = EDITION,
 ) -> tuple[list[ta.TranslationEntry], list[ta.ReviewRow], list[tuple[int, str]]]:
     """The edition's entries (held to its rules) and review rows, and the rows' problems."""
-    edition = load_edition(edition_dir)
+    edition = open_edition(edition_dir)
     entries = ta.load_entries(edition.path("translation_apparatus"), ta.Rules.of(edition))
     rows, problems = ta.read_review(edition.path("translation_review"))
     return entries, rows, problems
@@ -219,16 +240,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--witnesses", type=Path, default=WITNESSES)
     parser.add_argument("--list", action="store_true", help="print each 誤譯 entry and exit")
+    add_edition_argument(parser)
     args = parser.parse_args(argv)
-    entries, rows, row_problems = load()
+    edition = edition_from(args)
+    entries, rows, row_problems = load(edition.folder)
     if args.list:
         for e in entries:
             if e.kind == KIND:
                 print(e.id, e.step, f"{e.base} → {e.lemma}", e.note, sep="\t")
         return 0
-    src = load_sources(args.witnesses)
+    src = load_sources(args.witnesses, edition)
     problems = [f"translation-review.tsv:{n}: {m}" for n, m in row_problems]
-    problems += audit(entries, rows, base_translated(), src)
+    problems += audit(entries, rows, base_translated(edition), src)
     for p in problems:
         print(p)
     skipped = "" if src.zhu is not None else " (注 and commentaries not checked: no witnesses)"

@@ -40,6 +40,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools.cli import DEFAULT_EDITION, Edition, add_edition_argument, edition_from, open_edition
 from tools.collate.core import AUXILIARY, BaseChar, align, load_variants, place_moved, read_base
 from tools.collate.witnesses import Token, Witness, is_text_char, read_all, witness_problem
 
@@ -47,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "_ext"))
 from ritual import apparatus  # noqa: E402
 
-EDITION = ROOT / "source" / "_edition"
+EDITION = DEFAULT_EDITION
 #: The normalised transcription through which 叢's gaiji are resolved.
 GAIJI_HELPER = {"叢": "叢新"}
 #: Witnesses whose absence the composed notes explain as an untranscribed page.
@@ -374,12 +375,20 @@ def seed_original(seed: Path) -> dict[int, str]:
     return {n + 1: lines[n] for n in range(start, end)}
 
 
-def run(witness_dir: Path, seed: Path | None = None, entries_path: Path | None = None) -> Report:
-    """Audit the edition's apparatus against the witnesses in ``witness_dir``."""
-    seed = seed or witness_dir.parent / "seed" / "xiangsheli.txt"
-    base = apparatus.base_siglum(apparatus.load_sigla(EDITION / "sigla.tsv"))
-    entries = apparatus.load_entries(entries_path or EDITION / "apparatus.toml", base)
-    table, shapes = load_variants(), load_variants(record="count")
+def run(
+    witness_dir: Path,
+    seed: Path | None = None,
+    entries_path: Path | None = None,
+    edition: Edition | None = None,
+) -> Report:
+    """Audit the apparatus of ``edition`` (default: the project's) against the witnesses in
+    ``witness_dir``; its seed is ``seed/<edition id>.txt`` beside them unless given."""
+    edition = edition or open_edition()
+    seed = seed or witness_dir.parent / "seed" / f"{edition.id}.txt"
+    base = apparatus.base_siglum(apparatus.load_sigla(edition.path("sigla")))
+    entries = apparatus.load_entries(entries_path or edition.path("apparatus"), base)
+    variants = edition.path("variants")
+    table, shapes = load_variants(variants), load_variants(variants, record="count")
 
     def fold(c: str) -> str:
         return table.get(c, c)
@@ -396,12 +405,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--witnesses", type=Path, default=ROOT.parent / "shared" / "witnesses")
     ap.add_argument("--seed", type=Path, default=None)
     ap.add_argument("--entries", type=Path, default=None, help="apparatus.toml to audit")
+    add_edition_argument(ap)
     args = ap.parse_args(argv)
     problem = witness_problem(args.witnesses)
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    report = run(args.witnesses, args.seed, args.entries)
+    report = run(args.witnesses, args.seed, args.entries, edition_from(args))
     for f in report.findings:
         print(f)
     counts = report.counts()

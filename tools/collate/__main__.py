@@ -1,4 +1,5 @@
-"""Command line: ``python -m tools.collate [WITNESS_DIR] [--seed SEED] [--out JSON]``.
+"""Command line: ``python -m tools.collate [WITNESS_DIR] [--seed SEED] [--out JSON]``
+(``--edition DIR``: another edition's folding table and seed, see tools/cli.py).
 
 The witness directory defaults to ../shared/witnesses relative to the repository root (the
 build itself never reads ../shared; only this offline tool does).
@@ -10,6 +11,8 @@ import argparse
 import sys
 import time
 from pathlib import Path
+
+from tools.cli import add_edition_argument, edition_from
 
 from .core import ROOT, WORK, run
 from .witnesses import witness_problem
@@ -24,8 +27,9 @@ def main(argv: list[str] | None = None) -> int:
         "--seed",
         type=Path,
         default=None,
-        help="seed text (default: WITNESS_DIR/../seed/xiangsheli.txt)",
+        help="seed text (default: WITNESS_DIR/../seed/<edition id>.txt)",
     )
+    add_edition_argument(ap)
     ap.add_argument("--out", type=Path, default=WORK / "collation.json")
     args = ap.parse_args(argv)
     args.witness_dir = args.witnesses or args.witness_dir or ROOT.parent / "shared" / "witnesses"
@@ -34,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    result = run(args.witness_dir, args.seed, args.out)
+    result = run(args.witness_dir, args.seed, args.out, edition_from(args))
     print(
         f"{len(result['units'])} units, {len(result['additions'])} long additions "
         f"-> {args.out} ({time.perf_counter() - t0:.1f}s)",

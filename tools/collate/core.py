@@ -20,13 +20,14 @@ from pathlib import Path
 
 from collatex import Collation, collate
 
+from tools.cli import DEFAULT_EDITION, Edition, open_edition
+
 from .witnesses import SKIPPED, SOURCES, Token, Witness, is_text_char, read_all
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The edition's data (the folding table, the registry) and the tools' own work files.
-DATA = ROOT / "source" / "_edition"
+DATA = DEFAULT_EDITION
 WORK = ROOT / "tools" / "work"
-SEED_NAME = "seed/xiangsheli.txt"
 #: A witness-only stretch at least this long is material of the witness (commentary,
 #: headings, the author's prose), reported under "additions", not a variant.
 LONG_ADDITION = 10
@@ -313,8 +314,6 @@ def collate_all(base: list[BaseChar], witnesses: list[Witness], fold) -> dict:
     return {
         "about": {
             "generator": "python -m tools.collate",
-            "base": SEED_NAME + " (原文, punctuation removed); seed_line/column are 1-based",
-            "folding": "source/_edition/variants.tsv",
             "aligner": "collatex (one token per character) per seed line; difflib as pre-chunker",
             "auxiliary": sorted(AUXILIARY),
             "long_addition": LONG_ADDITION,
@@ -391,16 +390,36 @@ def _unit(base, per, streams, sigla, s0, s1, long_ins, fold) -> dict:
     }
 
 
-def run(witness_dir: Path, seed: Path | None = None, out: Path | None = None) -> dict:
-    """Read, collate and write collation.json; return the result."""
-    seed = seed or witness_dir.parent / SEED_NAME
+def _shown(path: Path) -> str:
+    """A path as collation.json records it: from the repository when it lies in it."""
+    path = path.resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def run(
+    witness_dir: Path,
+    seed: Path | None = None,
+    out: Path | None = None,
+    edition: Edition | None = None,
+) -> dict:
+    """Read, collate and write collation.json; return the result.
+
+    ``edition`` (default: this project's) gives the folding table (its ``variants.tsv``; an
+    edition without one folds nothing) and the seed's name (``seed/<edition id>.txt``)."""
+    edition = edition or open_edition()
+    seed = seed or witness_dir.parent / "seed" / f"{edition.id}.txt"
     base = read_base(seed)
-    table = load_variants()
+    variants = edition.path("variants")
+    table = load_variants(variants) if variants.is_file() else {}
 
     def fold(c: str) -> str:
         return table.get(c, c)
 
     result = collate_all(base, read_all(witness_dir), fold)
+    result["about"]["base"] = (
+        f"seed/{edition.id}.txt (原文, punctuation removed); seed_line/column are 1-based"
+    )
+    result["about"]["folding"] = _shown(variants) if table else ""
     out = out or WORK / "collation.json"
     out.write_text(
         json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1) + "\n",

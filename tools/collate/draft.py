@@ -14,12 +14,15 @@ no longer reproduces it; what checks the file now is ``python -m tools.audit.wit
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
 from pathlib import Path
 
-from .core import DATA, ROOT, WORK, load_variants
+from tools.cli import add_edition_argument, edition_from
+
+from .core import ROOT, WORK, load_variants
 
 # (line, column of the first base char or of the insertion point) -> (lemma, kind, note)
 EMEND: dict[tuple[int, int], tuple[str, str, str]] = {
@@ -96,10 +99,15 @@ ORDER = ["底", "叢", "庫", "張", "李", "敖", "楊"]
 
 def main(argv: list[str]) -> int:
     """Print the drafted TOML entries."""
-    seed = Path(argv[0]) if argv else ROOT.parent / "shared" / "seed" / "xiangsheli.txt"
+    ap = argparse.ArgumentParser(prog="python -m tools.collate.draft", description=__doc__)
+    ap.add_argument("seed", nargs="?", type=Path, default=None, help="the seed text")
+    add_edition_argument(ap)
+    args = ap.parse_args(argv)
+    edition = edition_from(args)
+    seed = args.seed or ROOT.parent / "shared" / "seed" / f"{edition.id}.txt"
     lines = seed.read_text(encoding="utf-8").splitlines()
     col = json.loads((WORK / "collation.json").read_text(encoding="utf-8"))
-    table = load_variants()
+    table = load_variants(edition.path("variants"))
 
     def fold(s: str) -> str:
         return "".join(table.get(c, c) for c in s)
@@ -241,7 +249,7 @@ def main(argv: list[str]) -> int:
         shift[id(d)] = d[1] + sum(len(e[3]) - len(e[2]) for e in prior)
     full = "\n".join(edited[n] for n in sorted(edited))
     steps: dict[int, str] = {}
-    registry = DATA / "step-registry.tsv"
+    registry = edition.path("registry")
     if registry.exists():
         for row in registry.read_text(encoding="utf-8").splitlines():
             cells = row.split("\t")
