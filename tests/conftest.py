@@ -35,6 +35,13 @@ def tool_missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In CI (``CI`` set by .ci/run) ``../shared`` must sit beside the checkout: the tests that
+    read the seed and the witnesses skip without it, which CI must not take for a pass."""
+    if os.environ.get("CI") and not (SEED.exists() and WITNESSES.is_dir()):
+        pytest.exit(f"in CI the seed and the witnesses must be present: {SHARED}", returncode=3)
+
+
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     """Where ``@pytest.mark.sphinx(testroot=…)`` finds ``roots/test-…``."""
