@@ -70,6 +70,7 @@ JSON_BLOCK = re.compile(r"<script\b[^>]*\btype=[\"']application/json[\"']", re.I
 JSON_URL = re.compile(r'"((?:\.\./)*[\w./-]+\.(?:html|js|json|css|svg|xml|pdf)(?:#[\w-]*)?)"')
 KEEP_START = re.compile(rf"<([a-zA-Z][\w-]*)\b[^>]*\s{kept.ATTRIBUTE}\b")
 TAG_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
+TERM_START = re.compile(r'<a class="xs-term\b')
 
 SWITCH_ANCHOR = '<div class="content-icon-container">'
 
@@ -204,6 +205,15 @@ def mark_kept(tag: str) -> str:
     return tag
 
 
+def term_headword(tag: str, text: str) -> str:
+    """The start tag of a term whose headword is its Traditional text (``writers.html``: no
+    ``data-h``), given ``data-h`` where the copy's text is another form: the page's script
+    links the term to its headword page, named in Traditional."""
+    if t2s(text) == text:
+        return tag
+    return tag[: len(tag) - 1] + f' data-h="{text}">'
+
+
 def convert_data(text: str) -> str:
     """A string of a data script, converted: its kept spans (``ritual.kept``) kept."""
     return kept.convert(text, t2s)
@@ -227,6 +237,8 @@ def to_simplified(
     tags = {} if tags is None else tags
     # a kept form being read: its element's name, depth, where its start tag is, its text
     keep: list[Any] = []
+    # a term being read whose headword is its text: where its start tag is, its text
+    term: list[Any] = []
     for region in NOCONVERT.split(page):
         convert = not region.startswith("<!--xs:noconvert-->")
         for token in TOKEN.split(region):
@@ -241,6 +253,11 @@ def to_simplified(
                 done = tags.get(token)
                 if done is None:
                     done = tags[token] = _convert_tag(token, rel, page_set)
+                if term and token == "</a>":
+                    out[term[0]] = term_headword(out[term[0]], term[1])
+                    term = []
+                elif TERM_START.match(token) and " data-h=" not in token:
+                    term = [len(out), ""]
                 if keep:
                     name = TAG_NAME.match(token)
                     if name and name.group(1).lower() == keep[0]:
@@ -257,6 +274,8 @@ def to_simplified(
                 out.append(token)
             else:
                 out.append(t2s(token) if convert else token)
+            if term and token[0] != "<":
+                term[1] += token
     result = "".join(out).replace("\0SWITCH\0", switch_html(rel, simplified=True), 1)
     if base_url:
         own = base_url + ("" if rel == "index.html" else rel)
