@@ -375,7 +375,8 @@ def page_weight(site: Path) -> dict[str, object]:
             heaviest = (page.relative_to(site).as_posix(), total, page.stat().st_size)
     search = {
         p.relative_to(site).as_posix(): p.stat().st_size
-        for p in [*site.glob("searchindex.js"), *site.glob("_static/*search-index*")]
+        # the whole index, all its parts (the search page loads the head, a query the rest)
+        for p in [*site.glob("searchindex.js"), *site.glob("_static/xs-search-*.js")]
     }
     fonts = sum(p.stat().st_size for p in site.rglob("*") if p.suffix.lower() in FONT_SUFFIXES)
     return {
