@@ -11,7 +11,8 @@ them). In the copies:
   images, data files) gains one ``../`` and points at the one copy of the assets;
 - ``lang="zh-Hant"`` becomes ``lang="zh-Hans"``, and the page's own URL in the meta tags and the
   canonical link becomes the Simplified page's;
-- regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted: the
+- regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted (and
+  the marks are left out of the copy): the
   citations (which quote the edition's title as published) and the witnesses' forms in the
   apparatus (lemmas, readings, the forms a note quotes: the engine's ``witness_form``);
 - the *kept forms* of the text (``ritual.kept``: the apparatus' lemmas and the orthography
@@ -53,7 +54,8 @@ TOKEN = re.compile(
     r"(<!--.*?-->|<script\b.*?</script\s*>|<style\b.*?</style\s*>|<[^>]*>)",
     re.DOTALL | re.IGNORECASE,
 )
-NOCONVERT = re.compile(r"(<!--xs:noconvert-->.*?<!--/xs:noconvert-->)", re.DOTALL)
+NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
+NOCONVERT = re.compile(rf"({NOCONVERT_OPEN}.*?{NOCONVERT_CLOSE})", re.DOTALL)
 SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
 ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
 #: Attributes a reader sees as text (not data-entry: an apparatus entry is the witnesses').
@@ -277,6 +279,9 @@ def to_simplified(
             if term and token[0] != "<":
                 term[1] += token
     result = "".join(out).replace("\0SWITCH\0", switch_html(rel, simplified=True), 1)
+    # the copy is converted: its marks of what not to convert have done their work (a page of
+    # the rite carries hundreds, 12 kB: issue 25)
+    result = result.replace(NOCONVERT_OPEN, "").replace(NOCONVERT_CLOSE, "")
     if base_url:
         own = base_url + ("" if rel == "index.html" else rel)
         mine = base_url + f"{PREFIX}/" + ("" if rel == "index.html" else rel)
