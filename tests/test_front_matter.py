@@ -54,7 +54,9 @@ def test_every_section_has_a_named_anchor(edition_html: Path) -> None:
     that shifts when a section is inserted before it; the numbered id stays inside it as an
     alias (the links published before still land); no link of the site uses a numbered id."""
     pages = sorted(
-        p for p in edition_html.rglob("*.html") if "_static" not in p.parts and "_sources" not in p.parts
+        p
+        for p in edition_html.rglob("*.html")
+        if "_static" not in p.parts and "_sources" not in p.parts
     )
     numbered = re.compile(r'<section id="id\d+"')
     assert not [p.name for p in pages if numbered.search(p.read_text(encoding="utf-8"))]

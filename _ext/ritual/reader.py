@@ -3,13 +3,13 @@
 Pages with steps load ``xs-reader.js`` (a copied selection without step numbers, markers and
 labels; the terms as links to their headword pages only when the reader turns on 「索引連結」
 (kept in ``localStorage["xs-term-links"]``), so that a tap selects and does not navigate; a
-「放大」 button on each plan) and carry
-``<script type="application/json" id="xs-reader">``, which tells the cite control where the
-stage view is and where the headword pages are (``{"stage": "../stage.html", "terms": "../terms/"}``,
-relative to the page, so the Simplified copy of a page points at the Simplified stage and terms). What is needed only on demand the script fetches when it
-is wanted: ``xs-highlight.js`` (the words of a search hit, ``?hl=``) and ``xs-plan-zoom.js`` with
-its ``.css`` (the full-screen plan); so the rite's pages, the heaviest of the site, do not carry
-them (page weight: HACKING.md).
+「放大」 button on each plan) and carry ``<script type="application/json" id="xs-reader">``,
+which tells the cite control where the stage view is and the script where the headword pages
+are (``{"stage": "../stage.html", "terms": "../terms/"}``, relative to the page, so the
+Simplified copy of a page points at the Simplified stage and headword pages). What is
+needed only on demand the script fetches when it is wanted: ``xs-highlight.js`` (the words of
+a search hit, ``?hl=``) and ``xs-plan-zoom.js`` with its ``.css`` (the full-screen plan); so
+the rite's pages, the heaviest of the site, do not carry them (page weight: HACKING.md).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from sphinx.util.osutil import relative_uri
 
 from .indexes import TERMS_FOLDER
 from .nodes import step
+
 #: The reading bar's toggle that makes the terms links (issue 25): its label and its title.
 TOGGLE_WORDS = (
     ("terms", "索引連結"),

@@ -120,7 +120,9 @@ def write_index(app: Sphinx, builder: Any) -> None:
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)
     parts = {
-        PART_FILE.format(kind=kind, n=n): search_index.dumps_js(data, f"XS_SEARCH_{kind.upper()}{n:02d}")
+        PART_FILE.format(kind=kind, n=n): search_index.dumps_js(
+            data, f"XS_SEARCH_{kind.upper()}{n:02d}"
+        )
         for kind, datas in (("g", grams), ("d", texts))
         for n, data in enumerate(datas)
     }
