@@ -513,7 +513,15 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
     page_ok = weight["page_total"] <= TARGETS["largest_page"]
     search_ok = weight["search_total"] <= TARGETS["search_index"]
     fonts_ok = weight["fonts"] <= TARGETS["fonts"]
-    search_parts = ", ".join(f"`{k}` {kb(v)}" for k, v in weight["search"].items())
+    parts = weight["search"]
+    head = {k: v for k, v in parts.items() if not re.search(r"xs-search-[gd]\d\d\.js$", k)}
+    search_parts = ", ".join(f"`{k}` {kb(v)}" for k, v in sorted(head.items()))
+    if len(parts) > len(head):
+        rest = [v for k, v in parts.items() if k not in head]
+        search_parts += (
+            f" (loaded by the page); {len(rest)} parts fetched by queries,"
+            f" {kb(min(rest))}–{kb(max(rest))} each"
+        )
     lines += [
         "",
         "## Page weight (the edition's site)",
