@@ -315,6 +315,7 @@ def synthetic(edition: Path, dest: Path, copies: int) -> Path:
         for page in rite:
             text = _shift_ids(page.read_text(encoding="utf-8"), offset)
             text = re.sub(r"(?m)^(:{3,}\{xs:(?:phase|diagram)\} )(\S+)", rf"\1\2-c{c}", text)
+            text = re.sub(r"(?m)^\(([\w-]+)\)=$", rf"(\1-c{c})=", text)  # the page's label
             (dest / "source" / "rite" / f"{page.stem}-c{c}.md").write_text(text, encoding="utf-8")
             new_pages.append(f"rite/{page.stem}-c{c}")
         for name, rows in step_rows.items():
