@@ -45,6 +45,28 @@ def require_shared(path: Path) -> Path:
     return path
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In CI (``CI`` set by .ci/run) ``../shared`` must sit beside the checkout: the tests that
+    read the seed and the witnesses skip without it, which CI must not take for a pass."""
+    if os.environ.get("CI") and not (SEED.exists() and WITNESSES.is_dir()):
+        pytest.exit(f"in CI the seed and the witnesses must be present: {SHARED}", returncode=3)
+
+
+def read_search_index(static: Path) -> dict:
+    """The built search index, put together from its parts in ``static`` (``_static`` or the
+    Simplified copy's): the head, the postings' shards and the texts' chunks."""
+    from ritual import search_index
+
+    def data(path: Path) -> object:
+        return json.loads(path.read_text(encoding="utf-8").split("=", 1)[1].rstrip().rstrip(";"))
+
+    head = data(static / "xs-search-index.js")
+    grams = [data(static / f"xs-search-g{n:02d}.js") for n in range(head["shards"])]
+    chunks = -(-len(head["steps"]) // head["chunk"])
+    texts = [data(static / f"xs-search-d{n:02d}.js") for n in range(chunks)]
+    return search_index.join_index(head, grams, texts)
+
+
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     """Where ``@pytest.mark.sphinx(testroot=…)`` finds ``roots/test-…``."""

@@ -83,7 +83,10 @@ def test_search_and_cite_in_chromium(site: str) -> None:
 
 def test_reader_on_desktop_and_phone(site: str) -> None:
     """Issue 15: the Simplified stage and the remembered script, the stage view, the apparatus
-    entry on a phone, copying, the search, the tab order, the index tables, the plans' zoom."""
+    entry on a phone, copying, the search, the tab order, the index tables, the plans' zoom.
+    Issue 25: terms are links only when the reader turns on 「索引連結」 (a tap stays on the
+    page; the choice is kept; the keyboard reaches it), and the touch targets (引, apparatus
+    markers, 放大, the reading bar) take a 24 px disc at 390 px, in both scripts."""
     _run("reader.mjs", site)
 
 

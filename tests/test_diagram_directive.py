@@ -43,12 +43,7 @@ def test_diagrams_drawn_from_positions_carried_forward(app: SphinxTestApp) -> No
     figure = figure[: figure.index("</figure>")]
     assert "<svg" in figure and "<?xml" not in figure
     assert "<title" in figure and "<desc" in figure
-    key = re.findall(
-        r'<li><span class="xs-key-role">(.*?)</span>'
-        r'<span class="xs-key-place">(.*?)</span>'
-        r'<span class="xs-key-facing">(.*?)</span></li>',
-        figure,
-    )
+    key = re.findall(r"<li><b>(.*?)</b>(.*?)，(.*?)</li>", figure)
     assert key == [
         ("主人", "阼階上當楣", "北面"),
         ("賓", "西階上當楣", "北面"),

@@ -47,3 +47,25 @@ def test_apparatus_summary_counts_the_data(edition_html: Path) -> None:
     emend = sum(e.decision == "emend" for e in entries)
     retain = sum(e.decision == "retain" for e in entries)
     assert re.search(rf"<p>共計</p></td>\s*<td><p>{emend}</p></td>\s*<td><p>{retain}</p>", html)
+
+
+def test_every_section_has_a_named_anchor(edition_html: Path) -> None:
+    """Issue 25: a section's anchor is its label (``conventions.html#apparatus``), not a number
+    that shifts when a section is inserted before it; the numbered id stays inside it as an
+    alias (the links published before still land); no link of the site uses a numbered id."""
+    pages = sorted(
+        p
+        for p in edition_html.rglob("*.html")
+        if "_static" not in p.parts and "_sources" not in p.parts
+    )
+    numbered = re.compile(r'<section id="id\d+"')
+    assert not [p.name for p in pages if numbered.search(p.read_text(encoding="utf-8"))]
+    links = re.compile(r'href="[^"]*#id\d+"')
+    assert not [p.name for p in pages if links.search(p.read_text(encoding="utf-8"))]
+    for page in ("conventions.html", "zh-Hans/conventions.html"):
+        html = (edition_html / page).read_text(encoding="utf-8")
+        # 校勘 under its label, the numbered id kept inside as an alias
+        assert re.search(r'<section id="apparatus">\s*<span id="id\d+"></span><h2>校勘', html)
+        assert 'href="#apparatus"' in html
+    sources = (edition_html / "sources.html").read_text(encoding="utf-8")
+    assert re.search(r'<section id="witnesses">\s*<span id="id\d+"></span><h2>校本', sources)

@@ -116,9 +116,19 @@ def test_domain_index_pages_and_term_links(edition_html: Path) -> None:
         page = (edition_html / f"xs-{kind.name}.html").read_text(encoding="utf-8")
         assert kind.title in page
     rite = (edition_html / "rite" / "drinking.html").read_text(encoding="utf-8")
-    # links hold the headword itself (readable, a third of the bytes of %-escapes)
-    assert '<a class="xs-term xs-vessel" href="../terms/vessel/爵.html">爵</a>' in rite
-    assert "%E7%88%B5" not in rite
+    # A term is a link only where the reader asks for it (issue 25): an <a> without href that
+    # xs-reader.js links to ../terms/<kind>/<headword>.html; the headword is the text, or
+    # data-h where the text is another form (拾 of 遂) or holds an apparatus lemma.
+    assert '<a class="xs-term xs-vessel">爵</a>' in rite
+    assert not re.search(r'<a class="xs-term[^>]*href=', rite)
+    assert '"terms": "../terms/"' in rite
+    assert '<a class="xs-term xs-action" data-h="挩"><span class="xs-lemma" data-base="梲"' in rite
+    second = (edition_html / "rite" / "second-round.html").read_text(encoding="utf-8")
+    assert '<a class="xs-term xs-vessel" data-h="遂">拾</a>' in second
+    # the Simplified copy names the Traditional headword where its text is converted
+    hans = (edition_html / "zh-Hans" / "rite" / "drinking.html").read_text(encoding="utf-8")
+    assert '<a class="xs-term xs-role" data-h="賓">宾</a>' in hans
+    assert '<a class="xs-term xs-role">主人</a>' in hans
 
 
 def _spans(body: nodes.Element) -> tuple[str, set[int]]:

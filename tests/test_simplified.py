@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import read_search_index
 from opencc import OpenCC
 from ritual import kept, search_index
 from ritual_site import simplified
@@ -128,7 +129,7 @@ def test_the_simplified_data_keep_them_too(edition_html: Path) -> None:
     assert next(s for s in trad["steps"] if s["id"] == "xs-0016")["text"].startswith("不\ue000繫")
     xrefs = _script(edition_html / "zh-Hans/_xrefs/xrefs-data.js")
     assert xrefs["words"]["kept"] == T2S(kept.TITLE)
-    index = _script(edition_html / "zh-Hans/_static/xs-search-index.js")
+    index = read_search_index(edition_html / "zh-Hans/_static")
     row = next(d for d in index["docs"] if d[0] == "xs-0016")
     assert row[4].startswith("不\ue002繫\ue001")
     page = (edition_html / "zh-Hans/rite/drinking.html").read_text(encoding="utf-8")

@@ -346,6 +346,7 @@ def synthetic(edition: Path, dest: Path, copies: int) -> Path:
         for page in rite:
             text = _shift_ids(page.read_text(encoding="utf-8"), offset)
             text = re.sub(r"(?m)^(:{3,}\{xs:(?:phase|diagram)\} )(\S+)", rf"\1\2-c{c}", text)
+            text = re.sub(r"(?m)^\(([\w-]+)\)=$", rf"(\1-c{c})=", text)  # the page's label
             (dest / "source" / "rite" / f"{page.stem}-c{c}.md").write_text(text, encoding="utf-8")
             new_pages.append(f"rite/{page.stem}-c{c}")
         for name, rows in step_rows.items():
@@ -406,7 +407,8 @@ def page_weight(site: Path) -> dict[str, object]:
             heaviest = (page.relative_to(site).as_posix(), total, page.stat().st_size)
     search = {
         p.relative_to(site).as_posix(): p.stat().st_size
-        for p in [*site.glob("searchindex.js"), *site.glob("_static/*search-index*")]
+        # the whole index, all its parts (the search page loads the head, a query the rest)
+        for p in [*site.glob("searchindex.js"), *site.glob("_static/xs-search-*.js")]
     }
     fonts = sum(p.stat().st_size for p in site.rglob("*") if p.suffix.lower() in FONT_SUFFIXES)
     return {
@@ -550,7 +552,15 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
     page_ok = weight["page_total"] <= TARGETS["largest_page"]
     search_ok = weight["search_total"] <= TARGETS["search_index"]
     fonts_ok = weight["fonts"] <= TARGETS["fonts"]
-    search_parts = ", ".join(f"`{k}` {kb(v)}" for k, v in weight["search"].items())
+    parts = weight["search"]
+    head = {k: v for k, v in parts.items() if not re.search(r"xs-search-[gd]\d\d\.js$", k)}
+    search_parts = ", ".join(f"`{k}` {kb(v)}" for k, v in sorted(head.items()))
+    if len(parts) > len(head):
+        rest = [v for k, v in parts.items() if k not in head]
+        search_parts += (
+            f" (loaded by the page); {len(rest)} parts fetched by queries,"
+            f" {kb(min(rest))}–{kb(max(rest))} each"
+        )
     lines += [
         "",
         "## Page weight (the edition's site)",

@@ -305,17 +305,37 @@ def cite_control_html(number: int, step_id: str) -> str:
     panel when it opens: a twelfth of the bytes of writing every form out under every step
     (the largest page has 145 steps). Without scripts the panel holds the permanent link, and
     the 引用本版 page gives the forms.
+
+    The control's names for assistive technology (「引用第 17 節」, the panel's 「第 17 節之引文」)
+    are the page's words (:data:`CITE_WORDS`, once per page) that ``cite.js`` fills in for
+    each step: the largest page carries a hundred controls, and every byte of one is paid a
+    hundred times (issue 25: every page ≤ 400 kB). Without scripts the button is named 引.
     """
     e = html.escape
-    label = f"第 {number} 節"
     return (
         f'<details class="xs-cite" data-step="{e(step_id)}" data-n="{number}">'
-        f'<summary class="xs-cite-btn" title="引用{label}（{e(step_id)}）" '
-        f'aria-label="引用{label}">引</summary>'
-        f'<div class="xs-cite-panel" role="group" aria-label="{label}之引文">'
-        f'<p><a class="xs-cite-link" href="#{e(step_id)}">永久連結</a></p>'
-        "</div></details>\n"
+        f'<summary>引</summary><div class="xs-cite-panel">'
+        f'<p><a href="#{e(step_id)}">永久連結</a></p></div></details>\n'
     )
+
+
+#: The cite control's words, once per page (converted in the Simplified copy): the button's
+#: name and title, the panel's name, the copy button, its reports, the link to the stage view.
+CITE_WORDS = (
+    ("label", "引用第 {n} 節"),
+    ("title", "引用第 {n} 節（{id}）"),
+    ("panel", "第 {n} 節之引文"),
+    ("copy", "複製引文"),
+    ("copied", "已複製引文（GB/T 7714、Chicago）"),
+    ("failed", "未能自動複製，請選取上列文字"),
+    ("stage", "於位次演示中看此節"),
+)
+
+
+def cite_words_html() -> str:
+    """The template of :data:`CITE_WORDS` (text, so the Simplified copy converts it)."""
+    say = "".join(f'<span data-say="{key}">{html.escape(text)}</span>' for key, text in CITE_WORDS)
+    return f'<template id="xs-cite-words">{say}</template>\n'
 
 
 #: The forms that ``cite.js`` writes: (format, label, lang of the text or '').
@@ -478,7 +498,7 @@ def add_meta_tags(
     if app.config.html_baseurl:
         context.pop("pageurl", None)  # ours above is the canonical link; avoid a second one
     if doctree is not None and any(True for _ in doctree.findall(step_node)):
-        context["metatags"] += cite_forms_html(meta, url)
+        context["metatags"] += cite_forms_html(meta, url) + cite_words_html()
         app.add_js_file("cite.js", defer="defer")
 
 

@@ -69,6 +69,10 @@ def _build_concordance(env: Any) -> dict[str, list[Entry]]:
     }
 
 
+#: The folder of the headword pages (the script of the rite's pages links the terms into it).
+TERMS_FOLDER = "terms"
+
+
 def page_names(entries: dict[str, list[Entry]]) -> dict[tuple[str, str], str]:
     """(kind, term) → page name ``terms/<kind>/<term>``.
 
@@ -77,7 +81,7 @@ def page_names(entries: dict[str, list[Entry]]) -> dict[tuple[str, str], str]:
     shifts; a cited URL must not).
     """
     return {
-        (kind, entry.term): f"terms/{kind}/{entry.term}"
+        (kind, entry.term): f"{TERMS_FOLDER}/{kind}/{entry.term}"
         for kind, top in entries.items()
         for entry in concordance.walk(top)
     }

@@ -1,7 +1,10 @@
 """The character search page (Sphinx glue of :mod:`.search_index`).
 
 - ``{xs:search}`` places the search form and the result list on a page (``source/search.md``).
-- At ``build-finished`` the index of every step is written to ``_static/xs-search-index.js``.
+- At ``write-started`` the index of every step is written to ``_static/``, in parts
+  (:func:`.search_index.split_index`): ``xs-search-index.js``, the head the search page loads;
+  ``xs-search-g00.js`` …, the postings' shards, and ``xs-search-d00.js`` …, the steps' texts,
+  which ``search.js`` fetches when a query needs them.
 - That page *replaces* Sphinx's own ``search.html``: when the project has a document named like
   ``xs_search_page`` (default ``search``), the builder's word search (which cannot find single
   characters) is switched off, so the theme's search box (which submits ``q`` to
@@ -10,6 +13,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +30,10 @@ from .nodes import search_box
 from .state import edition_of
 
 INDEX_FILE = "xs-search-index.js"
+#: A part of the index: ``g`` a shard of postings, ``d`` a chunk of texts (search.js names them
+#: alike); each sets ``window.XS_SEARCH_<G|D><nn>``.
+PART_FILE = "xs-search-{kind}{n:02d}.js"
+PART_GLOB = "xs-search-[gd][0-9][0-9].js"
 
 
 class SearchDirective(SphinxDirective):
@@ -108,9 +116,26 @@ def write_index(app: Sphinx, builder: Any) -> None:
     variants = variant_pairs(table(app.env, "variants"))
     fold = fold_table(entries, variants)
     index = search_index.build_index(entries, fold, max_n=app.config.xs_search_ngram)
-    out = Path(app.outdir) / "_static" / INDEX_FILE
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(search_index.dumps_js(index), encoding="utf-8")
+    head, grams, texts = search_index.split_index(index)
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    parts = {
+        PART_FILE.format(kind=kind, n=n): search_index.dumps_js(
+            data, f"XS_SEARCH_{kind.upper()}{n:02d}"
+        )
+        for kind, datas in (("g", grams), ("d", texts))
+        for n, data in enumerate(datas)
+    }
+    # the parts' version, so that a browser never mixes the parts of two builds
+    head["v"] = hashlib.sha1("".join(parts.values()).encode()).hexdigest()[:10]
+    for old in static.glob(PART_GLOB):
+        if old.name not in parts:
+            old.unlink()
+    for name, text in parts.items():
+        path = static / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    (static / INDEX_FILE).write_text(search_index.dumps_js(head), encoding="utf-8")
 
 
 def replace_builtin_search(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:

@@ -21,9 +21,15 @@ is still found (the page labels such a hit 底本). A query that is a step numbe
 A step's text carries the marks of its kept forms (:mod:`.kept`), for the Simplified copy of the
 index; it is searched without them, here and in the page's script.
 
-The index is a JSON-ready dict (see :func:`build_index`); :func:`dumps_js` writes it as a script
-that sets ``window.XS_SEARCH_INDEX`` (a script, not a fetched JSON file, so the search page works
-from ``file://`` too).
+The index is a JSON-ready dict (see :func:`build_index`). It is published in parts
+(:func:`split_index`), so that the search page weighs what a reader's queries need and not the
+whole index (issue 25: every page ≤ 400 kB with what it loads): the *head*, which the page loads
+(the fold table and each step's id, number, URL and phase), the postings in shards by the first
+character of the n-gram, and the steps' texts in chunks of rows; the page's script fetches the
+shards of a query's n-grams, then the chunks of the steps they name. :func:`join_index` puts
+the parts together again (the reference search and the tests read the whole). Each part is a
+script that sets one ``window.NAME`` (:func:`dumps_js`; a script, not a fetched JSON file, so the
+search page works from ``file://`` too).
 """
 
 from __future__ import annotations
@@ -35,7 +41,14 @@ from typing import Any, NotRequired, TypedDict
 
 from . import kept
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
+
+#: The parts of the published index: postings in this many shards (by the code point of an
+#: n-gram's first character), the steps' texts in chunks of this many rows.
+GRAM_SHARDS = 16
+DOC_CHUNK = 32
+#: The columns of a step that the head keeps (the rest go into the chunks).
+HEAD_FIELDS = 4
 
 #: A query naming a step by its number (300, 第300節) or its id (a prefix, a hyphen, digits:
 #: the edition's form; the hyphen and the leading zeros may be left out).
@@ -213,7 +226,55 @@ def step_for(index: Mapping[str, Any], query: str) -> int | None:
     return None
 
 
-def dumps_js(index: Mapping[str, Any]) -> str:
-    """The index as a compact script: ``window.XS_SEARCH_INDEX = {…};``."""
-    data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
-    return f"window.XS_SEARCH_INDEX={data};\n"
+def shard_of(gram: str, shards: int) -> int:
+    """The shard of an n-gram's postings (the page's script computes the same)."""
+    return ord(gram[0]) % shards
+
+
+def split_index(
+    index: Mapping[str, Any], shards: int = GRAM_SHARDS, chunk: int = DOC_CHUNK
+) -> tuple[dict[str, Any], list[dict[str, list[int]]], list[list[list[Any]]]]:
+    """The index in its published parts: the head, the postings' shards, the texts' chunks.
+
+    The head holds ``version``, ``max_n``, ``fields``, ``fold``, ``steps`` (each row's first
+    :data:`HEAD_FIELDS` columns: id, number, URL, phase), ``shards`` and ``chunk``; shard ``k``
+    the postings of the n-grams with :func:`shard_of` ``k``; chunk ``c`` the other columns of
+    rows ``c × chunk`` to ``(c + 1) × chunk - 1``.
+    """
+    docs = index["docs"]
+    head = {
+        "version": index["version"],
+        "max_n": index["max_n"],
+        "fields": index["fields"],
+        "fold": index["fold"],
+        "steps": [row[:HEAD_FIELDS] for row in docs],
+        "shards": shards,
+        "chunk": chunk,
+    }
+    grams: list[dict[str, list[int]]] = [{} for _ in range(shards)]
+    for gram, rows in index["grams"].items():
+        grams[shard_of(gram, shards)][gram] = rows
+    texts = [[row[HEAD_FIELDS:] for row in docs[i : i + chunk]] for i in range(0, len(docs), chunk)]
+    return head, grams, texts
+
+
+def join_index(
+    head: Mapping[str, Any], grams: Iterable[Mapping[str, list[int]]], texts: Iterable[list[Any]]
+) -> dict[str, Any]:
+    """The whole index again, from the parts of :func:`split_index`."""
+    rest = [row for part in texts for row in part]
+    postings = {gram: rows for part in grams for gram, rows in part.items()}
+    return {
+        "version": head["version"],
+        "max_n": head["max_n"],
+        "fields": head["fields"],
+        "fold": head["fold"],
+        "docs": [[*step, *more] for step, more in zip(head["steps"], rest, strict=True)],
+        "grams": dict(sorted(postings.items())),
+    }
+
+
+def dumps_js(data: Any, name: str = "XS_SEARCH_INDEX") -> str:
+    """A part of the index as a compact script: ``window.NAME={…};``."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f"window.{name}={text};\n"

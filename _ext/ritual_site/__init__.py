@@ -3,10 +3,11 @@
 What a published site of the edition wants beyond the edition itself, and what a project that
 only needs the steps, their apparatus and their plans can do without: the Simplified-Chinese
 copy of every page and the 繁/简 switch (:mod:`.simplified`), the page's language tag
-(:mod:`.html_page`), ``sitemap.xml`` (:mod:`.sitemap`), per-page assets (:mod:`.assets`), one
-navigation tree per folder for generated pages (:mod:`.navigation`), two accessibility fixes
-to Sphinx's HTML (:mod:`.translator`), an inventory of the pages the site has
-(:mod:`.inventory`), and the interface's words in the edition's language (:mod:`.chrome`).
+(:mod:`.html_page`), named section anchors (:mod:`.anchors`), ``sitemap.xml``
+(:mod:`.sitemap`), per-page assets (:mod:`.assets`), one navigation tree per folder for
+generated pages (:mod:`.navigation`), two accessibility fixes to Sphinx's HTML
+(:mod:`.translator`), an inventory of the pages the site has (:mod:`.inventory`), and the
+interface's words in the edition's language (:mod:`.chrome`).
 It loads the engine itself.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from .anchors import setup_anchors
 from .assets import setup_assets
 from .chrome import setup_chrome
 from .config import setup_config
@@ -34,6 +36,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_config(app)
     setup_html_page(app)
     setup_translator(app)
+    setup_anchors(app)
     setup_simplified(app)
     setup_sitemap(app)
     setup_navigation(app)

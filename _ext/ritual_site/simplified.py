@@ -11,7 +11,8 @@ them). In the copies:
   images, data files) gains one ``../`` and points at the one copy of the assets;
 - ``lang="zh-Hant"`` becomes ``lang="zh-Hans"``, and the page's own URL in the meta tags and the
   canonical link becomes the Simplified page's;
-- regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted: the
+- regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted (and
+  the marks are left out of the copy): the
   citations (which quote the edition's title as published) and the witnesses' forms in the
   apparatus (lemmas, readings, the forms a note quotes: the engine's ``witness_form``);
 - the *kept forms* of the text (``ritual.kept``: the apparatus' lemmas and the orthography
@@ -54,7 +55,8 @@ TOKEN = re.compile(
     r"(<!--.*?-->|<script\b.*?</script\s*>|<style\b.*?</style\s*>|<[^>]*>)",
     re.DOTALL | re.IGNORECASE,
 )
-NOCONVERT = re.compile(r"(<!--xs:noconvert-->.*?<!--/xs:noconvert-->)", re.DOTALL)
+NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
+NOCONVERT = re.compile(rf"({NOCONVERT_OPEN}.*?{NOCONVERT_CLOSE})", re.DOTALL)
 SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
 ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
 #: Attributes a reader sees as text (not data-entry: an apparatus entry is the witnesses').
@@ -71,6 +73,7 @@ JSON_BLOCK = re.compile(r"<script\b[^>]*\btype=[\"']application/json[\"']", re.I
 JSON_URL = re.compile(r'"((?:\.\./)*[\w./-]+\.(?:html|js|json|css|svg|xml|pdf)(?:#[\w-]*)?)"')
 KEEP_START = re.compile(rf"<([a-zA-Z][\w-]*)\b[^>]*\s{kept.ATTRIBUTE}\b")
 TAG_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
+TERM_START = re.compile(r'<a class="xs-term\b')
 
 SWITCH_ANCHOR = '<div class="content-icon-container">'
 
@@ -205,6 +208,15 @@ def mark_kept(tag: str) -> str:
     return tag
 
 
+def term_headword(tag: str, text: str) -> str:
+    """The start tag of a term whose headword is its Traditional text (``writers.html``: no
+    ``data-h``), given ``data-h`` where the copy's text is another form: the page's script
+    links the term to its headword page, named in Traditional."""
+    if t2s(text) == text:
+        return tag
+    return tag[: len(tag) - 1] + f' data-h="{text}">'
+
+
 def convert_data(text: str) -> str:
     """A string of a data script, converted: its kept spans (``ritual.kept``) kept."""
     return kept.convert(text, t2s)
@@ -228,6 +240,8 @@ def to_simplified(
     tags = {} if tags is None else tags
     # a kept form being read: its element's name, depth, where its start tag is, its text
     keep: list[Any] = []
+    # a term being read whose headword is its text: where its start tag is, its text
+    term: list[Any] = []
     for region in NOCONVERT.split(page):
         convert = not region.startswith("<!--xs:noconvert-->")
         for token in TOKEN.split(region):
@@ -242,6 +256,11 @@ def to_simplified(
                 done = tags.get(token)
                 if done is None:
                     done = tags[token] = _convert_tag(token, rel, page_set)
+                if term and token == "</a>":
+                    out[term[0]] = term_headword(out[term[0]], term[1])
+                    term = []
+                elif TERM_START.match(token) and " data-h=" not in token:
+                    term = [len(out), ""]
                 if keep:
                     name = TAG_NAME.match(token)
                     if name and name.group(1).lower() == keep[0]:
@@ -258,7 +277,12 @@ def to_simplified(
                 out.append(token)
             else:
                 out.append(t2s(token) if convert else token)
+            if term and token[0] != "<":
+                term[1] += token
     result = "".join(out).replace("\0SWITCH\0", switch_html(rel, simplified=True), 1)
+    # the copy is converted: its marks of what not to convert have done their work (a page of
+    # the rite carries hundreds, 12 kB: issue 25)
+    result = result.replace(NOCONVERT_OPEN, "").replace(NOCONVERT_CLOSE, "")
     if base_url:
         own = base_url + ("" if rel == "index.html" else rel)
         mine = base_url + f"{PREFIX}/" + ("" if rel == "index.html" else rel)

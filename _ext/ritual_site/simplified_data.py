@@ -4,7 +4,7 @@
 data script beside the pages: the stage view reads its steps, translations and the names of the
 figures and places from ``_diagrams/stage-data.js``, the formulas' popup the texts of the steps
 they repeat from ``_xrefs/xrefs-data.js``, the search page its steps from
-``_static/xs-search-index.js``. Shared by both copies, the Simplified stage
+``_static/xs-search-*.js`` (the index in parts). Shared by both copies, the Simplified stage
 would show Traditional text; so each such file gets a converted copy under ``zh-Hans/`` (the
 same path below it), and the Simplified pages load that copy instead of the shared one.
 
@@ -21,8 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-#: The data scripts that carry text to be shown, relative to the output folder.
-CONVERTED = ("_diagrams/stage-data.js", "_xrefs/xrefs-data.js", "_static/xs-search-index.js")
+#: The data scripts that carry text to be shown, relative to the output folder (a pattern
+#: names a set of files: the search index is written in parts, ``ritual.search``).
+CONVERTED = ("_diagrams/stage-data.js", "_xrefs/xrefs-data.js", "_static/xs-search-*.js")
 
 ASSIGNMENT = re.compile(
     r"^(?P<head>(?:/\*.*?\*/\n)?window\.[A-Za-z_$][\w$]*=)(?P<json>.*);\n?$", re.S
@@ -54,7 +55,20 @@ def write_copies(outdir: Path, prefix: str, convert: Callable[[str], str]) -> fr
     when the original is newer); return the files that have a copy, to which the Simplified
     pages' links then point. A copy whose original is gone is removed."""
     done = set()
-    for rel in CONVERTED:
+    wanted = [
+        rel
+        for pattern in CONVERTED
+        for rel in (
+            sorted(p.relative_to(outdir).as_posix() for p in outdir.glob(pattern))
+            if "*" in pattern
+            else [pattern]
+        )
+    ]
+    for pattern in (p for p in CONVERTED if "*" in p):  # copies of parts no longer written
+        for copy in (outdir / prefix).glob(pattern):
+            if copy.relative_to(outdir / prefix).as_posix() not in wanted:
+                copy.unlink()
+    for rel in wanted:
         src, dest = outdir / rel, outdir / prefix / rel
         if not src.is_file():
             dest.unlink(missing_ok=True)

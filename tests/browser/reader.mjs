@@ -439,7 +439,7 @@ await section("9 keyboard", async () => {
   const { page, context } = await open(DESKTOP);
   await page.goto(url("rite/drinking.html"));
   const t = await page.evaluate(tabStops);
-  check(t.terms === 0 && t.termLinks > 0, `rite/drinking.html: ${t.termLinks} term links, none in the tab order`);
+  check(t.terms === 0 && t.termLinks === 0, `rite/drinking.html: terms are not links by default (${t.termLinks}), none in the tab order`);
   check(t.stops < 700, `rite/drinking.html: ${t.stops} tab stops`);
   const kept = await page.evaluate(() => ({
     cite: document.querySelector(".xs-cite > summary").tabIndex,
@@ -551,6 +551,131 @@ await section("9 phone", async () => {
     await d.context.close();
   }
 });
+
+// -- 10. Terms are links only where the reader asks (issue 25) ----------------------------------
+// A tap meant to select text stays on the page; 「索引連結」 in the reading bar makes the terms
+// links to their headword pages (kept across pages), in the tab order, and the keyboard reaches
+// the toggle; both scripts, on a phone and on a desktop.
+for (const [script, prefix, label] of [["繁", "", "索引連結"], ["简", "zh-Hans/", "索引连结"]]) {
+  await section(`10 term links ${script}`, async () => {
+    const { page, context } = await open(PHONE());
+    await page.goto(url(`${prefix}rite/drinking.html`));
+    const term = page.locator("a.xs-term").nth(3);
+    await term.scrollIntoViewIfNeeded();
+    const here = page.url();
+    await term.tap();
+    await page.waitForTimeout(300);
+    check(page.url() === here, `${script} 390 px: a tap on a term stays on the page`);
+    const toggle = page.getByRole("button", { name: label, exact: true });
+    check(
+      (await toggle.count()) === 1 && (await toggle.getAttribute("aria-pressed")) === "false",
+      `${script}: the reading bar has 「${label}」, not pressed`,
+    );
+    await toggle.tap();
+    const on = await page.evaluate(async () => {
+      const terms = [...document.querySelectorAll("a.xs-term")];
+      const urls = [...new Set(terms.map((a) => a.href))];
+      const bad = [];
+      for (const u of urls) if (!(await fetch(u, { method: "HEAD" })).ok) bad.push(decodeURI(u));
+      return {
+        linked: terms.filter((a) => a.hasAttribute("href")).length,
+        terms: terms.length,
+        urls: urls.length,
+        bad,
+        tab: terms.filter((a) => a.hasAttribute("href") && a.tabIndex >= 0).length,
+        stored: localStorage.getItem("xs-term-links"),
+      };
+    });
+    check(
+      on.linked === on.terms && on.bad.length === 0 && on.urls > 50,
+      `${script}: 「${label}」 on links all ${on.terms} terms to ${on.urls} headword pages, none missing (${on.bad.slice(0, 3)})`,
+    );
+    check(on.tab === on.terms && on.stored === "on", `${script}: the links are in the tab order and the choice is kept`);
+    // a term whose text is not its headword (a variant form, or a Simplified one) links to the headword
+    const odd = await page.evaluate(() => {
+      const a = document.querySelector("a.xs-term[data-h]");
+      return a ? { h: a.dataset.h, href: decodeURIComponent(a.getAttribute("href")) } : null;
+    });
+    check(odd && odd.href.endsWith(`/${odd.h}.html`), `${script}: a term with data-h links to its headword (${odd && odd.href})`);
+    await shot(page, `term-links-${script === "繁" ? "hant" : "hans"}-phone`);
+    // the choice holds on the next page, and a tap then opens the headword page
+    await page.goto(url(`${prefix}rite/second-round.html`));
+    const first = page.locator("a.xs-term").first();
+    const target = decodeURIComponent(await first.getAttribute("href"));
+    await first.scrollIntoViewIfNeeded();
+    await Promise.all([page.waitForURL(/\/terms\//), first.tap()]);
+    check(
+      decodeURIComponent(page.url()).endsWith(target.replace(/^(\.\.\/)+/, "")) && page.url().includes(`/${prefix}terms/`),
+      `${script}: on the next page the terms are links; a tap opens ${decodeURIComponent(page.url()).split("/").slice(-2).join("/")}`,
+    );
+    await context.close();
+    // the keyboard: the toggle is a real button; off again by the keyboard, no term in the tab order
+    const desk = await open(DESKTOP);
+    await desk.context.addInitScript(() => localStorage.setItem("xs-term-links", "on"));
+    await desk.page.goto(url(`${prefix}rite/before.html`));
+    const button = desk.page.locator("button.xs-term-links");
+    await button.focus();
+    await desk.page.keyboard.press("Enter");
+    const off = await desk.page.evaluate(() => ({
+      pressed: document.querySelector("button.xs-term-links").getAttribute("aria-pressed"),
+      links: document.querySelectorAll("a.xs-term[href]").length,
+      tab: [...document.querySelectorAll("a.xs-term[href]")].filter((a) => a.tabIndex >= 0).length,
+    }));
+    check(
+      off.pressed === "false" && off.links === 0 && off.tab === 0,
+      `${script} desktop: Enter on the focused toggle turns the links off (${JSON.stringify(off)})`,
+    );
+    await desk.context.close();
+  });
+}
+
+// -- 11. Touch targets at 390 px (issue 25; WCAG 2.2, 2.5.8) -------------------------------------
+// Every point of a disc 24 CSS px across centred on a control hits that control (a padded hit
+// area counts; WCAG's 24 px circle): 引, the apparatus markers (原文, and 譯文 in 經注譯), the
+// plans' 放大, the reading switch and 「索引連結」; in both scripts.
+for (const [script, prefix] of [["繁", ""], ["简", "zh-Hans/"]]) {
+  await section(`11 touch targets ${script}`, async () => {
+    const { page, context } = await open(PHONE());
+    await context.addInitScript(() => localStorage.setItem("xs-reading", "jingzhuyi")); // 譯文 shown
+    await page.goto(url(`${prefix}rite/drinking.html`));
+    await page.waitForSelector("button.xs-term-links");
+    const kinds = {
+      "引": ".xs-cite > summary",
+      "校記 marker": ".xs-app-ref:not(.xs-tr-ref)",
+      "譯文校記 marker": ".xs-app-ref.xs-tr-ref",
+      "放大": "figure.xs-diagram .xs-zoom-open",
+      "reading switch": ".xs-reading-switch button",
+      "索引連結": "button.xs-term-links",
+    };
+    for (const [name, selector] of Object.entries(kinds)) {
+      const count = Math.min(await page.locator(selector).count(), 40);
+      const misses = [];
+      for (let i = 0; i < count; i++) {
+        const el = page.locator(selector).nth(i);
+        const miss = await el.evaluate((target) => {
+          // to the middle of the screen (clear of the sticky header), at once (no smooth scroll)
+          const at = target.getBoundingClientRect();
+          window.scrollTo({ top: window.scrollY + at.top - window.innerHeight / 2, behavior: "instant" });
+          const r = target.getBoundingClientRect();
+          const cx = r.left + r.width / 2;
+          const cy = r.top + r.height / 2;
+          const out = [];
+          const disc = [[0, 0], [11.5, 0], [-11.5, 0], [0, 11.5], [0, -11.5], [6, 6], [-6, 6], [6, -6], [-6, -6],
+            [8, 8], [-8, 8], [8, -8], [-8, -8]];
+          for (const [dx, dy] of disc) {
+              const hit = document.elementFromPoint(cx + dx, cy + dy);
+              if (!hit || !(hit === target || target.contains(hit))) out.push(`${dx},${dy}:${hit ? hit.className || hit.tagName : "-"}`);
+            }
+          return out.length ? `${target.textContent.trim().slice(0, 6)} ${r.width.toFixed(0)}×${r.height.toFixed(0)} misses ${out.slice(0, 3).join(" ")}` : null;
+        });
+        if (miss) misses.push(miss);
+      }
+      check(count > 0 && misses.length === 0, `${script} 390 px: ${name} (${count}): a disc 24 px across, centred on each, hits it ${misses.join("; ")}`);
+    }
+    await shot(page, `touch-targets-${script === "繁" ? "hant" : "hans"}-phone`, ".xs-app-ref");
+    await context.close();
+  });
+}
 
 check(errors.length === 0, `no script errors (${errors.slice(0, 3).join("; ")})`);
 await browser.close();

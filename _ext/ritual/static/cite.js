@@ -5,7 +5,10 @@
 // with a copy button, adds the access date (GB/T 7714 引用日期) and copies the GB/T 7714 and
 // Chicago forms to the clipboard; "複製引文" copies again. The status line says what happened
 // (role="status", read out by screen readers), and a link shows the step in the stage view.
-// Without scripts the panel holds the step's permanent link.
+// Without scripts the panel holds the step's permanent link. The controls' names (「引用第 17
+// 節」, the panel's 「第 17 節之引文」) and every word this script shows come once per page, in
+// <template id="xs-cite-words"> (citation.py; converted in the Simplified copy), and are given
+// to each control here: a hundred controls on a page carry only what differs between them.
 (() => {
   "use strict";
 
@@ -14,6 +17,31 @@
     const pad = (n) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   };
+
+  const wordsEl = document.getElementById("xs-cite-words");
+  const say = (key, details) => {
+    const el = wordsEl && wordsEl.content.querySelector(`[data-say="${key}"]`);
+    const text = el ? el.textContent : "";
+    return details
+      ? text.split("{n}").join(details.dataset.n || "").split("{id}").join(details.dataset.step || "")
+      : text;
+  };
+  // Each control's names, for assistive technology and the pointer's tooltip.
+  document.querySelectorAll("details.xs-cite").forEach((details) => {
+    const summary = details.querySelector("summary");
+    const panel = details.querySelector(".xs-cite-panel");
+    if (summary) {
+      summary.classList.add("xs-cite-btn");
+      summary.title = say("title", details);
+      summary.setAttribute("aria-label", say("label", details));
+    }
+    if (panel) {
+      panel.setAttribute("role", "group");
+      panel.setAttribute("aria-label", say("panel", details));
+      const link = panel.querySelector("a");
+      if (link) link.classList.add("xs-cite-link");
+    }
+  });
 
   let forms = null;
   const templates = () => {
@@ -72,7 +100,7 @@
     const button = document.createElement("button");
     button.type = "button";
     button.className = "xs-cite-copy";
-    button.textContent = "複製引文";
+    button.textContent = say("copy");
     const status = document.createElement("span");
     status.className = "xs-cite-status";
     status.setAttribute("role", "status");
@@ -85,12 +113,11 @@
       const go = document.createElement("a");
       go.className = "xs-cite-stage";
       go.href = `${stage}#${details.dataset.step}`;
-      go.textContent = simplified ? "于位次演示中看此节" : "於位次演示中看此節";
+      go.textContent = say("stage");
       actions.append(" ", go);
     }
   };
 
-  const simplified = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
   let readerData = null;
   const reader = () => {
     if (readerData === null) {
@@ -150,7 +177,7 @@
     const text = citation(details);
     details.dataset.citation = text;
     const ok = await copy(text);
-    report(details, ok ? "已複製引文（GB/T 7714、Chicago）" : "未能自動複製，請選取上列文字");
+    report(details, say(ok ? "copied" : "failed"));
   };
 
   document.addEventListener(

@@ -1,4 +1,5 @@
-// Character search of the steps (the search page; index in _static/xs-search-index.js).
+// Character search of the steps (the search page; the index's head in _static/xs-search-index.js,
+// its other parts beside it, fetched when a query needs them: ritual/search_index.py).
 // Any character or phrase: the query's characters and bigrams are looked up in the index, their
 // step lists intersected, and each candidate checked by substring. Traditional and Simplified
 // forms, and a witness's variant forms (衆, 賔), find each other (the index's fold table).
@@ -6,10 +7,14 @@
 // of 鄭注 are searched too (a hit in a note is labelled 注 and links to the note: #<step id>-z1).
 // Hits are grouped by phase with their counts; a step number or id goes to the step; a hit's
 // link carries ?hl= so that its page marks the words. Runs offline, from file:// as well.
+// The page loads the head only (the fold table, each step's id, number, URL and phase); a query
+// fetches the shards of postings of its n-grams (xs-search-gNN.js, NN = the n-gram's first code
+// point modulo index.shards), then the chunks of texts of the steps they name (xs-search-dNN.js,
+// index.chunk rows each): so the page weighs what its queries need, not the whole index.
 (() => {
   "use strict";
 
-  const index = window.XS_SEARCH_INDEX;
+  const index = window.XS_SEARCH_INDEX; // the head
   const root = document.querySelector(".xs-search");
   if (!root) return;
   const form = root.querySelector("form");
@@ -22,6 +27,7 @@
   }
 
   const [ID, NUMBER, HREF, SECTION, TEXT, TRANS, BASE, ZHU] = [0, 1, 2, 3, 4, 5, 6, 7];
+  const steps = index.steps; // each step's [id, number, url, phase]
   const FIELDS = [TEXT, TRANS, BASE];
   const fold = index.fold;
   const maxN = index.max_n;
@@ -39,7 +45,7 @@
   // A step's text carries the marks of its kept forms (ritual/kept.py): U+E000 … U+E001, or
   // U+E002 … U+E001 where this copy's script would have changed them. Searched without them;
   // the latter are shown marked (span.xs-kept).
-  const keptOf = index.docs.map((d) => {
+  const unkeep = (d) => {
     const kept = [];
     let out = "";
     let at = 0;
@@ -52,10 +58,52 @@
     }
     d[TEXT] = out + d[TEXT].slice(at);
     return kept;
-  });
-  const folded = index.docs.map((d) => FIELDS.map((f) => foldText(d[f] || "")));
-  // Each row's notes of 注, folded: [note id, words] (search_index.FIELDS: commentary).
-  const foldedZhu = index.docs.map((d) => (d[ZHU] || []).map(([id, w]) => foldText(w)));
+  };
+
+  // The parts of the index, beside its head (the Simplified copy's beside its copy), each loaded
+  // once, as a script (file:// too), of the head's version (index.v: never two builds' parts).
+  const headScript = [...document.scripts].find((el) => /xs-search-index\.js/.test(el.src));
+  const loading = {};
+  const part = (kind, n) => {
+    const key = `${kind}${String(n).padStart(2, "0")}`;
+    if (!loading[key]) {
+      loading[key] = new Promise((resolve, reject) => {
+        const el = document.createElement("script");
+        el.src = new URL(`xs-search-${key}.js?v=${index.v}`, headScript ? headScript.src : window.location.href).href;
+        el.onload = () => resolve(window[`XS_SEARCH_${key.toUpperCase()}`]);
+        el.onerror = () => {
+          delete loading[key];
+          reject(new Error(el.src));
+        };
+        document.head.append(el);
+      });
+    }
+    return loading[key];
+  };
+  // The rows whose texts are loaded: the whole row, its kept spans, its fields and notes folded.
+  const docs = [];
+  const keptOf = [];
+  const folded = [];
+  const foldedZhu = [];
+  const loadRows = (rows) =>
+    Promise.all(
+      [...new Set(rows.map((row) => Math.floor(row / index.chunk)))].map((c) =>
+        part("d", c).then((chunk) =>
+          chunk.forEach((more, i) => {
+            const row = c * index.chunk + i;
+            if (docs[row]) return;
+            const d = [...steps[row], ...more];
+            keptOf[row] = unkeep(d);
+            folded[row] = FIELDS.map((f) => foldText(d[f] || ""));
+            // the row's notes of 注, folded: [note id, words] (search_index.FIELDS: commentary)
+            foldedZhu[row] = (d[ZHU] || []).map(([, w]) => foldText(w));
+            docs[row] = d;
+          }),
+        ),
+      ),
+    );
+  const postings = (grams) =>
+    Promise.all(grams.map((g) => part("g", g.codePointAt(0) % index.shards).then((shard) => shard[g] || [])));
 
   const queryGrams = (q) => {
     const grams = new Set();
@@ -101,16 +149,18 @@
   const words = (query) => query.trim().split(/\s+/).filter(Boolean).map(foldText);
 
   // The rows holding every word (in text, translation or base text), with their hits per field.
-  const search = (query) => {
+  const search = async (query) => {
     const ws = words(query);
     if (!ws.length) return [];
-    const lists = [...new Set(ws.flatMap(queryGrams))].map((g) => index.grams[g] || []);
+    const grams = [...new Set(ws.flatMap(queryGrams))];
     let candidates;
-    if (lists.length === 0) candidates = index.docs.map((_, i) => i);
+    if (grams.length === 0) candidates = steps.map((_, i) => i);
     else {
+      const lists = await postings(grams);
       lists.sort((a, b) => a.length - b.length);
       candidates = lists.reduce(intersect);
     }
+    await loadRows(candidates);
     const results = [];
     for (const row of candidates) {
       const [text, trans, base] = folded[row];
@@ -141,7 +191,7 @@
       );
     };
     const n = Number(m[1] || m[2]);
-    const row = index.docs.findIndex((d) => (m[3] ? sameId(d[ID]) : d[NUMBER] === n));
+    const row = steps.findIndex((d) => (m[3] ? sameId(d[ID]) : d[NUMBER] === n));
     return row < 0 ? null : row;
   };
 
@@ -195,6 +245,7 @@
         zhu: "注",
         zhuTitle: (id) => `郑注 ${id}`,
         kept: "依校订本原字，不转简体",
+        failed: "检索索引未能载入。",
       }
     : {
         empty: (n) => `共 ${n} 節可檢索：輸入一字或一詞，或以空格分隔數詞；輸入節次（如 300）徑至該節。`,
@@ -209,6 +260,7 @@
         zhu: "注",
         zhuTitle: (id) => `鄭注 ${id}`,
         kept: "依校訂本原字，不轉簡體",
+        failed: "檢索索引未能載入。",
       };
 
   // The step's page, with the words found (as printed there) for xs-reader.js to mark: ?hl=.
@@ -233,7 +285,7 @@
   };
 
   const hitItem = (r) => {
-    const d = index.docs[r.row];
+    const d = docs[r.row];
     const text = shown(d[TEXT]);
     const trans = shown(d[TRANS]);
     const forms = new Set();
@@ -278,11 +330,11 @@
     const q = query.trim();
     const target = stepFor(q);
     if (!q) {
-      status.textContent = say.empty(index.docs.length);
+      status.textContent = say.empty(steps.length);
       return target;
     }
     if (target !== null) {
-      const d = index.docs[target];
+      const d = steps[target];
       const li = document.createElement("li");
       li.className = "xs-search-jump";
       const a = document.createElement("a");
@@ -297,7 +349,7 @@
     let group = null;
     let groups = 0;
     for (const r of results) {
-      const section = index.docs[r.row][SECTION];
+      const section = steps[r.row][SECTION];
       if (!group || group.section !== section) {
         const li = document.createElement("li");
         li.className = "xs-search-group";
@@ -323,8 +375,19 @@
     return target;
   };
 
-  const run = (query, push) => {
-    const target = render(query, search(query));
+  // A query's results, once its parts are loaded; only the latest query's are shown.
+  let latest = 0;
+  const run = async (query, push) => {
+    const mine = ++latest;
+    let results;
+    try {
+      results = await search(query);
+    } catch (err) {
+      if (mine === latest) status.textContent = say.failed;
+      return;
+    }
+    if (mine !== latest) return;
+    render(query, results);
     if (push) {
       const url = new URL(window.location.href);
       if (query.trim()) url.searchParams.set("q", query.trim());
@@ -333,7 +396,6 @@
       url.searchParams.delete("area");
       window.history.replaceState(null, "", url);
     }
-    return target;
   };
 
   let timer = null;
@@ -345,20 +407,23 @@
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     window.clearTimeout(timer);
-    const target = run(input.value, true);
-    if (target !== null) window.location.assign(stepLink(index.docs[target], null));
+    run(input.value, true);
+    const target = stepFor(input.value.trim());
+    if (target !== null) window.location.assign(stepLink(steps[target], null));
   });
 
   const initial = new URLSearchParams(window.location.search).get("q") || "";
   document.querySelectorAll('input[name="q"]').forEach((el) => {
     el.value = initial;
   });
-  const target = run(initial, false);
-  root.dataset.ready = "true";
+  const target = stepFor(initial.trim());
+  run(initial, false).then(() => {
+    root.dataset.ready = "true";
+  });
   // Arriving with a step number (the sidebar's box): straight on to the step, in place of this
   // page in the history; coming Back (or reloading) shows the page with its 徑至 link instead.
   const nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
   if (target !== null && (!nav || nav.type === "navigate")) {
-    window.location.replace(stepLink(index.docs[target], null));
+    window.location.replace(stepLink(steps[target], null));
   }
 })();

@@ -3,16 +3,18 @@
 //   numbers, apparatus markers, 譯文 labels or cite controls (those are user-select: none in
 //   the CSS too; this handler is for the browsers that copy them all the same); a note of 鄭注
 //   shown in the text is copied after its lemma, marked 【注】.
-// - Keyboard: the term links (thousands on a page, styled as text) leave the tab order; they
-//   stay links for the mouse and are all reachable from the headword indexes. So do the marks
-//   of the 注 (permalinks).
+// - Terms: plain text by default, so that a tap or a click meant to select never navigates
+//   away (issue 25); 「索引連結」 in the reading bar (a toggle button, its choice kept in
+//   localStorage["xs-term-links"]) makes each term a link to its headword page, in the tab
+//   order then, and marked as links. Every headword page is also reachable from the indexes.
+// - Keyboard: the marks of the 注 (permalinks, hundreds on a page) leave the tab order.
 // - Search hits: ?hl=阼階 (space-separated words) marks the words on the page a hit opens
 //   (xs-highlight.js, fetched only then).
 // - Plans: a 「放大」 button on each; the full-screen view (xs-plan-zoom.js and .css) is fetched
 //   when a plan is first opened. Fetched on demand, they weigh nothing on the pages until used.
 (() => {
   "use strict";
-  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch, .xs-zhu-mark, .xs-ties, .xs-reading-switch";
+  const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch, .xs-zhu-mark, .xs-ties, .xs-reading-switch, .xs-term-links";
 
   document.addEventListener("copy", (event) => {
     const sel = window.getSelection();
@@ -34,11 +36,71 @@
     event.preventDefault();
   });
 
-  // The marks of the 注 (each its note's permalink, hundreds on a page) leave it too: the
-  // notes are read in place, and each is an object of the inventory.
-  document.querySelectorAll("a.xs-term, a.xs-zhu-mark").forEach((a) => {
+  // The marks of the 注 (each its note's permalink, hundreds on a page) leave the tab order:
+  // the notes are read in place, and each is an object of the inventory.
+  document.querySelectorAll("a.xs-zhu-mark").forEach((a) => {
     a.tabIndex = -1;
   });
+
+  // Term links, where the reader asks for them. A term is <a class="xs-term xs-<kind>"> without
+  // href; its headword is data-h or its text (reader.py, writers/html.py).
+  const data = (() => {
+    try {
+      return JSON.parse(document.getElementById("xs-reader").textContent);
+    } catch (e) {
+      return {};
+    }
+  })();
+  const terms = document.querySelectorAll("a.xs-term");
+  const words = document.getElementById("xs-reader-words");
+  if (terms.length && data.terms && words) {
+    const KEY = "xs-term-links";
+    const say = (key) => (words.content.querySelector(`[data-say="${key}"]`) || {}).textContent || "";
+    const kindOf = (a) => [...a.classList].find((c) => c !== "xs-term" && c !== "xs-negated" && c.startsWith("xs-"));
+    const hrefOf = (a) =>
+      `${data.terms}${kindOf(a).slice(3)}/${encodeURIComponent(a.dataset.h || a.textContent)}.html`;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "xs-term-links";
+    button.textContent = say("terms");
+    button.title = say("terms-title");
+    const links = (on, keep) => {
+      document.documentElement.toggleAttribute("data-xs-term-links", on);
+      button.setAttribute("aria-pressed", String(on));
+      terms.forEach((a) => {
+        if (on) a.setAttribute("href", hrefOf(a));
+        else a.removeAttribute("href");
+      });
+      if (keep) {
+        try {
+          if (on) localStorage.setItem(KEY, "on");
+          else localStorage.removeItem(KEY);
+        } catch (e) { /* private mode: this page only */ }
+      }
+    };
+    const stored = () => {
+      try {
+        return localStorage.getItem(KEY) === "on";
+      } catch (e) {
+        return false;
+      }
+    };
+    button.addEventListener("click", () => links(button.getAttribute("aria-pressed") !== "true", true));
+    window.addEventListener("storage", (event) => {
+      if (event.key === KEY) links(event.newValue === "on", false);
+    });
+    links(stored(), false);
+    // In the reading bar (xs-reading-switch.js draws it; deferred scripts run before
+    // DOMContentLoaded), else under the title.
+    const place = () => {
+      const bar = document.querySelector(".xs-reading-switch");
+      const heading = document.querySelector("article h1");
+      if (bar) bar.after(button);
+      else if (heading) heading.after(button);
+    };
+    if (document.readyState === "complete") place();
+    else document.addEventListener("DOMContentLoaded", place);
+  }
 
 
   // Beside this script: a style sheet or script, loaded once.

@@ -11,6 +11,7 @@ import posixpath
 from docutils import nodes
 
 from .. import commentary, kept
+from .. import nodes as xsnodes
 from ..citation import cite_control_html
 
 
@@ -81,10 +82,17 @@ translation_missing = (_visit_translation_missing, None)
 
 
 def _visit_term(self, node):
-    # The kind and headword are in the class and the link (the chapter has ~3,400 terms: a
-    # few bytes each add up to a fifth of a page).
+    # A term with a headword page is a link only where the reader asks for it (issue 25: a
+    # tap meant to select text must not navigate away): an <a> without href, which
+    # xs-reader.js makes a link to ``terms/<kind>/<headword>.html`` when the reading bar's
+    # 「索引連結」 is on. The kind is in the class; the headword is the text, or ``data-h``
+    # where the text is another form or holds an apparatus lemma (the base/edited switch
+    # changes it). The chapter has ~3,400 terms: a few bytes each add up to a fifth of a page.
     if node.get("refuri"):
-        self.body.append(self.starttag(node, "a", "", href=node["refuri"]))
+        text = node.astext()
+        lemma = any(True for _ in node.findall(xsnodes.apparatus_lemma))
+        attrs = {"data-h": node["headword"]} if lemma or text != node["headword"] else {}
+        self.body.append(self.starttag(node, "a", "", **attrs))
     else:
         self.body.append(self.starttag(node, "span", "", title=node["headword"]))
 
