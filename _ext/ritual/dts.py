@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 from urllib.parse import quote
 from xml.etree import ElementTree as ET
@@ -245,7 +246,21 @@ class Api:
         out["isPartOf"] = self.collection.id
         return out
 
+    @cached_property
+    def _described(self) -> dict[str, dict[str, Any]]:
+        """The units' JSON by id, made once: the navigation's 838 answers repeat them."""
+        return {}
+
+    @cached_property
+    def _resource_brief(self) -> dict[str, Any]:
+        return self.resource_object(full=False)
+
     def unit(self, u: Unit) -> dict[str, Any]:
+        """A unit as a ``CitableUnit`` (the same object each time it is asked for: the answers
+        are serialized, never changed)."""
+        made = self._described.get(u.id)
+        if made is not None:
+            return made
         out: dict[str, Any] = {
             "identifier": u.id,
             "@type": "CitableUnit",
@@ -257,6 +272,7 @@ class Api:
             out["@id"] = u.url
         if u.title:
             out["dublinCore"] = {"title": [{"lang": self.lang, "value": u.title}]}
+        self._described[u.id] = out
         return out
 
     def navigation(
@@ -267,7 +283,7 @@ class Api:
             "@id": self.url(path),
             "@type": "Navigation",
             "dtsVersion": DTS_VERSION,
-            "resource": self.resource_object(full=False),
+            "resource": self._resource_brief,
         }
         if ref is not None:
             out["ref"] = self.unit(ref)
