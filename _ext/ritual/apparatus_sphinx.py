@@ -101,6 +101,12 @@ class ApparatusData:
         for entry in entries:
             self.by_step.setdefault(entry.step, []).append(entry)
 
+    @property
+    def witnesses(self) -> list[str]:
+        """The collated witnesses' sigla (role ``witness`` in sigla.tsv), in the table's order:
+        the sigla a composed note may say "lacks the passage" of."""
+        return [s for s, row in self.sigla.items() if row.get("role") == "witness"]
+
     def location(self, entry_id: str) -> str:
         """``file:line`` of an entry in apparatus.toml, for warnings about the data."""
         return f"{self.entries_path}:{self.lines.get(entry_id, 0)}"
@@ -116,7 +122,6 @@ def apparatus_for(env: BuildEnvironment) -> ApparatusData:
         data = ApparatusData(
             document(env, "apparatus"), table(env, "sigla"), tuple(edition.apparatus_kinds)
         )
-        witnesses = [s for s, row in data.sigla.items() if row.get("role") == "witness"]
         data.set_entries(
             [
                 dataclasses.replace(
@@ -124,7 +129,7 @@ def apparatus_for(env: BuildEnvironment) -> ApparatusData:
                     note=apparatus_notes.compose(
                         e,
                         data.order,
-                        witnesses,
+                        data.witnesses,
                         data.base_siglum,
                         edition.apparatus_lacking,
                         edition.apparatus_lacking_default,
@@ -722,7 +727,12 @@ class DataEntry(NamedTuple):
 def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
     """A step's apparatus for the data, in the order of the text: its 校記 and its forms
     corrected as a class (:func:`keep_forms`), each with the readings of the orthography
-    record and a note composed as a 校記's is (:mod:`.apparatus_notes`)."""
+    record and a note composed as a 校記's is (:mod:`.apparatus_notes`). Made once per build
+    (edition.json and the TEI both ask)."""
+    return build_state(env).derive(f"apparatus-data:{step_id}", lambda: _data_entries(env, step_id))
+
+
+def _data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
     rec = xs_domain(env).steps[step_id]
     out = [
         DataEntry(e, p.entry_id)
@@ -731,7 +741,6 @@ def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
     if rec.orthography:
         data = apparatus_for(env)
         edition = edition_of(env)
-        witnesses = [s for s, row in data.sigla.items() if row.get("role") == "witness"]
         rank = {s: n for n, s in enumerate(data.order)}
         places = {p.offset: p for p in orthography_places(env).get(step_id, ())}
         for offset, base, form in rec.orthography:
@@ -759,7 +768,7 @@ def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
             note = apparatus_notes.compose(
                 entry,
                 data.order,
-                witnesses,
+                data.witnesses,
                 data.base_siglum,
                 edition.apparatus_lacking,
                 edition.apparatus_lacking_default,
