@@ -47,7 +47,7 @@
   const data = (() => {
     try {
       return JSON.parse(document.getElementById("xs-reader").textContent);
-    } catch (e) {
+    } catch {
       return {};
     }
   })();
@@ -75,13 +75,13 @@
         try {
           if (on) localStorage.setItem(KEY, "on");
           else localStorage.removeItem(KEY);
-        } catch (e) { /* private mode: this page only */ }
+        } catch { /* private mode: this page only */ }
       }
     };
     const stored = () => {
       try {
         return localStorage.getItem(KEY) === "on";
-      } catch (e) {
+      } catch {
         return false;
       }
     };
