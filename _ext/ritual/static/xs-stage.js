@@ -9,30 +9,14 @@
  * that left;
  * "order", the order of the key when it is not the previous one with newcomers at the end;
  * "furn", the furnishings on the plan. Everyone else stays where they were, unmarked.
- * No external scripts; works from file:// as well as from a server.
+ * Needs xs-load.js (in the page's head). No external scripts; works from file:// as well as
+ * from a server.
  */
 (function () {
   "use strict";
   const D = window.XS_STAGE;
   const root = document.querySelector(".xs-stage");
   if (!D || !root) return;
-  // Beside this script: a style sheet or script, loaded once (the plan zoom).
-  const here = document.currentScript ? document.currentScript.src : window.location.href;
-  const loaded = {};
-  function load(name) {
-    if (!loaded[name]) {
-      loaded[name] = new Promise(function (resolve, reject) {
-        const css = /\.css$/.test(name);
-        const el = document.createElement(css ? "link" : "script");
-        if (css) el.rel = "stylesheet";
-        el[css ? "href" : "src"] = new URL(name, here).href;
-        el.onload = resolve;
-        el.onerror = reject;
-        document.head.appendChild(el);
-      });
-    }
-    return loaded[name];
-  }
   const NS = "http://www.w3.org/2000/svg";
   const INK = "#2b2722", VERMILION = "#b0372a", LIGHT = "#f6dcd6", PAPER = "#fdfbf6";
   const steps = D.steps, N = steps.length;
@@ -109,32 +93,12 @@
     g.setAttribute("class", "xs-stage-layer");
     svg.appendChild(g);
     layers[v] = g;
-    zoomable(div);
-  });
-
-  // 「放大」: the plan as it stands at this step, full screen (xs-plan-zoom.js, as the rite's
-  // pages open their plans), so that its names can be read on a phone. Fetched on first use.
-  function zoomable(div) {
-    if (!window.HTMLDialogElement) return;
-    const hans = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "xs-zoom-open";
-    button.textContent = "⤢ 放大";
-    button.setAttribute("aria-label", hans ? "放大此图" : "放大此圖");
-    button.setAttribute("aria-haspopup", "dialog");
-    const open = function () {
-      Promise.all([load("xs-plan-zoom.css"), load("xs-plan-zoom.js")]).then(function () {
-        window.xsPlanZoom(div, button, $(".xs-stage-phase").textContent);
-      });
-    };
-    button.addEventListener("click", open);
-    div.addEventListener("click", function (event) {
-      if (event.target !== button) open();
+    // 「放大」: the plan as it stands at this step, full screen (xs-load.js and xs-plan-zoom.js,
+    // as the rite's pages open their plans), so that its names can be read on a phone.
+    window.xsZoomable(div, function (button) {
+      window.xsPlanZoom(div, button, $(".xs-stage-phase").textContent);
     });
-    div.classList.add("xs-zoomable");
-    div.appendChild(button);
-  }
+  });
 
   function el(tag, attrs, parent) {
     const e = document.createElementNS(NS, tag);
