@@ -28,13 +28,16 @@ system:                           ## Debian packages for the PDF and the browser
 	bash tools/install-system-deps.sh
 
 # The checkers of the site: vnu-jar (Nu HTML Checker, run on the system Java), axe-core and
-# playwright-core (driving the system Chromium), pinned in package-lock.json. Install scripts are
-# skipped: vnu-jar's would download a Java runtime, and no browser is downloaded either.
+# playwright-core (driving the system Chromium), and ESLint for the scripts (make lint), pinned in
+# package-lock.json. Install scripts are skipped: vnu-jar's would download a Java runtime, and no
+# browser is downloaded either. --engine-strict stops here, and says why, on a Node.js older than
+# a package needs (ESLint: 20.19).
 node: node_modules/.installed
 node_modules/.installed: package.json package-lock.json
-	@command -v npm >/dev/null || { echo "npm is missing: the site checks need Node.js >= 20 with npm" \
-	  "(Debian 13: apt-get install nodejs npm; Debian 12: NodeSource's nodejs)" >&2; exit 1; }
-	npm ci --ignore-scripts --no-audit --no-fund
+	@command -v npm >/dev/null || { echo "npm is missing: the site checks and make lint need" \
+	  "Node.js >= 20.19 with npm (Debian 13: apt-get install nodejs npm; Debian 12: NodeSource's" \
+	  "nodejs)" >&2; exit 1; }
+	npm ci --ignore-scripts --engine-strict --no-audit --no-fund
 	touch $@
 
 html: venv                        ## the site, with edition.json (doctrees kept out of the site)
@@ -85,10 +88,11 @@ check: html node                  ## the site gates on _build/html: vnu, links a
 unit: venv                        ## tests that need no full build
 	$(BIN)/python -m pytest -q tests -m "not edition"
 
-lint: venv                        ## ruff (lint and format) and mypy (the engine's types)
+lint: venv node                   ## ruff (lint and format), mypy (the engine's types), eslint (the scripts)
 	$(BIN)/ruff check _ext tools tests conf.py
 	$(BIN)/ruff format --check _ext tools tests conf.py
 	$(BIN)/mypy
+	node_modules/.bin/eslint --max-warnings 0 .
 
 collate: venv                     ## regenerate the collation data from the witnesses, then audit
 	$(BIN)/python -m tools.collate --witnesses $(WITNESSES)

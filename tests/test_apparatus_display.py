@@ -60,8 +60,9 @@ def test_html_markers_switch_and_list(app: SphinxTestApp) -> None:
     assert "無下 ] 〔無〕 叢庫；一 底" in html
     # the apparatus script comes with the pages that have markers, and only with them
     assert re.search(r'<script[^>]* src="_static/apparatus\.js', html)
+    assert re.search(r'<script src="_static/xs-load\.js', html)  # what it fetches with
     index = (app.outdir / "index.html").read_text(encoding="utf-8")
-    assert "xs-app-ref" not in index and "apparatus.js" not in index
+    assert "xs-app-ref" not in index and "apparatus.js" not in index and "xs-load.js" not in index
 
 
 @pytest.mark.sphinx("html", testroot="steps")

@@ -24,6 +24,11 @@ def test_unused_by_class_in_the_body():
     assert assets.unused("pygments.css", '<a class="xs-highlight-ish">')
     assert not assets.unused("pygments.css", '<div class="highlight-python notranslate">')
     assert not assets.unused("furo.css", "")  # not ours to judge: always kept
+    # the scripts' shared part: where the apparatus, the reader (steps) or the stage is
+    for body in ('<span class="xs-lemma">', '<div class="xs-step">', '<section class="xs-stage">'):
+        assert not assets.unused("_static/xs-load.js", body)
+    assert assets.unused("xs-load.js", '<a class="xs-stepref">')
+    assert not assets.unused("apparatus.js", '<span class="xs-ortho" data-base="於">')
 
 
 @pytest.mark.sphinx("html", testroot="assets")

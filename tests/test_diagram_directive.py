@@ -81,6 +81,11 @@ def test_svg_files_export_and_stage(app: SphinxTestApp) -> None:
     assert "fig" in stage["steps"][0]  # the first step places people
     html = (app.outdir / "stage.html").read_text(encoding="utf-8")
     assert 'src="_diagrams/stage-data.js"' in html and 'src="_static/xs-stage.js"' in html
+    # the script the stage's script shares with the others (xs-load.js) is not deferred, and the
+    # stage's is: wherever the theme puts the page's scripts, it has run when the stage calls it
+    shared = re.search(r'<script([^>]*) src="_static/xs-load\.js', html)
+    assert shared and "defer" not in shared[1]
+    assert re.search(r'<script src="_static/xs-stage\.js" defer>', html)
     assert 'id="xs-stage-hall-furn-' in html
 
 

@@ -6,7 +6,8 @@ Sphinx links every registered asset from every page. Some serve only some pages,
   buttons, tabs): the extension is loaded so that pages may use them, and a page that does
   gets them;
 - Pygments' style sheet (20 KB) colours highlighted code, of which the edition has little;
-- the engine's ``apparatus.js`` serves only pages with apparatus markers;
+- the engine's ``apparatus.js`` serves only pages with apparatus markers, and ``xs-load.js``
+  only those, the pages of steps (``xs-reader.js``) and the stage;
 - Sphinx's ``sphinx_highlight.js`` and ``translations.js`` (10 KB) serve Sphinx's own search
   (``searchtools.js``: the words it found, marked on the page it opens, and its messages). The
   edition's search is its own (``search.py``) and links plain step URLs.
@@ -32,7 +33,9 @@ NEEDS: dict[str, re.Pattern[str]] = {
     "pygments": re.compile(r'class="(?:[^"]*\s)?highlight'),
     "sphinx_highlight": re.compile(r"searchtools\.js"),
     # the engine's apparatus script: the base-text switch and the entries of the markers
-    "apparatus": re.compile(r'class="xs-(?:lemma|app-ref)'),
+    "apparatus": re.compile(r'class="xs-(?:lemma|app-ref|ortho)'),
+    # what the apparatus, the reader (on the pages of steps) and the stage scripts share
+    "xs-load": re.compile(r'class="(?:[^"]*\s)?xs-(?:lemma|app-ref|ortho|step|stage)\b'),
     "translations": re.compile(r"searchtools\.js"),
 }
 

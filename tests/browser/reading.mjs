@@ -43,7 +43,7 @@ const state = (page) =>
       trans: shown(".xs-step > .xs-trans"),
       pressed: pressed.map((b) => b.dataset.reading),
       attr: document.documentElement.getAttribute("data-xs-reading"),
-      stored: (() => { try { return localStorage.getItem("xs-reading"); } catch (e) { return "?"; } })(),
+      stored: (() => { try { return localStorage.getItem("xs-reading"); } catch { return "?"; } })(),
     };
   });
 

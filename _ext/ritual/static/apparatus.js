@@ -1,7 +1,7 @@
 /* The critical apparatus in the page: switch the whole page between the edited text and the
    base text as transmitted; tap (or click, or Enter on) a marker to show its entry beside it
    (xs-app-pop.js and .css, fetched when a marker is first used; without scripts the marker
-   leads to the entry in the phase's 校記). No external code. */
+   leads to the entry in the phase's 校記). Needs xs-load.js. No external code. */
 (function () {
   "use strict";
   // The emendations with a 校記 (.xs-lemma) and the forms corrected as a class, declared in
@@ -39,24 +39,9 @@
     button.textContent = showingBase ? say("edited", "校訂本") : say("base", "底本");
   });
 
-  // The entry beside its marker: its code and styles are fetched at the first tap.
-  const here = document.currentScript ? document.currentScript.src : window.location.href;
-  let ready = null;
+  // The entry beside its marker: its code and styles are fetched at the first tap (xs-load.js).
   const popup = function () {
-    if (!ready) {
-      ready = Promise.all(["xs-app-pop.css", "xs-app-pop.js"].map(function (name) {
-        return new Promise(function (resolve, reject) {
-          const css = name.endsWith(".css");
-          const el = document.createElement(css ? "link" : "script");
-          if (css) el.rel = "stylesheet";
-          el[css ? "href" : "src"] = new URL(name, here).href;
-          el.onload = resolve;
-          el.onerror = reject;
-          document.head.append(el);
-        });
-      }));
-    }
-    return ready;
+    return Promise.all([window.xsLoad("xs-app-pop.css"), window.xsLoad("xs-app-pop.js")]);
   };
   document.querySelectorAll(".xs-app-ref").forEach(function (ref) {
     ref.addEventListener("click", function (event) {

@@ -49,7 +49,7 @@
       const el = document.getElementById("xs-cite-forms");
       try {
         forms = el ? JSON.parse(el.textContent) : {};
-      } catch (e) {
+      } catch {
         forms = {};
       }
     }
@@ -123,7 +123,7 @@
     if (readerData === null) {
       try {
         readerData = JSON.parse(document.getElementById("xs-reader").textContent);
-      } catch (e) {
+      } catch {
         readerData = {};
       }
     }
@@ -146,10 +146,10 @@
     area.style.opacity = "0";
     document.body.appendChild(area);
     area.select();
-    let ok = false;
+    let ok;
     try {
       ok = document.execCommand("copy");
-    } catch (e) {
+    } catch {
       ok = false;
     }
     area.remove();
@@ -161,7 +161,7 @@
       try {
         await navigator.clipboard.writeText(text);
         return true;
-      } catch (e) {
+      } catch {
         /* fall through */
       }
     }

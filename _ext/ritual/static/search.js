@@ -382,7 +382,7 @@
     let results;
     try {
       results = await search(query);
-    } catch (err) {
+    } catch {
       if (mine === latest) status.textContent = say.failed;
       return;
     }

@@ -12,6 +12,7 @@
 //   (xs-highlight.js, fetched only then).
 // - Plans: a 「放大」 button on each; the full-screen view (xs-plan-zoom.js and .css) is fetched
 //   when a plan is first opened. Fetched on demand, they weigh nothing on the pages until used.
+// The fetching and the button are xs-load.js's (xsLoad, xsZoomable), shared with the stage.
 (() => {
   "use strict";
   const SKIP = ".xs-num, .xs-app-ref, .xs-app-pop, .xs-trans-label, .xs-cite, .headerlink, .xs-text-switch, .xs-zhu-mark, .xs-ties, .xs-reading-switch, .xs-term-links";
@@ -47,7 +48,7 @@
   const data = (() => {
     try {
       return JSON.parse(document.getElementById("xs-reader").textContent);
-    } catch (e) {
+    } catch {
       return {};
     }
   })();
@@ -75,13 +76,13 @@
         try {
           if (on) localStorage.setItem(KEY, "on");
           else localStorage.removeItem(KEY);
-        } catch (e) { /* private mode: this page only */ }
+        } catch { /* private mode: this page only */ }
       }
     };
     const stored = () => {
       try {
         return localStorage.getItem(KEY) === "on";
-      } catch (e) {
+      } catch {
         return false;
       }
     };
@@ -103,44 +104,11 @@
   }
 
 
-  // Beside this script: a style sheet or script, loaded once.
-  const here = document.currentScript ? document.currentScript.src : "";
-  const loaded = {};
-  const load = (name) => {
-    if (!loaded[name]) {
-      loaded[name] = new Promise((resolve, reject) => {
-        const css = name.endsWith(".css");
-        const el = document.createElement(css ? "link" : "script");
-        if (css) el.rel = "stylesheet";
-        el[css ? "href" : "src"] = new URL(name, here || window.location.href).href;
-        el.onload = resolve;
-        el.onerror = reject;
-        document.head.append(el);
-      });
-    }
-    return loaded[name];
-  };
+  if (new URLSearchParams(window.location.search).get("hl")) window.xsLoad("xs-highlight.js");
 
-  if (new URLSearchParams(window.location.search).get("hl")) load("xs-highlight.js");
-
-  const hans = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
   document.querySelectorAll("figure.xs-diagram .xs-diagram-plan").forEach((plan) => {
-    if (!plan.querySelector("svg") || !window.HTMLDialogElement) return;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "xs-zoom-open";
-    button.textContent = "⤢ 放大";
-    button.setAttribute("aria-label", hans ? "放大此图" : "放大此圖");
-    button.setAttribute("aria-haspopup", "dialog");
-    const open = () =>
-      Promise.all([load("xs-plan-zoom.css"), load("xs-plan-zoom.js")]).then(() =>
-        window.xsPlanZoom(plan.closest("figure"), button),
-      );
-    button.addEventListener("click", open);
-    plan.addEventListener("click", (event) => {
-      if (event.target !== button) open();
-    });
-    plan.classList.add("xs-zoomable");
-    plan.append(button);
+    if (plan.querySelector("svg")) {
+      window.xsZoomable(plan, (button) => window.xsPlanZoom(plan.closest("figure"), button));
+    }
   });
 })();

@@ -38,7 +38,7 @@
     else root.setAttribute("data-xs-reading", value);
     buttons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.reading === value)); });
     if (keep) {
-      try { window.localStorage.setItem(KEY, value); } catch (e) { /* private mode: this page only */ }
+      try { window.localStorage.setItem(KEY, value); } catch { /* private mode: this page only */ }
     }
   };
   choose(current(), false);

@@ -9,38 +9,23 @@
  * that left;
  * "order", the order of the key when it is not the previous one with newcomers at the end;
  * "furn", the furnishings on the plan. Everyone else stays where they were, unmarked.
- * No external scripts; works from file:// as well as from a server.
+ * Needs xs-load.js (in the page's head). No external scripts; works from file:// as well as
+ * from a server.
  */
 (function () {
   "use strict";
-  var D = window.XS_STAGE;
-  var root = document.querySelector(".xs-stage");
+  const D = window.XS_STAGE;
+  const root = document.querySelector(".xs-stage");
   if (!D || !root) return;
-  // Beside this script: a style sheet or script, loaded once (the plan zoom).
-  var here = document.currentScript ? document.currentScript.src : window.location.href;
-  var loaded = {};
-  function load(name) {
-    if (!loaded[name]) {
-      loaded[name] = new Promise(function (resolve, reject) {
-        var css = /\.css$/.test(name);
-        var el = document.createElement(css ? "link" : "script");
-        if (css) el.rel = "stylesheet";
-        el[css ? "href" : "src"] = new URL(name, here).href;
-        el.onload = resolve;
-        el.onerror = reject;
-        document.head.appendChild(el);
-      });
-    }
-    return loaded[name];
-  }
-  var NS = "http://www.w3.org/2000/svg";
-  var INK = "#2b2722", VERMILION = "#b0372a", LIGHT = "#f6dcd6", PAPER = "#fdfbf6";
-  var steps = D.steps, N = steps.length;
+  const NS = "http://www.w3.org/2000/svg";
+  const INK = "#2b2722", VERMILION = "#b0372a", LIGHT = "#f6dcd6", PAPER = "#fdfbf6";
+  const steps = D.steps, N = steps.length;
 
   // carry figures and furnishings forward so that every step has its full state
-  var figs = [], furn = [], state = {}, order = [], lastFurn = [];
+  const figs = [], furn = [], state = {};
+  let order = [], lastFurn = [];
   steps.forEach(function (s) {
-    var acting = {};
+    const acting = {};
     (s.gone || []).forEach(function (r) {
       delete state[r];
       order = order.filter(function (x) { return x !== r; });
@@ -53,7 +38,7 @@
     if (s.order) order = s.order.slice();
     figs.push(order.map(function (r) {
       if (acting[r]) return state[r];
-      var c = state[r].slice();
+      const c = state[r].slice();
       c[4] = 0;
       return c;
     }));
@@ -61,18 +46,19 @@
     furn.push(lastFurn);
   });
 
-  var $ = function (sel) { return root.querySelector(sel); };
+  const $ = function (sel) { return root.querySelector(sel); };
   // The page's words for the script's messages (a <template> in the page, so that the
   // Simplified copy of the page has them converted), with {n}-style blanks.
-  var words = $("template.xs-stage-say");
+  const words = $("template.xs-stage-say");
   function say(key, vars) {
-    var w = words && words.content.querySelector('[data-say="' + key + '"]');
+    const w = words && words.content.querySelector('[data-say="' + key + '"]');
     return (w ? w.textContent : key).replace(/\{(\w+)\}/g, function (_, k) { return vars[k]; });
   }
   // A text's kept forms (ritual/kept.py): U+E000 … U+E001, or U+E002 … U+E001 where the
   // copy's script would have changed them; the text without the marks, and those spans.
   function unmark(str) {
-    var re = /([\ue000\ue002])([^\ue001]*)\ue001/g, out = "", kept = [], at = 0, m;
+    const re = /([\ue000\ue002])([^\ue001]*)\ue001/g, kept = [];
+    let out = "", at = 0, m;
     while ((m = re.exec(str))) {
       out += str.slice(at, m.index);
       if (m[1] === "\ue002") kept.push([out.length, out.length + m[2].length]);
@@ -83,12 +69,12 @@
   }
   // t.text[from, to) appended to el, its marked kept forms as span.xs-kept
   function appendKept(el, t, from, to) {
-    var at = from;
+    let at = from;
     t.kept.forEach(function (k) {
-      var lo = Math.max(k[0], at), hi = Math.min(k[1], to);
+      const lo = Math.max(k[0], at), hi = Math.min(k[1], to);
       if (lo >= hi) return;
       if (lo > at) el.appendChild(document.createTextNode(t.text.slice(at, lo)));
-      var span = el.appendChild(document.createElement("span"));
+      const span = el.appendChild(document.createElement("span"));
       span.className = "xs-kept";
       span.title = say("kept", {});
       span.textContent = t.text.slice(lo, hi);
@@ -96,75 +82,55 @@
     });
     if (to > at) el.appendChild(document.createTextNode(t.text.slice(at, to)));
   }
-  var input = $(".xs-stage-n"), slider = $(".xs-stage-slider");
+  const input = $(".xs-stage-n"), slider = $(".xs-stage-slider");
   input.max = slider.max = String(N);
-  var plans = {}, layers = {}, markers = { hall: {}, range: {} };
+  const plans = {}, layers = {}, markers = { hall: {}, range: {} };
   root.querySelectorAll(".xs-stage-plan").forEach(function (div) {
-    var v = div.getAttribute("data-view");
+    const v = div.getAttribute("data-view");
     plans[v] = div;
-    var svg = div.querySelector("svg");
-    var g = document.createElementNS(NS, "g");
+    const svg = div.querySelector("svg");
+    const g = document.createElementNS(NS, "g");
     g.setAttribute("class", "xs-stage-layer");
     svg.appendChild(g);
     layers[v] = g;
-    zoomable(div);
+    // 「放大」: the plan as it stands at this step, full screen (xs-load.js and xs-plan-zoom.js,
+    // as the rite's pages open their plans), so that its names can be read on a phone.
+    window.xsZoomable(div, function (button) {
+      window.xsPlanZoom(div, button, $(".xs-stage-phase").textContent);
+    });
   });
 
-  // 「放大」: the plan as it stands at this step, full screen (xs-plan-zoom.js, as the rite's
-  // pages open their plans), so that its names can be read on a phone. Fetched on first use.
-  function zoomable(div) {
-    if (!window.HTMLDialogElement) return;
-    var hans = (document.documentElement.lang || "").toLowerCase() === "zh-hans";
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "xs-zoom-open";
-    button.textContent = "⤢ 放大";
-    button.setAttribute("aria-label", hans ? "放大此图" : "放大此圖");
-    button.setAttribute("aria-haspopup", "dialog");
-    var open = function () {
-      Promise.all([load("xs-plan-zoom.css"), load("xs-plan-zoom.js")]).then(function () {
-        window.xsPlanZoom(div, button, $(".xs-stage-phase").textContent);
-      });
-    };
-    button.addEventListener("click", open);
-    div.addEventListener("click", function (event) {
-      if (event.target !== button) open();
-    });
-    div.classList.add("xs-zoomable");
-    div.appendChild(button);
-  }
-
   function el(tag, attrs, parent) {
-    var e = document.createElementNS(NS, tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    const e = document.createElementNS(NS, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
     if (parent) parent.appendChild(e);
     return e;
   }
 
   function makeMarker(view, r) {
-    var small = view === "range";
-    var rad = small ? 2.6 : 5.2, tip = rad + (small ? 4 : 7), base = rad - 0.6, wing = small ? 2 : 3.6;
-    var g = el("g", { "class": "xs-stage-marker" }, layers[view]);
-    var title = el("title", {}, g);
-    var arrow = el("g", { "class": "xs-stage-arrow" }, g);
+    const small = view === "range";
+    const rad = small ? 2.6 : 5.2, tip = rad + (small ? 4 : 7), base = rad - 0.6, wing = small ? 2 : 3.6;
+    const g = el("g", { "class": "xs-stage-marker" }, layers[view]);
+    const title = el("title", {}, g);
+    const arrow = el("g", { "class": "xs-stage-arrow" }, g);
     el("polygon", { points: "0," + (-tip) + " " + wing + "," + (-base) + " " + (-wing) + "," + (-base) }, arrow);
     el("circle", { r: rad, "stroke-width": small ? 0.9 : 1.4 }, g);
-    var leader = el("line", { "stroke-width": 0.6, visibility: "hidden" }, g);
-    var halo = el("text", { "font-size": small ? 9 : 11, fill: PAPER, stroke: PAPER, "stroke-width": 3, "stroke-linejoin": "round" }, g);
-    var text = el("text", { "font-size": small ? 9 : 11 }, g);
-    var m = { g: g, title: title, arrow: arrow, leader: leader, halo: halo, text: text, rad: rad, angle: null, label: null, small: small };
+    const leader = el("line", { "stroke-width": 0.6, visibility: "hidden" }, g);
+    const halo = el("text", { "font-size": small ? 9 : 11, fill: PAPER, stroke: PAPER, "stroke-width": 3, "stroke-linejoin": "round" }, g);
+    const text = el("text", { "font-size": small ? 9 : 11 }, g);
+    const m = { g: g, title: title, arrow: arrow, leader: leader, halo: halo, text: text, rad: rad, angle: null, label: null, small: small };
     markers[view][r] = m;
     return m;
   }
 
-  var ANCHOR = ["start", "middle", "end"];
+  const ANCHOR = ["start", "middle", "end"];
   // spot = [dx, dy, anchor, vertical(, leader x0, y0, x1, y1)] worked out by the build so
   // that labels avoid each other (as in the static plans); empty = no label in this view
   function setLabel(m, name, spot) {
-    var key = spot && spot.length ? name + "@" + spot.join(",") : "";
+    const key = spot && spot.length ? name + "@" + spot.join(",") : "";
     if (m.label === key) return;
     m.label = key;
-    var line = key && spot.length > 4;
+    const line = key && spot.length > 4;
     m.leader.setAttribute("visibility", line ? "visible" : "hidden");
     if (line) {
       m.leader.setAttribute("x1", spot[4]);
@@ -175,7 +141,7 @@
     [m.halo, m.text].forEach(function (t) {
       while (t.firstChild) t.removeChild(t.firstChild);
       if (!key) return;
-      var size = m.small ? 9 : 11, dx = spot[0], dy = spot[1], anchor = ANCHOR[spot[2]];
+      const size = m.small ? 9 : 11, dx = spot[0], dy = spot[1], anchor = ANCHOR[spot[2]];
       if (!spot[3]) {
         t.setAttribute("text-anchor", anchor);
         t.setAttribute("x", dx);
@@ -183,10 +149,10 @@
         t.textContent = name;
       } else {
         t.setAttribute("text-anchor", "middle");
-        var h = name.length * size;
-        var top = anchor === "start" ? dy : anchor === "end" ? dy - h : dy - h / 2;
-        for (var i = 0; i < name.length; i++) {
-          var span = document.createElementNS(NS, "tspan");
+        const h = name.length * size;
+        const top = anchor === "start" ? dy : anchor === "end" ? dy - h : dy - h / 2;
+        for (let i = 0; i < name.length; i++) {
+          const span = document.createElementNS(NS, "tspan");
           span.setAttribute("x", dx);
           span.setAttribute("y", top + (i + 0.88) * size);
           span.textContent = name[i];
@@ -197,62 +163,62 @@
   }
 
   function draw(view, i) {
-    var present = {};
+    const present = {};
     figs[i].forEach(function (e) {
-      var r = e[0], m = markers[view][r] || makeMarker(view, r);
-      var x = view === "hall" ? e[5] : e[7], y = view === "hall" ? e[6] : e[8];
+      const r = e[0], m = markers[view][r] || makeMarker(view, r);
+      const x = view === "hall" ? e[5] : e[7], y = view === "hall" ? e[6] : e[8];
       present[r] = true;
       m.g.style.display = "";
       m.g.style.transform = "translate(" + x + "px," + y + "px)";
       // turn the short way round
-      var b = e[3];
+      const b = e[3];
       if (m.angle === null) m.angle = b;
-      else { var d = ((b - m.angle) % 360 + 540) % 360 - 180; m.angle += d; }
+      else { const d = ((b - m.angle) % 360 + 540) % 360 - 180; m.angle += d; }
       m.arrow.style.transform = "rotate(" + m.angle + "deg)";
-      var moved = e[4] === 1, stroke = moved ? VERMILION : INK;
+      const moved = e[4] === 1, stroke = moved ? VERMILION : INK;
       m.arrow.firstChild.setAttribute("fill", stroke);
-      var c = m.g.querySelector("circle");
+      const c = m.g.querySelector("circle");
       c.setAttribute("fill", moved ? LIGHT : "#ffffff");
       c.setAttribute("stroke", stroke);
       m.text.setAttribute("fill", stroke);
       m.leader.setAttribute("stroke", stroke);
-      var role = D.roles[r];
+      const role = D.roles[r];
       m.title.textContent = role + "：" + D.places[e[1]] + "，" + D.facings[e[2]];
       setLabel(m, role, view === "hall" ? e[9] : e[10]);
     });
     Object.keys(markers[view]).forEach(function (r) {
       if (!present[r]) markers[view][r].g.style.display = "none";
     });
-    var shown = {};
+    const shown = {};
     furn[i].forEach(function (k) { shown[k] = true; });
     D.furnishings.forEach(function (_, k) {
-      var g = document.getElementById("xs-stage-" + view + "-furn-" + k);
+      const g = document.getElementById("xs-stage-" + view + "-furn-" + k);
       if (g) g.style.display = shown[k] ? "" : "none";
     });
   }
 
-  var current = 0, view = "hall";
-  var note = $(".xs-stage-note");
+  let current = 0, view = "hall";
+  const note = $(".xs-stage-note");
   function show(i, push) {
     i = Math.max(0, Math.min(N - 1, i));
     if (isNaN(i)) i = current;
     current = i;
     if (note && push !== false) note.textContent = "";
-    var s = steps[i];
+    const s = steps[i];
     input.value = slider.value = String(i + 1);
     $(".xs-stage-phase").textContent = (s.p >= 0 ? D.phases[s.p] + "　" : "") + say("step", { n: s.n }) + " · " + s.id;
-    var text = $(".xs-stage-text");
+    const text = $(".xs-stage-text");
     text.textContent = "";
-    var a = document.createElement("a");
+    let a = document.createElement("a");
     a.href = D.pages[s.u] + "#" + s.id;
     // the text's formulas (揖讓如初) jump to the step they repeat (issue 14); its kept forms
     // (ritual/kept.py) are marked where this copy's script would have changed them
-    var t = unmark(s.text);
-    var spans = (D.xrefs || {})[i] || [];
-    var at = 0;
+    const t = unmark(s.text);
+    const spans = (D.xrefs || {})[i] || [];
+    let at = 0;
     spans.forEach(function (x) {
       if (x[0] > at) appendKept(a, t, at, x[0]);
-      var b = document.createElement("button");
+      const b = document.createElement("button");
       b.type = "button";
       b.className = "xs-stage-xref";
       appendKept(b, t, x[0], x[1]);
@@ -267,13 +233,13 @@
     appendKept(a, t, at, t.text.length);
     text.appendChild(a);
     // the step's notes of 鄭注 under its text, each mark the link to its note (issue 21)
-    var zhu = $(".xs-stage-zhu");
+    const zhu = $(".xs-stage-zhu");
     if (zhu) {
       zhu.textContent = "";
       ((D.zhu || {})[i] || []).forEach(function (z) {
-        var p = document.createElement("p");
+        const p = document.createElement("p");
         p.className = "xs-stage-zhu-note";
-        var mark = document.createElement("a");
+        const mark = document.createElement("a");
         mark.className = "xs-zhu-mark";
         mark.href = D.pages[s.u] + "#" + z[0];
         mark.title = say("zhuTitle", { id: z[0] });
@@ -284,10 +250,10 @@
       });
     }
     $(".xs-stage-tr").textContent = s.tr;
-    var key = $(".xs-stage-key");
+    const key = $(".xs-stage-key");
     key.textContent = "";
     figs[i].forEach(function (e) {
-      var li = document.createElement("li");
+      const li = document.createElement("li");
       if (e[4] === 1) li.className = "xs-moved";
       li.innerHTML = '<span class="xs-key-role"></span><span class="xs-key-place"></span><span class="xs-key-facing"></span>';
       li.children[0].textContent = D.roles[e[0]];
@@ -302,9 +268,9 @@
   }
 
   root.addEventListener("click", function (ev) {
-    var b = ev.target.closest("button");
+    const b = ev.target.closest("button");
     if (!b) return;
-    var go = b.getAttribute("data-go");
+    const go = b.getAttribute("data-go");
     if (go === "first") show(0);
     else if (go === "prev") show(current - 1);
     else if (go === "next") show(current + 1);
@@ -319,7 +285,7 @@
   });
   // An empty or unreadable box (Enter on "", "e") puts the current step back, not an error.
   function fromBox() {
-    var n = parseInt(input.value, 10);
+    const n = parseInt(input.value, 10);
     if (isNaN(n)) input.value = String(current + 1);
     else show(n - 1);
   }
@@ -330,10 +296,10 @@
   // "previous/next page" (navigation_with_keys) on the document; listening on the window in
   // the capture phase and stopping the event keeps the reader on the stage.
   window.addEventListener("keydown", function (ev) {
-    var t = ev.target;
+    const t = ev.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    var go = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: N - 1 }[ev.key];
+    const go = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: N - 1 }[ev.key];
     if (go === undefined) return;
     show(go);
     ev.preventDefault();
@@ -342,33 +308,33 @@
 
   // The step the address names (#<step id>, or #n=300 for the 300th), or null.
   function fromHash() {
-    var m = /^#([a-z][a-z0-9]*-\d+)$/.exec(location.hash), k = null;
+    let m = /^#([a-z][a-z0-9]*-\d+)$/.exec(location.hash), k = null;
     if (m) steps.forEach(function (s, j) { if (s.id === m[1]) k = j; });
     else if ((m = /^#n=(\d+)$/.exec(location.hash))) k = parseInt(m[1], 10) - 1;
     return k;
   }
   // A new hash (typed, followed from a link, or Back/Forward) moves the plan with it.
   window.addEventListener("hashchange", function () {
-    var k = fromHash();
+    const k = fromHash();
     if (k !== null && k !== current) show(k, false);
   });
 
   // Whether anyone of step i stands inside the plan drawn in the hall view (門外 is off it).
-  var box = plans.hall.querySelector("svg").viewBox.baseVal;
+  const box = plans.hall.querySelector("svg").viewBox.baseVal;
   function onPlan(i) {
     return figs[i].some(function (e) {
       return e[5] >= box.x && e[5] <= box.x + box.width && e[6] >= box.y && e[6] <= box.y + box.height;
     });
   }
   // Without a step in the address, open where the plan first has someone on it, and say so.
-  var start = fromHash();
+  let start = fromHash();
   if (start === null) {
     start = 0;
     while (start < N - 1 && !onPlan(start)) start++;
     if (start > 0 && note) {
-      var before = [];
-      for (var k = 0; k < start; k++) {
-        var ph = D.phases[steps[k].p];
+      const before = [];
+      for (let k = 0; k < start; k++) {
+        const ph = D.phases[steps[k].p];
         if (ph && before.indexOf(ph) < 0) before.push(ph);
       }
       note.textContent = say("start", {

@@ -146,7 +146,9 @@ def _depart_stage_html(self, node):
         )
         + '<ul class="xs-stage-key" aria-label="位次"></ul>'
         "<noscript><p>此頁須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
-        f'<script src="{data}"></script><script src="{script}"></script>'
+        # deferred, as the engine's other page scripts: it runs once the page is read, after
+        # xs-load.js (not deferred, where the theme puts the page's scripts), which it calls
+        f'<script src="{data}"></script><script src="{script}" defer></script>'
         "</section>\n"
     )
 

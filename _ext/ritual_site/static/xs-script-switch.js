@@ -12,17 +12,17 @@
     try {
       if (value !== undefined) window[area].setItem(KEY, value);
       return window[area].getItem(KEY);
-    } catch (e) {
+    } catch {
       return null; // storage switched off: the switch still works, nothing is remembered
     }
   };
   const chosen = store("localStorage");
   const entering = store("sessionStorage") === null;
   store("sessionStorage", here);
-  let fromSite = false;
+  let fromSite;
   try {
     fromSite = !!document.referrer && new URL(document.referrer).origin === window.location.origin;
-  } catch (e) {
+  } catch {
     fromSite = false;
   }
   if (entering && !fromSite && (chosen === "zh-Hans" || chosen === "zh-Hant") && chosen !== here) {
