@@ -14,7 +14,7 @@ import pytest
 EXT = Path(__file__).resolve().parents[1] / "_ext"
 sys.path.insert(0, str(EXT))
 
-from ritual.diagram.model import (  # noqa: E402
+from ritual.core.diagram.model import (  # noqa: E402
     SettingError,
     UnknownFacingError,
     UnknownPlaceError,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import read_search_index
 from opencc import OpenCC
-from ritual import kept, search_index
+from ritual.core import kept, search_index
 from ritual_site import simplified
 
 T2S = OpenCC("t2s").convert

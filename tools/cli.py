@@ -16,7 +16,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from ritual.edition import Edition, EditionError, load_edition  # on the path tools/ puts it on
+from ritual.core.edition import Edition, EditionError, load_edition  # on the path tools/ puts it on
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -25,8 +25,8 @@ import sys
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from ritual import orthography as ortho  # the engine, on the path tools.cli puts it on
-from ritual.datafile import read_tsv
+from ritual.core import orthography as ortho  # the engine, on the path tools.cli puts it on
+from ritual.core.datafile import read_tsv
 
 from tools.audit.witness_readings import align_witness
 from tools.cli import ROOT, Edition, add_edition_argument, edition_from, open_edition

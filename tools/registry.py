@@ -27,8 +27,8 @@ import argparse
 import datetime
 import sys
 
-from ritual import registry  # the engine, on the path cli puts it on
-from ritual.datafile import Problem
+from ritual.core import registry  # the engine, on the path cli puts it on
+from ritual.core.datafile import Problem
 
 from tools.cli import Edition, add_edition_argument, edition_from
 from tools.pages import edition_texts

@@ -12,35 +12,35 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from .apparatus_sphinx import setup_apparatus
-from .checks import setup_registry
-from .citation import setup_citation
-from .cjk import setup_cjk
-from .commentary_sphinx import setup_commentary
+from .components.apparatus.placement import setup_apparatus
+from .components.assets import setup_static
+from .components.citation import setup_citation
+from .components.cjk import setup_cjk
+from .components.commentary import setup_commentary
+from .components.page_encoding import setup_page_encoding
+from .components.pinyin import setup_pinyin
+from .components.plans.diagrams import setup_diagrams
+from .components.plans.inputs import setup_positions
+from .components.raw_html import setup_raw_html
+from .components.reading_scripts import setup_reader
+from .components.reading_switch import setup_reading_switch
+from .components.registry import setup_registry
+from .components.search import setup_search
+from .components.steps.registration import setup_steps
+from .components.tei import setup_tei
+from .components.terms.indexes import setup_indexes
+from .components.terms.kinds import setup_terms
+from .components.terms.printed_indexes import setup_printed_indexes
+from .components.xrefs.references import setup_xrefs
+from .components.xrefs.roles import setup_xref_roles
 from .config import setup_config
 from .datafiles import setup_data_files
-from .diagrams import setup_diagrams
 from .domain import setup_domain
 from .export import setup_export
-from .indexes import setup_indexes
 from .latex import setup_latex
-from .page_encoding import setup_page_encoding
-from .pinyin import setup_pinyin
-from .plan_data import setup_positions
-from .printed_indexes import setup_printed_indexes
-from .raw_html import setup_raw_html
-from .reader import setup_reader
-from .reading_switch import setup_reading_switch
-from .search import setup_search
 from .state import setup_state
-from .static_files import setup_static
-from .steps import setup_steps
-from .tei_sphinx import setup_tei
-from .terms import setup_terms
 from .vertical.builder import setup_vertical
 from .writers import setup_writers
-from .xref_roles import setup_xref_roles
-from .xrefs_sphinx import setup_xrefs
 
 __version__ = "0.2.0"
 

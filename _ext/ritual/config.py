@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
 
-from .edition import EditionError, load_edition
+from .core.edition import EditionError, load_edition
 from .latex.book import apply_book_design
 from .warnings import XsWarning, warn
 
@@ -368,7 +368,7 @@ def _vertical_problems(config: Config) -> list[tuple[str, str]]:
 
 def _check_drawers(app: Sphinx, config: Config) -> None:
     """A plan drawer that cannot be imported is reported and left out."""
-    from .plan_data import import_drawer
+    from .components.plans.inputs import import_drawer
 
     kept = {}
     for kind, target in config.xs_plan_drawers.items():

@@ -20,7 +20,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .edition import Edition, load_edition
+from .core.edition import Edition, load_edition
 from .warnings import XsWarning, warn
 
 

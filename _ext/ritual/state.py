@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .edition import Edition, load_edition
+from .core.edition import Edition, load_edition
 
 T = TypeVar("T")
 ATTRIBUTE = "xs_state"

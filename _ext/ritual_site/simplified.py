@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from ritual import kept
+from ritual.core import kept
 from ritual.state import build_state
 from sphinx.application import Sphinx
 from sphinx.util.parallel import ParallelTasks, parallel_available

@@ -40,8 +40,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "_ext"))
 sys.path.insert(0, str(ROOT))
 
-from ritual import registry  # noqa: E402
-from ritual import translation_apparatus as ta  # noqa: E402
+from ritual.core import registry  # noqa: E402
+from ritual.core import translation_apparatus as ta  # noqa: E402
 
 from tools.audit.positions_basis import (  # noqa: E402
     FIRST_JI,

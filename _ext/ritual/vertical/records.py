@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import commentary
+from ..core import commentary
 from .layout import Marker, Note
 
 
