@@ -12,7 +12,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from .components.apparatus.placement import setup_apparatus
+from .components.apparatus import setup_apparatus
 from .components.assets import setup_static
 from .components.citation import setup_citation
 from .components.cjk import setup_cjk
@@ -27,16 +27,16 @@ from .components.reading_switch import setup_reading_switch
 from .components.registry import setup_registry
 from .components.search import setup_search
 from .components.steps.registration import setup_steps
-from .components.tei import setup_tei
+from .components.terms import setup_terms
 from .components.terms.indexes import setup_indexes
-from .components.terms.kinds import setup_terms
 from .components.terms.printed_indexes import setup_printed_indexes
 from .components.xrefs.references import setup_xrefs
 from .components.xrefs.roles import setup_xref_roles
 from .config import setup_config
 from .datafiles import setup_data_files
 from .domain import setup_domain
-from .export import setup_export
+from .events import setup_events
+from .export.edition_json import setup_export
 from .latex import setup_latex
 from .state import setup_state
 from .vertical.builder import setup_vertical
@@ -49,6 +49,7 @@ ENV_VERSION = 10
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    setup_events(app)
     setup_config(app)
     setup_state(app)
     setup_data_files(app)
@@ -73,7 +74,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_pinyin(app)
     setup_cjk(app)
     setup_export(app)
-    setup_tei(app)
     setup_static(app)
     setup_writers(app)
     setup_latex(app)

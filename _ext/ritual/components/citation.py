@@ -36,12 +36,14 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.transforms.post_transforms import SphinxPostTransform
-from sphinx.util.docutils import SphinxDirective
+from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from ..config import conf_location
+from ..core import dts
 from ..domain import xs_domain
 from ..nodes import citation_download, cite_control, search_box, stage
 from ..nodes import step as step_node
+from ..published import EDITION_JSON, tei_path
 from ..state import build_state, edition_of
 from ..warnings import XsWarning, warn
 
@@ -599,9 +601,6 @@ class DownloadsDirective(SphinxDirective):
     option_spec = {"class": directives.class_option}
 
     def run(self) -> list[nodes.Node]:
-        from ..export import EDITION_JSON
-        from .tei import tei_path
-
         meta = edition_meta(self.env)
         rows: list[tuple[str, list[tuple[str, bool]], str]] = [
             (label, [(name, True)], "") for label, name in published_books(self.config, meta.id)
@@ -669,9 +668,36 @@ def register_step_labels(app: Sphinx, env: Any) -> list[str]:
     return []
 
 
+#: What ``{xs:data}`` links to: name → the file (from the site's root) for an edition id.
+DATA_FILES = {
+    "tei": tei_path,
+    "dts": lambda _: dts.API + dts.ENTRY,
+    "json": lambda _: EDITION_JSON,
+}
+
+
+class DataFileRole(SphinxRole):
+    """``{xs:data}`tei``` (``dts``, ``json``): a link to a file the build writes beside the
+    pages, its path as the text (the book prints the path)."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        key = self.text.strip()
+        if key not in DATA_FILES:
+            msg = self.inliner.reporter.error(
+                f"xs:data: no such file {key!r} (one of {', '.join(DATA_FILES)})",
+                line=self.lineno,
+            )
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        path = DATA_FILES[key](edition_of(self.env).id)
+        ref = citation_download("", "", xs_file=path)
+        ref += nodes.literal(path, path)
+        return [ref], []
+
+
 def setup_citation(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "citation", CitationDirective)
     app.add_directive_to_domain("xs", "downloads", DownloadsDirective)
+    app.add_role_to_domain("xs", "data", DataFileRole())
     app.add_post_transform(CiteControls)
     app.connect("builder-inited", warn_without_base_url)
     app.connect("html-page-context", add_meta_tags)

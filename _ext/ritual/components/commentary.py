@@ -23,15 +23,14 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .. import export
 from .. import nodes as xsnodes
 from ..core import commentary
 from ..datafiles import table
 from ..domain import xs_domain
+from ..events import STAGE_EXTRAS
 from ..node_edits import index_of
 from ..state import build_state, edition_of
 from ..warnings import XsWarning, warn
-from .plans import diagrams
 from .search import variant_pairs
 
 
@@ -233,12 +232,12 @@ def export_commentary(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def stage_commentary(app: Sphinx, ids: list[str]) -> dict[str, list[list[str]]]:
+def stage_commentary(app: Sphinx, ids: list[str]) -> tuple[str, dict[str, list[list[str]]]]:
     """The stage view's notes (``D.zhu``): by the step's place in the timeline, its notes of
     注 in order, each ``[note id, its words]`` (the marks of a supplied part kept, as on the
     page); the stage script shows them under the step's text, each linked to its note."""
     domain = xs_domain(app.env)
-    return {
+    return "zhu", {
         str(i): [[note.id, note.text] for note in domain.steps[sid].commentary]
         for i, sid in enumerate(ids)
         if sid in domain.steps and domain.steps[sid].commentary
@@ -250,5 +249,4 @@ def setup_commentary(app: Sphinx) -> None:
     ``edition.json`` (the notes are placed by the step directive, :func:`place_notes`)."""
     app.connect("builder-inited", check_rows)
     app.connect("env-check-consistency", check_steps)
-    export.PROVIDERS.update(commentary=export_commentary)
-    diagrams.STAGE_EXTRAS["zhu"] = stage_commentary
+    app.connect(STAGE_EXTRAS, stage_commentary)

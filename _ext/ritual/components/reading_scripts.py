@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.util.osutil import relative_uri
 
 from ..nodes import step
-from .terms.indexes import TERMS_FOLDER
+from ..published import TERMS_FOLDER
 
 #: The reading bar's toggle that makes the terms links (issue 25): its label and its title.
 TOGGLE_WORDS = (

@@ -28,16 +28,26 @@ named by its step's row.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import apparatus
 from .datafile import Document, Problem, Toml, Tsv, read_toml
 
-if TYPE_CHECKING:
-    from .edition import Edition
+
+class Declares(Protocol):
+    """What :meth:`Rules.of` reads of an edition (an :class:`~.edition.Edition` has it); a
+    protocol, so that this module does not import the one that loads it."""
+
+    @property
+    def translation_kinds(self) -> Mapping[str, str]: ...
+    @property
+    def translation_id_pattern(self) -> re.Pattern[str]: ...
+    @property
+    def translation_id_form(self) -> str: ...
+
 
 #: The translation apparatus's kinds and ids when ``edition.toml`` declares none: what the web
 #: copy and its 繁簡 conversion do to a modern translation.
@@ -90,7 +100,7 @@ class Rules:
     id_form: str = ID_FORM
 
     @classmethod
-    def of(cls, edition: Edition) -> Rules:
+    def of(cls, edition: Declares) -> Rules:
         """The rules an :class:`~.edition.Edition` declares."""
         return cls(
             tuple(edition.translation_kinds),

@@ -22,7 +22,6 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from ... import export
 from ... import nodes as xsnodes
 from ...core import apparatus, apparatus_notes, kept, orthography, translation_apparatus
 from ...core.datafile import Document, Problem, Table
@@ -829,24 +828,4 @@ def add_switch_words(
     words = "".join(f'<span data-say="{k}">{v}</span>' for k, v in SWITCH_WORDS.items())
     context["metatags"] = (
         context.get("metatags", "") + f'<template id="xs-app-words">{words}</template>\n'
-    )
-
-
-def setup_apparatus(app: Sphinx) -> None:
-    """The apparatus in the build: its data checked, its lists under the phases, its tables on
-    the front matter, its entries in ``edition.json``."""
-    from .orthography_table import OrthographyDirective
-    from .sigla import ApparatusSummaryDirective, SiglaDirective
-
-    app.add_directive_to_domain("xs", "sigla", SiglaDirective)
-    app.add_directive_to_domain("xs", "apparatus-summary", ApparatusSummaryDirective)
-    app.add_directive_to_domain("xs", "orthography", OrthographyDirective)
-    app.connect("builder-inited", check_sigla)
-    app.connect("doctree-read", list_phase_apparatus)
-    app.connect("env-check-consistency", check_entries_placed)
-    app.connect("html-page-context", add_switch_words)
-    export.PROVIDERS.update(
-        apparatus=export_apparatus,
-        translation_apparatus=export_translation_apparatus,
-        witnesses=export_witnesses,
     )

@@ -11,7 +11,9 @@ builders want them:
 - ``build-finished`` (HTML): ``_diagrams/<id>.svg`` for every diagram and
   ``_diagrams/stage-data.js`` (the whole timeline, :mod:`.diagram.stage`) beside the pages;
   with ``-j N`` the timeline is computed by a process of its own from ``write-started`` on;
-- ``export.PROVIDERS["diagrams"]``: the ``diagrams`` list of ``edition.json``.
+- :func:`export_diagrams`: the ``diagrams`` list of ``edition.json`` (called by
+  :mod:`ritual.export`);
+- ``xs-stage-extras`` (:mod:`ritual.events`), emitted: what other features add to the stage data.
 
 What a build derives (the positions after every step, the drawn plans) is kept in the build's
 state (:mod:`.state`), computed once per numbering.
@@ -32,7 +34,6 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.parallel import ParallelTasks, parallel_available
 
-from ... import export
 from ... import nodes as xsnodes
 from ...core import kept
 from ...core.diagram.layout import EXIT, Figure, Walker
@@ -41,6 +42,7 @@ from ...core.diagram.positions import chinese_number, furnishings_at, line_ranks
 from ...core.diagram.stage import StageStep, encode_stage
 from ...core.diagram.svg import SCREEN, Medium, compose, print_medium
 from ...domain import document_order, xs_domain
+from ...events import STAGE_EXTRAS
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, warn
 from .diagram_directives import DiagramDirective, DiagramRecord, StageDirective
@@ -318,14 +320,9 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
     )
-    for name, extra in STAGE_EXTRAS.items():
-        encoded[name] = extra(app, tl.ids)
+    for name, extra in app.emit(STAGE_EXTRAS, tl.ids):
+        encoded[name] = extra
     return encoded
-
-
-#: More per-step data for the stage script, by key (``xrefs``: the formulas of each step and
-#: where they point), given by the features that own them: ``(app, step ids) -> data``.
-STAGE_EXTRAS: dict[str, Any] = {}
 
 
 # -- output ---------------------------------------------------------------------------------------
@@ -439,8 +436,8 @@ def stage_key(app: Sphinx) -> str:
             ).encode()
         )
     h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
-    for name, extra in sorted(STAGE_EXTRAS.items()):
-        h.update(repr((name, extra(app, tl.ids))).encode())
+    for name, extra in sorted(app.emit(STAGE_EXTRAS, tl.ids)):
+        h.update(repr((name, extra)).encode())
     return h.hexdigest()[:20]
 
 
@@ -480,7 +477,6 @@ def setup_diagrams(app: Sphinx) -> None:
     app.connect("env-updated", assign_diagram_numbers, priority=600)
     app.connect("write-started", start_stage_data)
     app.connect("build-finished", write_outputs)
-    export.PROVIDERS["diagrams"] = export_diagrams
 
 
 # the exit marker is part of the positions vocabulary; re-exported for the writers

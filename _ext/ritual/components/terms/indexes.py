@@ -33,6 +33,7 @@ from ...core.concordance import Entry, Negation, Occurrence
 from ...core.edition import TermKind
 from ...domain import xs_domain
 from ...nodes import term_ref
+from ...published import TERMS_FOLDER
 from ...state import build_state, edition_of
 from ..plans.inputs import actors_by_step, rows_by_step
 from .kinds import vocabulary_for
@@ -67,10 +68,6 @@ def _build_concordance(env: Any) -> dict[str, list[Entry]]:
         )
         for kind in kinds
     }
-
-
-#: The folder of the headword pages (the script of the rite's pages links the terms into it).
-TERMS_FOLDER = "terms"
 
 
 def page_names(entries: dict[str, list[Entry]]) -> dict[tuple[str, str], str]:
@@ -426,12 +423,10 @@ def export_indexes(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
 
 
 def setup_indexes(app: Sphinx) -> None:
-    """Headword pages, links from the text, the names the inventory lists, the export.
-    (The domain indices themselves are registered per kind by :func:`.terms.register_kinds`.)"""
-    from ... import export
-
+    """Headword pages, links from the text, the names the inventory lists (the export is
+    :func:`export_indexes`, which :mod:`ritual.export` calls). The domain indices themselves
+    are registered per kind by :func:`ritual.components.terms.register_kinds`."""
     app.connect("doctree-resolved", link_terms)
     app.connect("env-updated", store_term_pages)
     app.connect("html-collect-pages", collect_headword_pages)
     app.connect("html-page-context", link_index_steps)
-    export.PROVIDERS["indexes"] = export_indexes

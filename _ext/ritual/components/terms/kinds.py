@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
-from sphinx.config import Config
 
 from ...core import vocab
 from ...core.edition import Edition, load_edition
@@ -54,20 +53,3 @@ def vocabulary_for(env: Any) -> Vocabulary:
 def check_vocabulary(app: Sphinx) -> None:
     """``builder-inited``: every problem in the vocabulary data, located at its file line."""
     report(vocabulary_for(app.env).problems())
-
-
-def register_kinds(app: Sphinx, config: Config) -> None:
-    """``config-inited``: a role and a domain index for each kind the edition declares."""
-    from .indexes import make_index
-    from .roles import TermRole
-
-    edition = load_edition(config.xs_edition, config.xs_editions)
-    for kind in edition.kinds:
-        app.add_role(kind.name, TermRole(kind.name), override=True)
-        app.add_index_to_domain("xs", make_index(kind))
-
-
-def setup_terms(app: Sphinx) -> None:
-    # After config.check_config (priority 100), which resolves the edition folder.
-    app.connect("config-inited", register_kinds, priority=200)
-    app.connect("builder-inited", check_vocabulary)

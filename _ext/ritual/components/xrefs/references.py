@@ -33,16 +33,15 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.osutil import relative_uri
 
-from ... import export
 from ...core import kept, xrefs
 from ...core.datafile import Problem
 from ...core.manifest import ReferencesTable
 from ...datafiles import table
 from ...domain import StepRecord, xs_domain
+from ...events import STAGE_EXTRAS
 from ...nodes import back_ref, reference_list, step, step_links, step_text, term_ref
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, report, warn
-from ..plans import diagrams
 
 OUT_DIR = "_xrefs"
 DATA_SCRIPT = "xrefs-data.js"
@@ -585,7 +584,7 @@ def export_references(app: Sphinx) -> dict[str, dict[str, list[Any]]]:
     return out
 
 
-def stage_formulas(app: Sphinx, ids: list[str]) -> dict[str, list[list[int]]]:
+def stage_formulas(app: Sphinx, ids: list[str]) -> tuple[str, dict[str, list[list[int]]]]:
     """The stage script's ``xrefs``: for each step (by its index in ``ids``) that has formulas,
     ``[start, end, index of the first referent]`` each (external formulas have none)."""
     data = resolved(app.env)
@@ -601,7 +600,7 @@ def stage_formulas(app: Sphinx, ids: list[str]) -> dict[str, list[list[int]]]:
         ]
         if spans:
             out[str(at[sid])] = spans
-    return out
+    return "xrefs", out
 
 
 def setup_xrefs(app: Sphinx) -> None:
@@ -616,5 +615,4 @@ def setup_xrefs(app: Sphinx) -> None:
     app.connect("doctree-resolved", fill_nodes, priority=600)
     app.connect("html-page-context", add_page_script)
     app.connect("build-finished", write_data_script)
-    export.PROVIDERS["references"] = export_references
-    diagrams.STAGE_EXTRAS["xrefs"] = stage_formulas
+    app.connect(STAGE_EXTRAS, stage_formulas)

@@ -1,9 +1,9 @@
 """The TEI file and the DTS API in the build: written after ``edition.json``, from its records.
 
-:func:`.export.write_edition_json` assembles the edition once and hands the dict to the
-writers registered in :data:`.export.WRITERS`; :func:`write_tei` is one. It adds what the file
-leaves out (:class:`.tei.Extras`: each apparatus entry's id, kind, witness pages and slips,
-the sigla's descriptions, the words of ``[tei]`` in ``edition.toml``), writes
+:func:`.edition_json.write_edition_json` assembles the edition once and hands the dict to
+:func:`write_tei` (an output of the build, which reads the features' data directly). It adds
+what the file leaves out (:class:`.tei.Extras`: each apparatus entry's id, kind, witness
+pages and slips, the sigla's descriptions, the words of ``[tei]`` in ``edition.toml``), writes
 ``tei/<edition id>.xml``.
 
 ``[tei]`` of ``edition.toml`` (every key optional):
@@ -35,27 +35,18 @@ from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree as ET
 
-from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxRole
 
-from .. import export
+from ..components.apparatus.placement import apparatus_for, data_entries, translation_apparatus_for
+from ..components.citation import edition_meta
+from ..components.commentary import commentary_for
 from ..core import dts, tei
 from ..domain import xs_domain
-from ..nodes import citation_download
+from ..published import tei_path
 from ..state import edition_of
-from .apparatus.placement import apparatus_for, data_entries, translation_apparatus_for
-from .citation import edition_meta
-from .commentary import commentary_for
 
-#: Where the TEI file is written, relative to the HTML output (``{}``: the edition's id).
-TEI_PATH = "tei/{}.xml"
 #: What ``[tei]`` says when the edition says nothing.
 DEFAULT_RESP = "編校"
-
-
-def tei_path(edition_id: str) -> str:
-    return TEI_PATH.format(edition_id)
 
 
 def extras(app: Sphinx) -> tei.Extras:
@@ -157,7 +148,8 @@ def commentary_info(
 
 
 def write_tei(app: Sphinx, data: dict[str, Any]) -> None:
-    """An :data:`.export.WRITERS` writer: the TEI file, then the DTS API made from it."""
+    """Called by :func:`.edition_json.write_edition_json` with its dict: the TEI file, then the
+    DTS API made from it."""
     if not app.config.xs_tei:
         return
     info = extras(app)
@@ -211,34 +203,3 @@ def write_dts(
             path.parent.mkdir(parents=True, exist_ok=True)
             made.add(path.parent)
         path.write_bytes(body)
-
-
-#: What ``{xs:data}`` links to: name → the file (from the site's root) for an edition id.
-DATA_FILES = {
-    "tei": tei_path,
-    "dts": lambda _: dts.API + dts.ENTRY,
-    "json": lambda _: export.EDITION_JSON,
-}
-
-
-class DataFileRole(SphinxRole):
-    """``{xs:data}`tei``` (``dts``, ``json``): a link to a file the build writes beside the
-    pages, its path as the text (the book prints the path)."""
-
-    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        key = self.text.strip()
-        if key not in DATA_FILES:
-            msg = self.inliner.reporter.error(
-                f"xs:data: no such file {key!r} (one of {', '.join(DATA_FILES)})",
-                line=self.lineno,
-            )
-            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
-        path = DATA_FILES[key](edition_of(self.env).id)
-        ref = citation_download("", "", xs_file=path)
-        ref += nodes.literal(path, path)
-        return [ref], []
-
-
-def setup_tei(app: Sphinx) -> None:
-    export.WRITERS["tei"] = write_tei
-    app.add_role_to_domain("xs", "data", DataFileRole())

@@ -14,17 +14,18 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from .domain import xs_domain
-
-EDITION_JSON = "edition.json"
-
-#: Extra export providers: name -> callable(app) -> value; filled by other modules' setup
-#: (apparatus, indexes, diagrams) so that this module stays the one writer of the file.
-PROVIDERS: dict[str, Any] = {}
-#: Other files made from the same records: name -> callable(app, data) run once ``edition.json``
-#: is written, with its dict (the TEI file and the DTS API: tei_sphinx), so that nothing
-#: assembles the edition twice.
-WRITERS: dict[str, Any] = {}
+from ..components.apparatus.placement import (
+    export_apparatus,
+    export_translation_apparatus,
+    export_witnesses,
+)
+from ..components.commentary import export_commentary
+from ..components.plans.diagrams import export_diagrams
+from ..components.terms.indexes import export_indexes
+from ..components.xrefs.references import export_references
+from ..domain import xs_domain
+from ..published import EDITION_JSON
+from .tei import write_tei
 
 
 def step_url(app: Sphinx, docname: str, anchor: str) -> str:
@@ -37,11 +38,12 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     domain = xs_domain(env)
     config = app.config
     numbers = domain.data["numbers"]
-    apparatus = PROVIDERS.get("apparatus", lambda app: {})(app)
-    translation_apparatus = PROVIDERS.get("translation_apparatus", lambda app: {})(app)
-    witnesses = PROVIDERS.get("witnesses", lambda app: [])(app)
-    references = PROVIDERS.get("references", lambda app: {})(app)
-    commentary = PROVIDERS.get("commentary", lambda app: {})(app)
+    # Each feature's part, from the component that owns its data (an output reads them all).
+    apparatus = export_apparatus(app)
+    translation_apparatus = export_translation_apparatus(app)
+    witnesses = export_witnesses(app)
+    references = export_references(app)
+    commentary = export_commentary(app)
     no_references: dict[str, list[Any]] = {"references": [], "explains": [], "explained_by": []}
     # Steps grouped by phase in one pass (steps_of_phase per phase would sort every step once
     # per phase: quadratic in the size of the corpus, see BENCHMARKS.md).
@@ -89,8 +91,8 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
         },
         "sections": sections,
         "steps": steps,
-        "indexes": PROVIDERS.get("indexes", lambda app: {})(app),
-        "diagrams": PROVIDERS.get("diagrams", lambda app: [])(app),
+        "indexes": export_indexes(app),
+        "diagrams": export_diagrams(app),
     }
 
 
@@ -103,8 +105,8 @@ def write_edition_json(app: Sphinx, exception: Exception | None) -> None:
     path.write_text(
         json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n", encoding="utf-8"
     )
-    for writer in WRITERS.values():
-        writer(app, data)
+    # The other files made from the same records, so that nothing assembles the edition twice.
+    write_tei(app, data)
 
 
 def setup_export(app: Sphinx) -> None:
