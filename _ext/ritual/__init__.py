@@ -34,6 +34,7 @@ from .components.xrefs.references import setup_xrefs
 from .components.xrefs.roles import setup_xref_roles
 from .config import setup_config
 from .datafiles import setup_data_files
+from .derive import setup_derive
 from .domain import setup_domain
 from .events import setup_events
 from .export.edition_json import setup_export
@@ -54,6 +55,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_state(app)
     setup_data_files(app)
     setup_domain(app)
+    setup_derive(app)
     setup_steps(app)
     setup_raw_html(app)
     setup_page_encoding(app)

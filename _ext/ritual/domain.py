@@ -3,8 +3,8 @@
 Steps and phases are recorded here while documents are read (as picklable NamedTuples, never
 nodes), cleared per document, and merged from parallel readers. Their display numbers depend on
 the order of *all* documents, so they are computed once reading is over
-(:func:`assign_numbers`, on ``env-updated``), which also reports the documents whose numbers
-changed so that an incremental build rewrites them.
+(:func:`assign_numbers`, a step of ``env-updated``: :mod:`.derive`), which also reports the
+documents whose numbers changed so that an incremental build rewrites them.
 """
 
 from __future__ import annotations
@@ -419,6 +419,5 @@ def setup_domain(app: Any) -> None:
     # After config.check_config (priority 100), which resolves the edition folder.
     app.connect("config-inited", register_domain, priority=200)
     app.add_role("step", StepXRefRole())
-    app.connect("env-updated", assign_numbers)
     app.connect("env-get-outdated", outdated_derived)
     app.connect("missing-reference", warn_missing_step)

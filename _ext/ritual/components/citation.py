@@ -649,7 +649,8 @@ def write_citation_files(app: Sphinx, exception: Exception | None) -> None:
 
 
 def register_step_labels(app: Sphinx, env: Any) -> list[str]:
-    """``env-updated``: every step is also a ``std:label`` (``第 17 節（<step id>）``).
+    """Derived (:mod:`ritual.derive`): every step is also a ``std:label``
+    (``第 17 節（<step id>）``).
 
     The inventory then lists each step twice: as ``xs:step`` (for projects that load this
     extension or declare an ``xs`` domain) and as ``std:label``, which any Sphinx project can
@@ -701,6 +702,5 @@ def setup_citation(app: Sphinx) -> None:
     app.add_post_transform(CiteControls)
     app.connect("builder-inited", warn_without_base_url)
     app.connect("html-page-context", add_meta_tags)
-    app.connect("env-updated", register_step_labels, priority=600)
     app.connect("build-finished", write_citation_files)
     app.connect("doctree-resolved", fill_cite_examples)

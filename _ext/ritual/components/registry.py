@@ -20,7 +20,8 @@ def registry_for(env: BuildEnvironment) -> tuple[dict[str, registry.RegistryEntr
 
 
 def load_retired(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-updated``: keep the registry's retired ids in the domain, so they resolve.
+    """Derived (:mod:`ritual.derive`): keep the registry's retired ids in the domain, so they
+    resolve.
 
     This runs before the environment is pickled, so incremental builds keep them too.
     """
@@ -100,5 +101,4 @@ def check_registry(app: Sphinx, env: BuildEnvironment) -> None:
 
 def setup_registry(app: Sphinx) -> None:
     """Retired ids resolve; every step is registered and keeps its text."""
-    app.connect("env-updated", load_retired)
     app.connect("env-check-consistency", check_registry)

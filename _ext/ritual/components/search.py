@@ -151,7 +151,7 @@ def replace_builtin_search(app: Sphinx, env: BuildEnvironment, docnames: list[st
 
 
 def rewrite_search_page(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-updated``: the search page is written again in every build.
+    """Derived (:mod:`ritual.derive`): the search page is written again in every build.
 
     It names the index with a checksum of its contents (``?v=``), and the index follows every
     step's text and translation; the page is small, its rewriting cheap.
@@ -206,7 +206,6 @@ def drop_words_no_page_holds(app: Sphinx) -> list[Any]:
 def setup_search(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "search", SearchDirective)
     app.connect("env-before-read-docs", replace_builtin_search)
-    app.connect("env-updated", rewrite_search_page)
     app.connect("html-page-context", add_scripts)
     app.connect("write-started", write_index)
     app.connect("html-collect-pages", drop_words_no_page_holds)

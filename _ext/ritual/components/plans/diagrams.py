@@ -4,8 +4,8 @@ The drawing is done by the pure :mod:`.diagram` package; this module only feeds 
 edition's positions in reading order (:mod:`.plan_data`) and puts the results where the
 builders want them:
 
-- ``env-updated``: diagrams numbered in reading order (圖一, 圖二 …); pages with diagrams or the
-  stage re-written when a number or the positions data changed;
+- ``env-updated`` (in :mod:`ritual.derive`): diagrams numbered in reading order (圖一, 圖二
+  …); pages with diagrams or the stage re-written when a number or the positions data changed;
 - a post-transform fills each :class:`~.nodes.diagram` with its SVG, label and key (an unknown
   step → ``xs.bad_diagram`` at the directive), and each :class:`~.nodes.stage` with its plans;
 - ``build-finished`` (HTML): ``_diagrams/<id>.svg`` for every diagram and
@@ -72,7 +72,8 @@ def positions_key(env: BuildEnvironment) -> str:
 
 
 def assign_diagram_numbers(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-updated``: number diagrams in reading order; return pages to re-write."""
+    """Derived (:mod:`ritual.derive`): number diagrams in reading order; return pages to
+    re-write."""
     domain = xs_domain(env)
     rank = {doc: i for i, doc in enumerate(document_order(env))}
     records = sorted(
@@ -473,8 +474,6 @@ def setup_diagrams(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "stage", StageDirective)
     app.add_post_transform(RenderDiagrams)
     app.add_post_transform(PrintPlans)
-    # After domain.assign_numbers (priority 500): positions_key reads the steps in numbered order.
-    app.connect("env-updated", assign_diagram_numbers, priority=600)
     app.connect("write-started", start_stage_data)
     app.connect("build-finished", write_outputs)
 

@@ -393,7 +393,7 @@ def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def store_term_pages(app: Sphinx, env: Any) -> list[str]:
-    """``env-updated``: name the headword pages once per build, in the domain's data.
+    """Derived (:mod:`ritual.derive`): name the headword pages once per build, in the domain's data.
 
     Links from the text, the inventory and cross-references all read these names.
     """
@@ -427,6 +427,5 @@ def setup_indexes(app: Sphinx) -> None:
     :func:`export_indexes`, which :mod:`ritual.export` calls). The domain indices themselves
     are registered per kind by :func:`ritual.components.terms.register_kinds`."""
     app.connect("doctree-resolved", link_terms)
-    app.connect("env-updated", store_term_pages)
     app.connect("html-collect-pages", collect_headword_pages)
     app.connect("html-page-context", link_index_steps)

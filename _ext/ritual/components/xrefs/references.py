@@ -248,7 +248,8 @@ def check_ties(env: BuildEnvironment) -> None:
 
 
 def pages_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-updated``: when a formula, a tie or the data changed, the pages that show them
+    """Derived (:mod:`ritual.derive`): when a formula, a tie or the data changed, the pages
+    that show them
     (every page with steps: a step shows the commentary that explains it) and the lists."""
     domain = xs_domain(env)
     h = hashlib.sha256()
@@ -609,8 +610,6 @@ def setup_xrefs(app: Sphinx) -> None:
 
     app.add_directive_to_domain("xs", "references", ReferenceListDirective)
     app.connect("env-check-consistency", check_references)
-    # After domain.assign_numbers (priority 500): the numbers are known.
-    app.connect("env-updated", pages_to_rewrite, priority=600)
     # After indexes.link_terms (priority 500), which links every term.
     app.connect("doctree-resolved", fill_nodes, priority=600)
     app.connect("html-page-context", add_page_script)
