@@ -128,9 +128,10 @@ def test_a_step_number_or_id_names_the_step():
 
 
 def test_variant_forms_fold_to_the_standard_forms():
-    from ritual.components.search import fold_table, variant_pairs
+    from ritual.components.search import fold_table
     from ritual.core.datafile import read_tsv
     from ritual.core.edition import ROLES
+    from ritual.core.orthography import variant_pairs
 
     form = ROLES["variants"].form
     pairs = variant_pairs(

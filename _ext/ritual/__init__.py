@@ -20,7 +20,6 @@ from .components.commentary import setup_commentary
 from .components.page_encoding import setup_page_encoding
 from .components.pinyin import setup_pinyin
 from .components.plans.diagrams import setup_diagrams
-from .components.plans.inputs import setup_positions
 from .components.raw_html import setup_raw_html
 from .components.reading_scripts import setup_reader
 from .components.reading_switch import setup_reading_switch
@@ -39,6 +38,7 @@ from .domain import setup_domain
 from .events import setup_events
 from .export.edition_json import setup_export
 from .latex import setup_latex
+from .plan_inputs import setup_positions
 from .state import setup_state
 from .vertical.builder import setup_vertical
 from .writers import setup_writers

@@ -20,7 +20,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .core.edition import Edition, load_edition
+from .core.edition import Edition
+from .events import EDITION_LOADED
 from .warnings import XsWarning, warn
 
 
@@ -86,6 +87,10 @@ class StepXRefRole(XRefRole):
         self.classes = ["xref", "xs", "xs-step"]
         return self.create_xref_node()
 
+
+#: The key of the phase being read in ``env.current_document`` (set by the phase directive; the
+#: steps and diagrams after it belong to it).
+PHASE_KEY = "xs:phase"
 
 #: The warning subtype for an id declared twice, by kind of object.
 _DUPLICATE_WARNING = {"steps": XsWarning.DUPLICATE_STEP, "phases": XsWarning.DUPLICATE_PHASE}
@@ -390,9 +395,9 @@ def for_edition(edition: Edition) -> type[XsDomain]:
     )
 
 
-def register_domain(app: Any, config: Any) -> None:
-    """``config-inited``: the edition's domain, once the edition folder is known."""
-    app.add_domain(for_edition(load_edition(config.xs_edition, config.xs_editions)), override=True)
+def register_domain(app: Any, config: Any, edition: Edition) -> None:
+    """``xs-edition-loaded`` (at ``config-inited``): the edition's domain."""
+    app.add_domain(for_edition(edition), override=True)
 
 
 def note_derived(env: Any) -> None:
@@ -416,8 +421,7 @@ def outdated_derived(
 def setup_domain(app: Any) -> None:
     """The domain, its step reference role, and the numbering once reading is over."""
     app.add_domain(XsDomain)
-    # After config.check_config (priority 100), which resolves the edition folder.
-    app.connect("config-inited", register_domain, priority=200)
+    app.connect(EDITION_LOADED, register_domain)
     app.add_role("step", StepXRefRole())
     app.connect("env-get-outdated", outdated_derived)
     app.connect("missing-reference", warn_missing_step)

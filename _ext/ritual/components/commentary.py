@@ -25,13 +25,13 @@ from sphinx.environment import BuildEnvironment
 
 from .. import nodes as xsnodes
 from ..core import commentary
+from ..core.orthography import variant_pairs
 from ..datafiles import table
 from ..domain import xs_domain
 from ..events import STAGE_EXTRAS
 from ..node_edits import index_of
 from ..state import build_state, edition_of
 from ..warnings import XsWarning, warn
-from .search import variant_pairs
 
 
 @dataclass
@@ -94,33 +94,6 @@ def place_notes(
     for note in reversed(placed):
         _insert_after(body, note.end, _node(note))
     return tuple(placed)
-
-
-def quoted_note(
-    env: BuildEnvironment, step_id: str, quote: str, reach: int = 2
-) -> commentary.Note | None:
-    """The note of 注 that holds ``quote`` (the words a formula's or a position's
-    basis cites, as the witness writes them): on ``step_id``, else on the nearest step within
-    ``reach`` steps of it (a note often glosses the unit the step ends); None when none does.
-    Both sides are folded by the edition's variant forms (爼/俎, 靣/面), punctuation dropped."""
-    data = commentary_for(env)
-    domain = xs_domain(env)
-    order = [sid for sid, _ in domain.ordered_steps()]
-    if not quote or step_id not in order:
-        return None
-
-    def fold(s: str) -> str:
-        return "".join(data.fold.get(c, c) for c in s if c.isalnum())
-
-    want = fold(quote)
-    at = order.index(step_id)
-    for distance in range(reach + 1):
-        for i in sorted({at - distance, at + distance}):
-            if 0 <= i < len(order):
-                for note in domain.steps[order[i]].commentary:
-                    if want and want in fold(note.plain):
-                        return note
-    return None
 
 
 def _node(note: commentary.Note) -> xsnodes.commentary_note:

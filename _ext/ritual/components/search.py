@@ -23,7 +23,6 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from ..core import kept, orthography, search_index
-from ..core.datafile import Table
 from ..datafiles import table
 from ..domain import xs_domain
 from ..nodes import search_box
@@ -69,17 +68,6 @@ def step_entries(app: Sphinx) -> list[search_index.StepEntry]:
     return out
 
 
-def variant_pairs(rows: Table) -> dict[str, str]:
-    """The edition's ``variants.tsv`` (the witnesses' variant forms and the standard forms the
-    edition prints: 衆 → 眾, 賔 → 賓) as variant → standard; one character each; none when the
-    edition has no such file."""
-    return {
-        p.variant: p.standard
-        for p in orthography.pairs_from(rows)
-        if len(p.variant) == 1 and len(p.standard) == 1
-    }
-
-
 def fold_table(
     entries: list[search_index.StepEntry], variants: dict[str, str] | None = None
 ) -> dict[str, str]:
@@ -113,7 +101,7 @@ def write_index(app: Sphinx, builder: Any) -> None:
     if builder.format != "html":
         return
     entries = step_entries(app)
-    variants = variant_pairs(table(app.env, "variants"))
+    variants = orthography.variant_pairs(table(app.env, "variants"))
     fold = fold_table(entries, variants)
     index = search_index.build_index(entries, fold, max_n=app.config.xs_search_ngram)
     head, grams, texts = search_index.split_index(index)

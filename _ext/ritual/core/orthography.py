@@ -187,3 +187,14 @@ def witness_form(step_text: str, place: Place, siglum: str) -> str:
     if step_text[place.offset : place.offset + len(place.edition)] != place.edition:
         raise ValueError(f"{place.step}:{place.offset}: the edition does not print {place.edition}")
     return place.forms[siglum]
+
+
+def variant_pairs(rows: Table) -> dict[str, str]:
+    """The edition's ``variants.tsv`` (the witnesses' variant forms and the standard forms the
+    edition prints: 衆 → 眾, 賔 → 賓) as variant → standard; one character each; none when the
+    edition has no such file."""
+    return {
+        p.variant: p.standard
+        for p in pairs_from(rows)
+        if len(p.variant) == 1 and len(p.standard) == 1
+    }

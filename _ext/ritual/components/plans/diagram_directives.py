@@ -26,10 +26,9 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ... import nodes as xsnodes
-from ...domain import note_derived, xs_domain
+from ...domain import PHASE_KEY, note_derived, xs_domain
+from ...plan_inputs import has_setting, setting_for
 from ...warnings import XsWarning, warn
-from ..steps.phase import PHASE_KEY
-from .inputs import has_setting, setting_for
 
 DIAGRAM_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 SEQ_KEY = "xs:diagram-seq"

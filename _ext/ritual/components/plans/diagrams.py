@@ -43,10 +43,10 @@ from ...core.diagram.stage import StageStep, encode_stage
 from ...core.diagram.svg import SCREEN, Medium, compose, print_medium
 from ...domain import document_order, xs_domain
 from ...events import STAGE_EXTRAS
+from ...plan_inputs import drawers_for, has_setting, positions_for, setting_for, timeline
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, warn
 from .diagram_directives import DiagramDirective, DiagramRecord, StageDirective
-from .inputs import drawers_for, has_setting, positions_for, setting_for, timeline
 
 OUT_DIR = "_diagrams"
 STAGE_DATA = "stage-data.js"

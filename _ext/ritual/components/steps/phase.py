@@ -14,11 +14,9 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from ... import nodes as xsnodes
-from ...domain import PhaseRecord, xs_domain
+from ...domain import PHASE_KEY, PhaseRecord, xs_domain
 from ...nodes import phase_marker
 from ...warnings import XsWarning, warn
-
-PHASE_KEY = "xs:phase"
 
 
 class PhaseDirective(SphinxDirective):

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from sphinx.application import Sphinx
 
-from ..terms.roles import DoubtRole, PlainRole
 from .numbering import PhaseNumbers, StepNumbers
 from .phase import PhaseDirective, record_phases
 from .step import StepDirective
-from .translation import TranslationDirective, check_placement
+from .translation import DoubtRole, TranslationDirective, check_placement
 
 
 def setup_steps(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "step", StepDirective)
     app.add_directive_to_domain("xs", "phase", PhaseDirective)
     app.add_directive_to_domain("xs", "translation", TranslationDirective)
-    app.add_role("plain", PlainRole())
     app.add_role("doubt", DoubtRole())
     app.add_post_transform(StepNumbers)
     app.add_post_transform(PhaseNumbers)

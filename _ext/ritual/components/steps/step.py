@@ -14,7 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from ... import nodes as xsnodes
-from ...domain import Annotation, StepRecord, xs_domain
+from ...domain import PHASE_KEY, Annotation, StepRecord, xs_domain
 from ...node_edits import replace
 from ...state import edition_of
 from ...warnings import XsWarning, warn
@@ -22,7 +22,6 @@ from ..apparatus.placement import keep_forms, place_entries, translation_apparat
 from ..commentary import place_notes
 from ..xrefs.roles import formulas_in, read_explains
 from .markup_slips import drop_messages, literal_role_syntax, unnest_steps
-from .phase import PHASE_KEY
 
 SEQ_KEY = "xs:step-seq"
 

@@ -1,4 +1,5 @@
-"""``translation``: the 譯文 of the step it stands in.
+"""``translation``: the 譯文 of the step it stands in; ``{doubt}``, a rendering in it the
+editors are not sure of.
 
 ``:source: base`` (the default) is the seed's modern translation; ``:source: editors`` marks a
 translation supplied by the editors, so nothing the editors write passes as the base text's.
@@ -9,9 +10,9 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
+from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from ...nodes import step, translation
+from ...nodes import doubt, step, translation
 from ...warnings import XsWarning, warn
 
 SOURCES = ("base", "editors")
@@ -42,3 +43,12 @@ def check_placement(app: Sphinx, doctree: nodes.document) -> None:
                 XsWarning.BAD_TRANSLATION,
                 node,
             )
+
+
+class DoubtRole(SphinxRole):
+    """``{doubt}`…``` — a rendering the editors are not sure of (their translations only)."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        node = doubt(self.rawtext, self.text, classes=["xs-doubt"])
+        self.set_source_info(node)
+        return [node], []

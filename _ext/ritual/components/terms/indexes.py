@@ -33,9 +33,9 @@ from ...core.concordance import Entry, Negation, Occurrence
 from ...core.edition import TermKind
 from ...domain import xs_domain
 from ...nodes import term_ref
+from ...plan_inputs import actors_by_step, rows_by_step
 from ...published import TERMS_FOLDER
 from ...state import build_state, edition_of
-from ..plans.inputs import actors_by_step, rows_by_step
 from .kinds import vocabulary_for
 
 

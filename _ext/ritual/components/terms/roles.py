@@ -1,4 +1,4 @@
-"""Inline roles: the four term kinds, ``plain`` (a recorded non-term) and the step reference.
+"""Inline roles: the edition's term kinds and ``plain`` (a recorded non-term).
 
 ``{vessel}`觶```, ``{action}`再拜```, ``{place}`阼階 <阼階>```: the text is the surface as
 printed; ``<headword>`` names the vocabulary entry when the surface differs; a leading ``!``
@@ -15,7 +15,7 @@ import re
 from docutils import nodes
 from sphinx.util.docutils import SphinxRole
 
-from ...nodes import doubt, plain_term, term_ref
+from ...nodes import plain_term, term_ref
 from ...state import edition_of
 from ...warnings import XsWarning, warn
 from .kinds import vocabulary_for
@@ -80,14 +80,5 @@ class PlainRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         node = plain_term(self.rawtext, self.text, classes=["xs-plain"])
-        self.set_source_info(node)
-        return [node], []
-
-
-class DoubtRole(SphinxRole):
-    """``{doubt}`…``` — a rendering the editors are not sure of (their translations only)."""
-
-    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        node = doubt(self.rawtext, self.text, classes=["xs-doubt"])
         self.set_source_info(node)
         return [node], []

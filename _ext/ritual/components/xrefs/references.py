@@ -34,8 +34,10 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.osutil import relative_uri
 
 from ...core import kept, xrefs
+from ...core.commentary import Note
 from ...core.datafile import Problem
 from ...core.manifest import ReferencesTable
+from ...core.orthography import variant_pairs
 from ...datafiles import table
 from ...domain import StepRecord, xs_domain
 from ...events import STAGE_EXTRAS
@@ -302,11 +304,36 @@ def _runs(app: Sphinx, here: str, runs: list[list[str]]) -> list[dict[str, str]]
     return out
 
 
+def quoted_note(env: BuildEnvironment, step_id: str, quote: str, reach: int = 2) -> Note | None:
+    """The note of 注 that holds ``quote`` (the words a formula's or a position's
+    basis cites, as the witness writes them): on ``step_id``, else on the nearest step within
+    ``reach`` steps of it (a note often glosses the unit the step ends); None when none does.
+    Both sides are folded by the edition's variant forms (爼/俎, 靣/面), punctuation dropped."""
+    # The notes are the domain's (each step record keeps the notes placed in it); the fold is
+    # the one the commentary reads its notes with (:func:`.commentary.commentary_for`).
+    variants = variant_pairs(table(env, "variants"))
+    domain = xs_domain(env)
+    order = [sid for sid, _ in domain.ordered_steps()]
+    if not quote or step_id not in order:
+        return None
+
+    def fold(s: str) -> str:
+        return "".join(variants.get(c, c) for c in s if c.isalnum())
+
+    want = fold(quote)
+    at = order.index(step_id)
+    for distance in range(reach + 1):
+        for i in sorted({at - distance, at + distance}):
+            if 0 <= i < len(order):
+                for note in domain.steps[order[i]].commentary:
+                    if want and want in fold(note.plain):
+                        return note
+    return None
+
+
 def zhu_uri(app: Sphinx, here: str, sid: str, row: xrefs.BasisRow | None) -> str:
     """Where a basis in the commentary (``xs_commentary_bases``) rests: the note of 注 that
     holds its quotation, as a link from ``here``; "" for any other basis or none found."""
-    from ..commentary import quoted_note
-
     if row is None or not row.quote or row.basis not in app.config.xs_commentary_bases:
         return ""
     note = quoted_note(app.env, sid, row.quote)

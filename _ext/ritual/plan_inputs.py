@@ -6,6 +6,10 @@ a page. The build reads it (through the pure :mod:`.diagram.positions`), checks 
 steps once all documents are read — a bad row warns at its own line of the data file — and
 serves it, step by step, to the plans, the stage view and the roles' itineraries. A bad row is
 left out, so one typo does not stop every later plan.
+
+A shared build module (beside :mod:`.datafiles`), not one component's: the plans
+(:mod:`.components.plans`) draw from it and the terms' role pages
+(:mod:`.components.terms.indexes`) read the positions for each role's itinerary.
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from typing import NamedTuple
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from ...core.datafile import Problem
-from ...core.diagram.drawers import DRAWERS, Drawer
-from ...core.diagram.model import Setting, facings_from, read_setting
-from ...core.diagram.positions import (
+from .core.datafile import Problem
+from .core.diagram.drawers import DRAWERS, Drawer
+from .core.diagram.model import Setting, facings_from, read_setting
+from .core.diagram.positions import (
     FigureInfo,
     Row,
     Span,
@@ -31,10 +35,10 @@ from ...core.diagram.positions import (
     rows_from,
     spans_from,
 )
-from ...datafiles import document, table
-from ...domain import xs_domain
-from ...state import build_state, edition_of
-from ...warnings import XsWarning, report, warn
+from .datafiles import document, table
+from .domain import xs_domain
+from .state import build_state, edition_of
+from .warnings import XsWarning, report, warn
 
 
 def import_drawer(target: str) -> Drawer:
