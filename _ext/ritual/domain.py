@@ -48,7 +48,7 @@ class StepRecord(NamedTuple):
     translation_source: str | None  # "base" | "editors" | None
     annotations: tuple[Annotation, ...]
     base_text: str  # the text as transmitted, as the page has it (before the apparatus)
-    apparatus: tuple[Any, ...]  # apparatus_sphinx.Place records, in text order
+    apparatus: tuple[Any, ...]  # components.apparatus.placement.Place records, in text order
     references: tuple[Any, ...] = ()  # xrefs.Reference: the back-reference formulas, in order
     explains: tuple[str, ...] = ()  # a commentary step's :explains: (ids, ranges or "general")
     # the corrections of the base translation, placed in the printed translation
@@ -125,7 +125,7 @@ class XsDomain(Domain):
         "phase_numbers": {},  # phase id -> number
         "retired": {},  # retired step id -> the id that replaces it (from the registry)
         "term_pages": {},  # (kind, headword) -> page name of its headword page (HTML)
-        "diagrams": {},  # diagram id -> DiagramRecord (see diagrams.py)
+        "diagrams": {},  # diagram id -> DiagramRecord (see components/plans/diagrams.py)
         "stages": {},  # docname -> StageRecord: pages with the stage view
         "diagram_numbers": {},  # diagram id -> number, in reading order
         "positions_key": "",  # digest of the positions data (diagrams depend on all of it)

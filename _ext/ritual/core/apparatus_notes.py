@@ -14,7 +14,7 @@ field holds only the editors' reasoning, which follows the statement.
   being its untranscribed pages, which the audit checks), else 「楊本不載此文」.
 
 Pure Python, no imports from the package: tools load it by path, and the build calls
-:func:`compose` when it reads the apparatus (``apparatus_sphinx.ApparatusData``).
+:func:`compose` when it reads the apparatus (``components.apparatus.placement.ApparatusData``).
 """
 
 from __future__ import annotations

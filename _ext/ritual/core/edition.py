@@ -171,7 +171,7 @@ class Edition:
     #: the kind of term whose terms are persons (``[terms] persons``): each gets an itinerary,
     #: the steps it acts in ('' : no kind does)
     persons: str = ""
-    #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (see tei_sphinx)
+    #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (export/tei.py)
     tei: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
     #: the roles edition.toml declares in ``[files]`` (a declared file must exist)

@@ -2,7 +2,7 @@
 注 and their 校記 markers.
 
 The 注 is the one the steps hold (:mod:`..commentary`, read and placed by
-``commentary_sphinx.py``): a note stands after ``end`` in its step's edited text.
+``components/commentary.py``): a note stands after ``end`` in its step's edited text.
 """
 
 from __future__ import annotations

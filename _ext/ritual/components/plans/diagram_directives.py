@@ -12,7 +12,7 @@ The caption (it may refer to steps: {step}`<step id>`).
 
 The directive records the diagram in the domain and leaves a :class:`~.nodes.diagram` node;
 the plan itself depends on the positions of *every* step up to ``:step:`` (carried forward),
-so it is drawn at resolve time by :mod:`..diagrams`. What can be checked here (the view, the
+so it is drawn at resolve time by :mod:`.diagrams`. What can be checked here (the view, the
 furnishings) is checked here; an unknown step is reported once all documents are read.
 """
 

@@ -1,7 +1,7 @@
 """Sphinx glue for the plan diagrams and the stage view.
 
 The drawing is done by the pure :mod:`.diagram` package; this module only feeds it the
-edition's positions in reading order (:mod:`.plan_data`) and puts the results where the
+edition's positions in reading order (:mod:`ritual.plan_inputs`) and puts the results where the
 builders want them:
 
 - ``env-updated`` (in :mod:`ritual.derive`): diagrams numbered in reading order (圖一, 圖二

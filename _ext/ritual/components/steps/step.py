@@ -1,10 +1,10 @@
 """``step``: one ritual step, with a stable id, its 原文 and, nested, its 譯文.
 
 The body is the base text as transmitted, with its markup; the directive applies the
-apparatus to it (:func:`..apparatus_sphinx.place_entries`) and records the step in the domain
+apparatus to it (:func:`..apparatus.placement.place_entries`) and records the step in the domain
 with everything the export and the indexes need (the edited text, term offsets, the base
 text), so no later phase has to walk doctrees again. Who stands where is not the page's
-business: the edition's ``positions.tsv`` says it (:mod:`..plan_data`).
+business: the edition's ``positions.tsv`` says it (:mod:`ritual.plan_inputs`).
 """
 
 from __future__ import annotations

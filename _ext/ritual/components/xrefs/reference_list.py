@@ -4,7 +4,7 @@
 ``external`` the formulas that point to other texts; ``plain`` the occurrences the editors
 decided are no formulas (a measure, another sense), with their reason; ``ties`` every
 commentary step with the steps it explains. The rows are filled in once every page is read
-(:func:`..xrefs_sphinx.fill_list`): nothing is written by hand.
+(:func:`.references.fill_list`): nothing is written by hand.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The text's own cross-references in the build: checked, resolved, shown, exported.
 
-The pages mark each back-reference formula and the steps it repeats (:mod:`.xref_roles`), and
+The pages mark each back-reference formula and the steps it repeats (:mod:`.roles`), and
 each commentary step the steps it explains (``:explains:``). The edition's ``references.tsv``
 records why: for each formula its basis (a commentator, or the editors), the commentator's
 words and page, and a note; and for each 如 that is *not* a formula (a measure, another sense)

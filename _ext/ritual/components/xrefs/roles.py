@@ -8,7 +8,7 @@ are terms is written with a longer backtick fence in MyST,
 ``{ref-as}``{action}`揖`{action}`讓`如初 <step-34>````, and with escaped backticks in reST.
 The step directive records each formula's offsets in its edited text (:func:`formulas_in`)
 and the ``:explains:`` option of a commentary step (:func:`read_explains`). Whether the ids
-exist and point back is known once every page is read (:mod:`.xrefs_sphinx`).
+exist and point back is known once every page is read (:mod:`.references`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 ``figures.tsv`` (who may be drawn), with the checks a scholar's edit should pass.
 
 ``positions.tsv`` is the one place the editors record positions; the build reads it directly
-(``plan_data``) for the plans, the stage view and the itineraries. The furnishing timeline
+(``plan_inputs``) for the plans, the stage view and the itineraries. The furnishing timeline
 (``furnishings.tsv``: when a thing is set out and cleared) lives here too, since it follows
 the same steps.
 

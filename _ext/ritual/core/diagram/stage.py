@@ -8,7 +8,7 @@ newcomers at the end; ``furn``, the furnishings when they changed. Everyone else
 were, no longer marked as moving. (Listing every figure at every step made the file seven
 times larger.) ``static/xs-stage.js`` decodes it.
 
-No Sphinx import: the glue (``diagrams.py``) hands over the steps and writes the file.
+No Sphinx import: the glue (``plans/diagrams.py``) hands over the steps and writes the file.
 """
 
 from __future__ import annotations
