@@ -191,5 +191,6 @@ def test_diagram_package_does_not_import_sphinx():
         "assert not bad, bad"
     )
     subprocess.run(
-        [sys.executable, "-c", code, str(EXT / "ritual" / "diagram"), str(EDITION)], check=True
+        [sys.executable, "-c", code, str(EXT / "ritual" / "core" / "diagram"), str(EDITION)],
+        check=True,
     )
