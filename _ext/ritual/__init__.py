@@ -1,9 +1,11 @@
 """ritual: a Sphinx extension for critical editions of ritual texts as citable steps.
 
 The engine knows no fact of any one text: an edition is a folder of data (``edition.toml``
-and its files, see :mod:`.edition`), named by ``xs_edition``. ``setup()`` is the registration
-table and nothing else: each feature is one module with its own ``setup_<feature>(app)``, in
-the manner of sphinx-design (see HACKING.md for the map).
+and its files, see :mod:`.core.edition`), named by ``xs_edition``. ``setup()`` is the
+registration table and nothing else: each feature is one component (``components/``, a
+subpackage where it is large) with its own ``setup_<feature>(app)``, in the manner of
+sphinx-design, over a pure ``core/`` and a few shared build modules; what ``env-updated``
+derives runs in the one order of :mod:`.derive` (see HACKING.md for the map).
 """
 
 from __future__ import annotations
@@ -45,8 +47,9 @@ from .writers import setup_writers
 
 __version__ = "0.2.0"
 
-#: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 10
+#: Bump when the shape of the domain's stored data changes (forces a full re-read); 11: the
+#: records' classes moved into core/ and components/ (a pickle names their modules).
+ENV_VERSION = 11
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
