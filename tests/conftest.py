@@ -55,7 +55,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def read_search_index(static: Path) -> dict:
     """The built search index, put together from its parts in ``static`` (``_static`` or the
     Simplified copy's): the head, the postings' shards and the texts' chunks."""
-    from ritual import search_index
+    from ritual.core import search_index
 
     def data(path: Path) -> object:
         return json.loads(path.read_text(encoding="utf-8").split("=", 1)[1].rstrip().rstrip(";"))

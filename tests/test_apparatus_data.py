@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from ritual import apparatus as ap
+from ritual.core import apparatus as ap
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITION = ROOT / "source" / "_edition"

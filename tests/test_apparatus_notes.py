@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from conftest import EDITION
-from ritual import apparatus, apparatus_notes
-from ritual.apparatus import Entry, Reading, Slip
-from ritual.edition import load_edition
+from ritual.core import apparatus, apparatus_notes
+from ritual.core.apparatus import Entry, Reading, Slip
+from ritual.core.edition import load_edition
 
 ORDER = ["底", "叢", "叢新", "庫", "張", "李", "敖", "楊"]
 WITNESSES = ["叢", "庫", "張", "李", "敖", "楊"]

@@ -13,9 +13,9 @@ from urllib.parse import unquote
 import pytest
 import yaml
 from conftest import EDITION, PUBLISHED_BASE
-from ritual import citation, pinyin
-from ritual.datafile import read_tsv
-from ritual.edition import ROLES
+from ritual.components import citation, pinyin
+from ritual.core.datafile import read_tsv
+from ritual.core.edition import ROLES
 from ritual_site import simplified
 from sphinx.util.inventory import InventoryFile
 

@@ -170,7 +170,7 @@ def test_the_file_has_provenance_and_is_declared():
     text = (EDITION / "commentary.tsv").read_text(encoding="utf-8")
     assert text.startswith("# ") and "Provenance" in text and "CC BY-SA 4.0" in text
     assert "commentary.tsv" in (EDITION / "edition.toml").read_text(encoding="utf-8")
-    from ritual.edition import FILES
+    from ritual.core.edition import FILES
 
     assert FILES["commentary"] == "commentary.tsv"
 

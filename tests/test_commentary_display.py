@@ -9,8 +9,8 @@ import re
 import pytest
 from conftest import EDITION
 from docutils import nodes
-from ritual import commentary
 from ritual import nodes as xsnodes
+from ritual.core import commentary
 from sphinx.testing.util import SphinxTestApp
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EDITION
-from ritual import registry
+from ritual.core import registry
 
 from tools.bootstrap.seed import original_lines, translation_lines
 

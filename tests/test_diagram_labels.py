@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 from conftest import EDITION
-from ritual.diagram import load_setting
-from ritual.diagram import state_at as _state_at
-from ritual.diagram.labels import Ground, Label, leader, overlap, place_figures, text_box
-from ritual.diagram.plan import to_svg
-from ritual.diagram.svg import PRINT_MIN_TYPE, SCREEN, compose, label_offsets, print_medium
+from ritual.core.diagram import load_setting
+from ritual.core.diagram import state_at as _state_at
+from ritual.core.diagram.labels import Ground, Label, leader, overlap, place_figures, text_box
+from ritual.core.diagram.plan import to_svg
+from ritual.core.diagram.svg import PRINT_MIN_TYPE, SCREEN, compose, label_offsets, print_medium
 
 SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
 
@@ -65,7 +65,7 @@ def test_a_name_that_stands_off_has_a_leader_from_its_marker() -> None:
     ground.labels.add((108.0, 85.0, 140.0, 115.0))
     ground.markers.add((94.8, 94.8, 105.2, 105.2))
     ground.circles.add((94.8, 94.8, 105.2, 105.2))
-    from ritual.diagram.labels import figure_spots
+    from ritual.core.diagram.labels import figure_spots
 
     label = Label("司射", 11.0, figure_spots(100.0, 100.0, 5.2, 0.0, -1.0, 11.0, 2), "#000")
     label.marker = (100.0, 100.0, 5.2)

@@ -2,14 +2,14 @@
 
 import pytest
 from conftest import EDITION
-from ritual.diagram import (
+from ritual.core.diagram import (
     PositionSyntaxError,
     UnknownFacingError,
     UnknownPlaceError,
     load_setting,
 )
-from ritual.diagram import state_at as _state_at
-from ritual.diagram.layout import SPACING, facing_vector
+from ritual.core.diagram import state_at as _state_at
+from ritual.core.diagram.layout import SPACING, facing_vector
 
 SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
 

@@ -14,7 +14,7 @@ import pytest
 EXT = Path(__file__).resolve().parents[1] / "_ext"
 sys.path.insert(0, str(EXT))
 
-from ritual.diagram.model import (  # noqa: E402
+from ritual.core.diagram.model import (  # noqa: E402
     SettingError,
     UnknownFacingError,
     UnknownPlaceError,
@@ -191,5 +191,6 @@ def test_diagram_package_does_not_import_sphinx():
         "assert not bad, bad"
     )
     subprocess.run(
-        [sys.executable, "-c", code, str(EXT / "ritual" / "diagram"), str(EDITION)], check=True
+        [sys.executable, "-c", code, str(EXT / "ritual" / "core" / "diagram"), str(EDITION)],
+        check=True,
     )

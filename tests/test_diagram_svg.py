@@ -5,15 +5,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from conftest import EDITION
-from ritual.diagram import (
-    UnknownFurnishingError,
-    UnknownViewError,
-    load_setting,
-    render,
-)
-from ritual.diagram import state_at as _state_at
-from ritual.diagram.plan import El, PageState, to_svg
-from ritual.diagram.svg import compose
+from ritual.core.diagram import UnknownFurnishingError, UnknownViewError, load_setting, render
+from ritual.core.diagram import state_at as _state_at
+from ritual.core.diagram.plan import El, PageState, to_svg
+from ritual.core.diagram.svg import compose
 
 SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
 
@@ -186,7 +181,7 @@ def test_hall_plan_leaves_out_what_lies_beyond_it(figures):
 def test_vertical_labels_take_the_vertical_bracket_forms():
     """A label set down a column writes its brackets and stops turned (縣︵磬︶), as a
     vertical page does; across a line it keeps the upright ones (縣（磬）)."""
-    from ritual.diagram.canvas import text_el, vertical_text
+    from ritual.core.diagram.canvas import text_el, vertical_text
 
     assert vertical_text("縣（磬）") == "縣︵磬︶"
     assert vertical_text("尊（斯禁兩壺），「甲」。") == "尊︵斯禁兩壺︶︐﹁甲﹂︒"

@@ -22,7 +22,7 @@ import dts_walk as dw
 import pytest
 import tei_read as tr
 from conftest import PUBLISHED_BASE, SHARED, tool_missing
-from ritual import dts
+from ritual.core import dts
 from sphinx.testing.util import SphinxTestApp
 
 SCHEMAS = SHARED / "dts" / "schemas"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EDITION
-from ritual.edition import EditionError, load_edition
+from ritual.core.edition import EditionError, load_edition
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = [ROOT / "_ext" / "ritual", ROOT / "_ext" / "ritual_site"]

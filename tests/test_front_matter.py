@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 from conftest import EDITION
-from ritual.apparatus import load_entries, load_sigla
-from ritual.cjk import join_cjk_lines
-from ritual.directives.sigla import short_commits
+from ritual.components.apparatus.sigla import short_commits
+from ritual.components.cjk import join_cjk_lines
+from ritual.core.apparatus import load_entries, load_sigla
 
 
 def test_cjk_lines_join_without_a_space() -> None:

@@ -11,9 +11,9 @@ from urllib.parse import unquote
 import pytest
 from conftest import EDITION
 from docutils import nodes
-from ritual import concordance
 from ritual import nodes as xsnodes
-from ritual.vocab import Term
+from ritual.core import concordance
+from ritual.core.vocab import Term
 
 #: Characters that are terms in one place and not in another; each occurrence needs a decision.
 AMBIGUOUS = set("中洗薦卒鼓尊笙物席遂拾獲相")
@@ -110,7 +110,7 @@ def test_role_pages_have_an_itinerary(edition: dict, edition_html: Path) -> None
 
 
 def test_domain_index_pages_and_term_links(edition_html: Path) -> None:
-    from ritual.edition import load_edition
+    from ritual.core.edition import load_edition
 
     for kind in load_edition(EDITION).kinds:  # the titles are the edition's (edition.toml)
         page = (edition_html / f"xs-{kind.name}.html").read_text(encoding="utf-8")
@@ -171,7 +171,7 @@ def test_every_ambiguous_character_carries_a_decision(edition_html: Path) -> Non
 
 
 def test_no_unambiguous_headword_stands_untagged(edition_html: Path) -> None:
-    from ritual.vocab import load
+    from ritual.core.vocab import load
 
     vocab = load(EDITION / "vocab", ("role", "vessel", "action", "place"))
     words = {t.term for terms in vocab.values() for t in terms if not set(t.term) & AMBIGUOUS}

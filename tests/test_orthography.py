@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from conftest import EDITION
-from ritual import orthography as ortho
-from ritual.directives.orthography import cell, rows
+from ritual.components.apparatus.orthography_table import cell, rows
+from ritual.core import orthography as ortho
 
 from tools import orthography as tool
 from tools.audit import witness_readings as wr
@@ -89,7 +89,7 @@ def test_the_edition_prints_the_policy_and_nothing_else():
 def test_the_base_text_is_recovered_from_the_edition_and_the_record(seed_path):
     """Every character of the seed's base text: the edition's text with the record's base
     forms put back, then the apparatus undone, is the page's text, which is the seed's."""
-    from ritual import apparatus, registry
+    from ritual.core import apparatus, registry
 
     from tools.bootstrap.seed import original_lines
     from tools.cli import open_edition
@@ -168,7 +168,7 @@ def test_each_rule_of_the_conventions_is_counted_from_the_data():
     ge = [p for p in PLACES if p.base == "個"]
     assert all(p.edition == "个" for p in ge)
     assert all(f in ("个", "-") for p in ge for f in p.forms.values())
-    from ritual import apparatus
+    from ritual.core import apparatus
 
     slips = [
         e

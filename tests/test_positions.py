@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from conftest import EDITION
-from ritual.diagram import load_setting
-from ritual.diagram.positions import (
+from ritual.core.diagram import load_setting
+from ritual.core.diagram.positions import (
     BASES,
     Row,
     check_rows,
@@ -150,7 +150,7 @@ def decode_stage(data: dict) -> list[list[list]]:
 def test_stage_changes_decode_to_the_full_state() -> None:
     """What a step sends (:func:`_figure_changes`) rebuilds every figure, in order, with only
     the step's own actors marked."""
-    from ritual.diagram.stage import figure_changes as _figure_changes
+    from ritual.core.diagram.stage import figure_changes as _figure_changes
 
     def entry(role, place, moved=0):
         return [role, place, 0, 0, moved, place * 10, 0, 0, 0, [], []]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import WITNESSES, require_shared
-from ritual.diagram.positions import Row, basis_problems, load_rows
+from ritual.core.diagram.positions import Row, basis_problems, load_rows
 
 from tools.audit.positions_basis import (
     Folder,

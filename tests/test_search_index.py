@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import read_search_index
-from ritual import search_index as si
+from ritual.core import search_index as si
 
 STEPS: list[si.StepEntry] = [
     {"id": "xs-0001", "number": 1, "url": "a.html#xs-0001", "section": "甲",
@@ -128,9 +128,10 @@ def test_a_step_number_or_id_names_the_step():
 
 
 def test_variant_forms_fold_to_the_standard_forms():
-    from ritual.datafile import read_tsv
-    from ritual.edition import ROLES
-    from ritual.search import fold_table, variant_pairs
+    from ritual.components.search import fold_table
+    from ritual.core.datafile import read_tsv
+    from ritual.core.edition import ROLES
+    from ritual.core.orthography import variant_pairs
 
     form = ROLES["variants"].form
     pairs = variant_pairs(

@@ -48,7 +48,7 @@ def test_second_edition_builds_from_its_own_data(app: SphinxTestApp) -> None:
 def test_shared_terms_are_the_first_editions_records(app: SphinxTestApp) -> None:
     """主人, 賓, 爵 … are 鄉射禮's very records (file and line), not copies; 介, glossed for
     this rite (鄉射禮 has none), and its own terms (先生, 謀, 玄酒, 房戶間) are its own."""
-    from ritual.terms import vocabulary_for
+    from ritual.components.terms.kinds import vocabulary_for
 
     app.build()
     vocab = vocabulary_for(app.env)

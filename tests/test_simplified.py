@@ -1,5 +1,5 @@
 """Issue 25, items 1-2: the Simplified copy by one converter that keeps the forms the apparatus
-and the orthography record speak of (:mod:`ritual.kept`), in the pages, in the data scripts
+and the orthography record speak of (:mod:`ritual.core.kept`), in the pages, in the data scripts
 (stage, formulas' popup, search index) and in their URLs; and the same on the built edition."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import read_search_index
 from opencc import OpenCC
-from ritual import kept, search_index
+from ritual.core import kept, search_index
 from ritual_site import simplified
 
 T2S = OpenCC("t2s").convert

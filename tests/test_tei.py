@@ -15,7 +15,7 @@ from xml.etree import ElementTree as ET
 import pytest
 import tei_read as tr
 from conftest import EDITION, PUBLISHED_BASE, tool_missing
-from ritual import orthography, registry, tei
+from ritual.core import orthography, registry, tei
 from sphinx.testing.util import SphinxTestApp
 
 from tools.bootstrap.seed import original_lines

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from conftest import EDITION
-from ritual import registry
-from ritual import translation_apparatus as ta
-from ritual.edition import load_edition
+from ritual.core import registry
+from ritual.core import translation_apparatus as ta
+from ritual.core.edition import load_edition
 
 from tools.bootstrap.seed import translation_lines
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from conftest import EDITION, WITNESSES, tool_missing
-from ritual import translation_apparatus as ta
+from ritual.core import translation_apparatus as ta
 
 from tools.audit import translation_review as review
 

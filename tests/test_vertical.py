@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "_ext"))
 sys.path.insert(0, str(ROOT))
 
-from ritual import commentary  # noqa: E402
+from ritual.core import commentary  # noqa: E402
 from ritual.vertical import layout, records, tex  # noqa: E402
 from ritual.vertical.layout import Char, Jiazhu, Mark  # noqa: E402
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ritual.apparatus import Entry, Reading, Slip
+from ritual.core.apparatus import Entry, Reading, Slip
 
 from tools.audit import witness_readings as wr
 from tools.collate.core import load_variants, read_base

@@ -66,11 +66,11 @@ EXPLICIT_RE = re.compile(r"^(?P<surface>.+?)\s*<(?P<headword>[^<>]+)>$", re.S)
 
 
 def _load_vocab_module():
-    """Import ``vocab.py`` (and the strict reader it uses) without the package's
-    ``__init__``, which would import Sphinx: under a bare package of the engine's folder."""
+    """Import ``core/vocab.py`` (and the strict reader it uses) without the engine's
+    ``__init__``, which would import Sphinx: under a bare package of the engine's pure core."""
     if "ritual_pure" not in sys.modules:
         package = types.ModuleType("ritual_pure")
-        package.__path__ = [str(ROOT / "_ext" / "ritual")]
+        package.__path__ = [str(ROOT / "_ext" / "ritual" / "core")]
         sys.modules["ritual_pure"] = package
     return importlib.import_module("ritual_pure.vocab")
 

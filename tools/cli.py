@@ -3,10 +3,10 @@
 The engine knows no fact of one text, and neither do the tools: the folder they read and write
 (``source/_edition`` unless ``--edition`` names another), the pages whose steps they scan, and
 the form of a step id (``xs-`` and four digits here, ``xyj-`` … in 鄉飲酒禮) all come from the
-edition's ``edition.toml`` through the engine's :class:`ritual.edition.Edition`. A tool adds the
-argument with :func:`add_edition_argument` and gets the edition with :func:`edition_from`; its
-module-level defaults keep naming this project's own edition, so its regenerate-identically
-tests read the same files as before.
+edition's ``edition.toml`` through the engine's :class:`~ritual.core.edition.Edition`. A tool
+adds the argument with :func:`add_edition_argument` and gets the edition with
+:func:`edition_from`; its module-level defaults keep naming this project's own edition, so its
+regenerate-identically tests read the same files as before.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from ritual.edition import Edition, EditionError, load_edition  # on the path tools/ puts it on
+from ritual.core.edition import Edition, EditionError, load_edition  # on the path tools/ puts it on
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -5,7 +5,7 @@
 ``source/_edition/ties.tsv`` is the record of which moments of the 經 each step of the 記
 explains, and why (issue 24 item 5); the page ``source/rite/ji.md`` carries the same ties as
 the ``:explains:`` option of each step, which the build reads (and checks against the record:
-``xrefs_sphinx.check_ties``). This tool rewrites only those option lines; ``--check`` changes
+``xrefs.references.check_ties``). This tool rewrites only those option lines; ``--check`` changes
 nothing and exits 1 if the page and the record differ.
 """
 

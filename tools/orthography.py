@@ -25,8 +25,8 @@ import sys
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from ritual import orthography as ortho  # the engine, on the path tools.cli puts it on
-from ritual.datafile import read_tsv
+from ritual.core import orthography as ortho  # the engine, on the path tools.cli puts it on
+from ritual.core.datafile import read_tsv
 
 from tools.audit.witness_readings import align_witness
 from tools.cli import ROOT, Edition, add_edition_argument, edition_from, open_edition
@@ -51,7 +51,7 @@ HEADER = """# Per-place record of the edition's silent normalisations of 鄉射�
 #   recovered from the edition and this table.  The edition prints the base's form, except for
 #   the pairs of the base's conversion from simplified characters (`converted`: 於 for 于, 個
 #   for 个): where no witness that has the passage writes the base's form, it prints the
-#   witnesses' (ritual.orthography.printed_form); the build applies this column to the page's
+#   witnesses' (ritual.core.orthography.printed_form); the build applies this column to the page's
 #   text.  Rows where every witness agrees with the edition are kept, so that the counts of the
 #   凡例 can be taken from this file alone.
 # Columns: step (id), offset (code point of the character in the step's edited, punctuated

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ritual import apparatus, orthography  # the engine, on the path tools.cli puts it on
+from ritual.core import apparatus, orthography  # the engine, on the path tools.cli puts it on
 
 from tools.cli import DEFAULT_EDITION, Edition, pages
 

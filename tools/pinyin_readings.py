@@ -21,7 +21,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from ritual import pinyin  # the engine, on the path tools/ puts it on
+from ritual.components import pinyin  # the engine, on the path tools/ puts it on
 
 from tools.cli import ROOT, Edition, add_edition_argument, edition_from, open_edition, source_dir
 

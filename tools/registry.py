@@ -1,6 +1,6 @@
 """Write an edition's step-registry rows: ``python -m tools.registry add [--edition DIR] [ID …]``.
 
-A step id is published when its row is in ``step-registry.tsv`` (see ``_ext/ritual/registry.py``):
+A step id is published when its row is in ``step-registry.tsv`` (``_ext/ritual/core/registry.py``):
 the id, the seed lines it came from, the fingerprint of its base text, ``live``, and no
 ``replaced_by``. The build warns about a step without a row (``unregistered_step``) and about
 one whose text no longer matches its row (``changed_step``), so an edition's steps are
@@ -27,8 +27,8 @@ import argparse
 import datetime
 import sys
 
-from ritual import registry  # the engine, on the path cli puts it on
-from ritual.datafile import Problem
+from ritual.core import registry  # the engine, on the path cli puts it on
+from ritual.core.datafile import Problem
 
 from tools.cli import Edition, add_edition_argument, edition_from
 from tools.pages import edition_texts

@@ -36,7 +36,7 @@ EXTERNAL_TEXT = re.compile(r"《([^》]+)》")
 
 HEADER = """\
 # references.tsv — why each back-reference formula of 鄉射禮 means what it does (issue 14), and
-#   the decision on every 如 that is not one; read by the build (_ext/ritual/xrefs_sphinx.py).
+#   the decision on every 如 that is not one; read by the build (_ext/ritual/components/xrefs).
 # The pages mark each formula and name its referents: {ref-as}`揖讓如初 <xs-0034>`, or
 #   {ref-ext}`如燕 <燕禮>` for one that points to another rite; 如 of a measure (長如笴) or in
 #   another sense stays plain text and is recorded here only. The build checks that the rows

@@ -1,9 +1,11 @@
 """ritual: a Sphinx extension for critical editions of ritual texts as citable steps.
 
 The engine knows no fact of any one text: an edition is a folder of data (``edition.toml``
-and its files, see :mod:`.edition`), named by ``xs_edition``. ``setup()`` is the registration
-table and nothing else: each feature is one module with its own ``setup_<feature>(app)``, in
-the manner of sphinx-design (see HACKING.md for the map).
+and its files, see :mod:`.core.edition`), named by ``xs_edition``. ``setup()`` is the
+registration table and nothing else: each feature is one component (``components/``, a
+subpackage where it is large) with its own ``setup_<feature>(app)``, in the manner of
+sphinx-design, over a pure ``core/`` and a few shared build modules; what ``env-updated``
+derives runs in the one order of :mod:`.derive` (see HACKING.md for the map).
 """
 
 from __future__ import annotations
@@ -12,47 +14,51 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from .apparatus_sphinx import setup_apparatus
-from .checks import setup_registry
-from .citation import setup_citation
-from .cjk import setup_cjk
-from .commentary_sphinx import setup_commentary
+from .components.apparatus import setup_apparatus
+from .components.assets import setup_static
+from .components.citation import setup_citation
+from .components.cjk import setup_cjk
+from .components.commentary import setup_commentary
+from .components.page_encoding import setup_page_encoding
+from .components.pinyin import setup_pinyin
+from .components.plans.diagrams import setup_diagrams
+from .components.raw_html import setup_raw_html
+from .components.reading_scripts import setup_reader
+from .components.reading_switch import setup_reading_switch
+from .components.registry import setup_registry
+from .components.search import setup_search
+from .components.steps.registration import setup_steps
+from .components.terms import setup_terms
+from .components.terms.indexes import setup_indexes
+from .components.terms.printed_indexes import setup_printed_indexes
+from .components.xrefs.references import setup_xrefs
+from .components.xrefs.roles import setup_xref_roles
 from .config import setup_config
 from .datafiles import setup_data_files
-from .diagrams import setup_diagrams
+from .derive import setup_derive
 from .domain import setup_domain
-from .export import setup_export
-from .indexes import setup_indexes
+from .events import setup_events
+from .export.edition_json import setup_export
 from .latex import setup_latex
-from .page_encoding import setup_page_encoding
-from .pinyin import setup_pinyin
-from .plan_data import setup_positions
-from .printed_indexes import setup_printed_indexes
-from .raw_html import setup_raw_html
-from .reader import setup_reader
-from .reading_switch import setup_reading_switch
-from .search import setup_search
+from .plan_inputs import setup_positions
 from .state import setup_state
-from .static_files import setup_static
-from .steps import setup_steps
-from .tei_sphinx import setup_tei
-from .terms import setup_terms
 from .vertical.builder import setup_vertical
 from .writers import setup_writers
-from .xref_roles import setup_xref_roles
-from .xrefs_sphinx import setup_xrefs
 
 __version__ = "0.2.0"
 
-#: Bump when the shape of the domain's stored data changes (forces a full re-read).
-ENV_VERSION = 10
+#: Bump when the shape of the domain's stored data changes (forces a full re-read); 11: the
+#: records' classes moved into core/ and components/ (a pickle names their modules).
+ENV_VERSION = 11
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    setup_events(app)
     setup_config(app)
     setup_state(app)
     setup_data_files(app)
     setup_domain(app)
+    setup_derive(app)
     setup_steps(app)
     setup_raw_html(app)
     setup_page_encoding(app)
@@ -73,7 +79,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_pinyin(app)
     setup_cjk(app)
     setup_export(app)
-    setup_tei(app)
     setup_static(app)
     setup_writers(app)
     setup_latex(app)

@@ -21,8 +21,9 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
 
-from .edition import EditionError, load_edition
-from .latex.book import apply_book_design
+from .core.edition import EditionError, load_edition
+from .events import EDITION_LOADED
+from .plan_inputs import import_drawer
 from .warnings import XsWarning, warn
 
 
@@ -306,8 +307,9 @@ def check_config(app: Sphinx, config: Config) -> None:
         edition = load_edition(config.xs_edition, config.xs_editions)
     except EditionError as exc:
         raise ConfigError(f"{exc.location}: {exc} (xs_edition = {config.xs_edition!r})") from None
-    # The book's design, filled in under the project's own latex_elements (latex/book.py).
-    apply_book_design(config, edition.lang)
+    # What is registered from the edition before reading (its domain, its kinds' roles and
+    # indices, the book's design) is told of it here, so that it is loaded once (events.py).
+    app.emit(EDITION_LOADED, config, edition)
 
 
 def _is_measure(pair: object) -> bool:
@@ -368,8 +370,6 @@ def _vertical_problems(config: Config) -> list[tuple[str, str]]:
 
 def _check_drawers(app: Sphinx, config: Config) -> None:
     """A plan drawer that cannot be imported is reported and left out."""
-    from .plan_data import import_drawer
-
     kept = {}
     for kind, target in config.xs_plan_drawers.items():
         try:

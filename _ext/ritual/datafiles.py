@@ -21,7 +21,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .datafile import (
+from .core.datafile import (
     MISSING_FILE,
     UNDECLARED_FILE,
     Document,
@@ -33,7 +33,7 @@ from .datafile import (
     read_toml,
     read_tsv,
 )
-from .edition import EDITION_FILE, ROLES
+from .core.edition import EDITION_FILE, ROLES
 from .state import build_state, edition_of
 from .warnings import report
 

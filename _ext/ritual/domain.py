@@ -3,8 +3,8 @@
 Steps and phases are recorded here while documents are read (as picklable NamedTuples, never
 nodes), cleared per document, and merged from parallel readers. Their display numbers depend on
 the order of *all* documents, so they are computed once reading is over
-(:func:`assign_numbers`, on ``env-updated``), which also reports the documents whose numbers
-changed so that an incremental build rewrites them.
+(:func:`assign_numbers`, a step of ``env-updated``: :mod:`.derive`), which also reports the
+documents whose numbers changed so that an incremental build rewrites them.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .edition import Edition, load_edition
+from .core.edition import Edition
+from .events import EDITION_LOADED
 from .warnings import XsWarning, warn
 
 
@@ -47,7 +48,7 @@ class StepRecord(NamedTuple):
     translation_source: str | None  # "base" | "editors" | None
     annotations: tuple[Annotation, ...]
     base_text: str  # the text as transmitted, as the page has it (before the apparatus)
-    apparatus: tuple[Any, ...]  # apparatus_sphinx.Place records, in text order
+    apparatus: tuple[Any, ...]  # components.apparatus.placement.Place records, in text order
     references: tuple[Any, ...] = ()  # xrefs.Reference: the back-reference formulas, in order
     explains: tuple[str, ...] = ()  # a commentary step's :explains: (ids, ranges or "general")
     # the corrections of the base translation, placed in the printed translation
@@ -87,6 +88,10 @@ class StepXRefRole(XRefRole):
         return self.create_xref_node()
 
 
+#: The key of the phase being read in ``env.current_document`` (set by the phase directive; the
+#: steps and diagrams after it belong to it).
+PHASE_KEY = "xs:phase"
+
 #: The warning subtype for an id declared twice, by kind of object.
 _DUPLICATE_WARNING = {"steps": XsWarning.DUPLICATE_STEP, "phases": XsWarning.DUPLICATE_PHASE}
 
@@ -120,7 +125,7 @@ class XsDomain(Domain):
         "phase_numbers": {},  # phase id -> number
         "retired": {},  # retired step id -> the id that replaces it (from the registry)
         "term_pages": {},  # (kind, headword) -> page name of its headword page (HTML)
-        "diagrams": {},  # diagram id -> DiagramRecord (see diagrams.py)
+        "diagrams": {},  # diagram id -> DiagramRecord (see components/plans/diagrams.py)
         "stages": {},  # docname -> StageRecord: pages with the stage view
         "diagram_numbers": {},  # diagram id -> number, in reading order
         "positions_key": "",  # digest of the positions data (diagrams depend on all of it)
@@ -390,9 +395,9 @@ def for_edition(edition: Edition) -> type[XsDomain]:
     )
 
 
-def register_domain(app: Any, config: Any) -> None:
-    """``config-inited``: the edition's domain, once the edition folder is known."""
-    app.add_domain(for_edition(load_edition(config.xs_edition, config.xs_editions)), override=True)
+def register_domain(app: Any, config: Any, edition: Edition) -> None:
+    """``xs-edition-loaded`` (at ``config-inited``): the edition's domain."""
+    app.add_domain(for_edition(edition), override=True)
 
 
 def note_derived(env: Any) -> None:
@@ -416,9 +421,7 @@ def outdated_derived(
 def setup_domain(app: Any) -> None:
     """The domain, its step reference role, and the numbering once reading is over."""
     app.add_domain(XsDomain)
-    # After config.check_config (priority 100), which resolves the edition folder.
-    app.connect("config-inited", register_domain, priority=200)
+    app.connect(EDITION_LOADED, register_domain)
     app.add_role("step", StepXRefRole())
-    app.connect("env-updated", assign_numbers)
     app.connect("env-get-outdated", outdated_derived)
     app.connect("missing-reference", warn_missing_step)

@@ -81,7 +81,7 @@ class diagram(nodes.General, nodes.Element):
     """A plan of the hall with who stands where after a step (``xs:diagram``).
 
     Attributes from the directive: ``fig_id``, ``step``, ``view``, ``extra`` (list), ``title``;
-    children: the caption body. Filled in at resolve time (:mod:`.diagrams`): ``label``
+    children: the caption body. Filled in at resolve time (:mod:`.plans.diagrams`): ``label``
     (圖一 …), ``plan`` (the drawn :class:`~.diagram.plan.Plan`), ``figures`` (list of
     ``[role, place, facing]``), ``step_label``.
     """
@@ -119,7 +119,7 @@ class back_ref(nodes.Inline, nodes.TextElement):
     """A back-reference formula in a step's text (``{ref-as}``, ``{ref-ext}``): ``items`` (the
     ids and ranges it names) or ``external`` (the other text it points to); its children are
     the formula's words with their term markup. Filled in at resolve time
-    (:mod:`.xrefs_sphinx`): ``key`` (``<step id>-<n>``, the n-th formula of its step),
+    (:mod:`.xrefs.references`): ``key`` (``<step id>-<n>``, the n-th formula of its step),
     ``runs`` (runs of consecutive referents: ``step_id``, ``docname``, ``label`` 29至34,
     ``refuri`` in HTML), ``see`` (見第34節, or the other text), ``basis`` and ``note``."""
 

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .edition import Edition, load_edition
+from .core.edition import Edition, load_edition
 
 T = TypeVar("T")
 ATTRIBUTE = "xs_state"
@@ -72,12 +72,11 @@ def _forget_files(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> No
     state.derived.clear()
 
 
-def _forget_derived(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def forget_derived(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """The first derivation (:mod:`.derive`): what the previous numbering derived is dropped."""
     build_state(env).derived.clear()
     return []
 
 
 def setup_state(app: Sphinx) -> None:
     app.connect("env-before-read-docs", _forget_files, priority=100)
-    # Before every other env-updated handler: they derive from the new numbering.
-    app.connect("env-updated", _forget_derived, priority=100)

@@ -13,7 +13,7 @@ from typing import Any
 
 from sphinx.util import logging
 
-from .datafile import Problem
+from .core.datafile import Problem
 
 logger = logging.getLogger("ritual")
 

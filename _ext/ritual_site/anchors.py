@@ -9,7 +9,7 @@ sidebar and every reference then use (``conventions.html#apparatus``). The numbe
 on the section as its second id (written as an empty ``<span id="id5">`` inside it), so the
 links published before keep landing where they did.
 
-The phases of the rite do the same with their phase ids (``ritual.directives.phase``).
+The phases of the rite do the same with their phase ids (``ritual.components.steps.phase``).
 """
 
 from __future__ import annotations

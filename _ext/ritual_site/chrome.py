@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2.ext import Extension
-from ritual.indexes import DIGESTS_FILE
+from ritual.components.terms.indexes import DIGESTS_FILE
 from sphinx.application import Sphinx
 from sphinx.builders.html._build_info import BuildInfo
 from sphinx.util.i18n import CatalogInfo

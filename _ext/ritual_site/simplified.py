@@ -15,7 +15,7 @@ them). In the copies:
   the marks are left out of the copy): the
   citations (which quote the edition's title as published) and the witnesses' forms in the
   apparatus (lemmas, readings, the forms a note quotes: the engine's ``witness_form``);
-- the *kept forms* of the text (``ritual.kept``: the apparatus' lemmas and the orthography
+- the *kept forms* of the text (``ritual.core.kept``: the apparatus' lemmas and the orthography
   record's places, elements with ``data-xs-keep``) keep their text; one whose form the
   conversion would have changed gets the class ``xs-kept`` and a title saying why, so that the
   reader sees which characters stand as the edition prints them;
@@ -25,7 +25,7 @@ them). In the copies:
   treated as the page's links are.
 
 The data scripts that pages load and show as text (:mod:`.simplified_data`) are converted by the
-same :func:`t2s`, their kept spans (between ``ritual.kept``'s marks) kept and marked the same way.
+same :func:`t2s`, their kept spans (``ritual.core.kept``'s marks) kept and marked the same way.
 
 Converting the written HTML rather than building twice keeps one source of truth, costs a
 fraction of a second, and cannot drift from the Traditional pages.
@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from ritual import kept
+from ritual.core import kept
 from ritual.state import build_state
 from sphinx.application import Sphinx
 from sphinx.util.parallel import ParallelTasks, parallel_available
@@ -218,7 +218,7 @@ def term_headword(tag: str, text: str) -> str:
 
 
 def convert_data(text: str) -> str:
-    """A string of a data script, converted: its kept spans (``ritual.kept``) kept."""
+    """A string of a data script, converted: its kept spans (``ritual.core.kept``) kept."""
     return kept.convert(text, t2s)
 
 

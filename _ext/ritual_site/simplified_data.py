@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 #: The data scripts that carry text to be shown, relative to the output folder (a pattern
-#: names a set of files: the search index is written in parts, ``ritual.search``).
+#: names a set of files: the search index is written in parts, ``ritual.components.search``).
 CONVERTED = ("_diagrams/stage-data.js", "_xrefs/xrefs-data.js", "_static/xs-search-*.js")
 
 ASSIGNMENT = re.compile(

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "_ext"))
 sys.path.insert(0, str(ROOT))
 
-from ritual.diagram.positions import Row, load_rows  # noqa: E402
+from ritual.core.diagram.positions import Row, load_rows  # noqa: E402
 
 from tools.cli import DEFAULT_EDITION, add_edition_argument, edition_from, quote_pattern  # noqa: E402
 from tools.collate.core import load_variants  # noqa: E402

@@ -7,7 +7,7 @@ Why: the base translation was reviewed for meaning step by step against the 經 
 ``translation-apparatus.toml`` whose note cites its basis, and ``translation-review.tsv``
 records every base-translated step as reviewed, changed or left. This tool checks the two
 mechanically: the review covers every base-translated step and agrees with the entries
-(:func:`ritual.translation_apparatus.review_problems`), every note cites a basis, and every
+(:func:`ritual.core.translation_apparatus.review_problems`), every note cites a basis, and every
 quotation of a note is found where it says it is:
 
 - ``經「…」`` or ``「…」``   the step's own words (its text as printed);
@@ -40,8 +40,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "_ext"))
 sys.path.insert(0, str(ROOT))
 
-from ritual import registry  # noqa: E402
-from ritual import translation_apparatus as ta  # noqa: E402
+from ritual.core import registry  # noqa: E402
+from ritual.core import translation_apparatus as ta  # noqa: E402
 
 from tools.audit.positions_basis import (  # noqa: E402
     FIRST_JI,

@@ -46,7 +46,7 @@ from tools.collate.witnesses import Token, Witness, is_text_char, read_all, witn
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "_ext"))
-from ritual import apparatus  # noqa: E402
+from ritual.core import apparatus  # noqa: E402
 
 EDITION = DEFAULT_EDITION
 #: The normalised transcription through which 叢's gaiji are resolved.

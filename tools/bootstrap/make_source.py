@@ -112,7 +112,7 @@ def main() -> None:
 def write_registry(rows: list[tuple[str, list[int], str]]) -> None:
     """The step registry: every id with its seed lines and the fingerprint of its base text."""
     sys.path.insert(0, str(ROOT / "_ext"))
-    from ritual.registry import REGISTRY, fingerprint
+    from ritual.core.registry import REGISTRY, fingerprint
 
     if REGISTRY.exists():
         raise SystemExit(f"{REGISTRY} exists: published ids are never renumbered")

@@ -24,7 +24,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from .. import nodes as xsnodes
-from .book import leave_out_site_indices
+from ..events import EDITION_LOADED
+from .book import design_the_book, leave_out_site_indices
 
 #: Classes of paragraphs that become LaTeX class environments (``sphinxclass<name>``).
 WRAPPED_CLASSES = ("xs-part-en",)
@@ -88,3 +89,4 @@ def setup_latex(app: Sphinx) -> None:
     ``setup()``); the book's design is filled in with the configuration (:mod:`.book`)."""
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("builder-inited", leave_out_site_indices)
+    app.connect(EDITION_LOADED, design_the_book)

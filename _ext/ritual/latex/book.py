@@ -24,6 +24,7 @@ from typing import NamedTuple
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from ..core.edition import Edition
 from ..domain import XsDomain
 
 #: The book's margins and running-head measures (16開: see :data:`PAPER`); the outer margin is
@@ -188,6 +189,11 @@ def apply_book_design(config: Config, lang: str) -> None:
     the project chose another class. Called once the values are checked (``config-inited``)."""
     config.latex_elements = {**elements(config, lang), **config.latex_elements}
     config.latex_docclass = {"manual": "book", **config.latex_docclass}
+
+
+def design_the_book(app: Sphinx, config: Config, edition: Edition) -> None:
+    """``xs-edition-loaded`` (at ``config-inited``, once the values are checked)."""
+    apply_book_design(config, edition.lang)
 
 
 def leave_out_site_indices(app: Sphinx) -> None:

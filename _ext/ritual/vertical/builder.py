@@ -44,7 +44,7 @@ def book_records(
     numbers = domain.data["numbers"]
     steps = domain.ordered_steps()
     # The notes the steps hold: read and checked once, by the engine's commentary glue
-    # (commentary_sphinx.py), which says where a row cannot be placed.
+    # (components/commentary.py), which says where a row cannot be placed.
     notes: dict[str, tuple[layout.Note, ...]] = {}
     if config.xs_vertical_commentary:
         notes = {sid: records.notes(rec.commentary) for sid, rec in steps if rec.commentary}

@@ -2,14 +2,14 @@
 注 and their 校記 markers.
 
 The 注 is the one the steps hold (:mod:`..commentary`, read and placed by
-``commentary_sphinx.py``): a note stands after ``end`` in its step's edited text.
+``components/commentary.py``): a note stands after ``end`` in its step's edited text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import commentary
+from ..core import commentary
 from .layout import Marker, Note
 
 

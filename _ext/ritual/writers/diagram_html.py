@@ -14,8 +14,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.osutil import relative_uri
 
-from .. import kept
-from ..diagram.plan import PageState, Plan, to_svg
+from ..core import kept
+from ..core.diagram.plan import PageState, Plan, to_svg
 
 
 def _inline_svg(plan: Plan | None, translator: Any) -> str:

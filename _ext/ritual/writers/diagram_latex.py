@@ -18,7 +18,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..diagram.plan import num, to_svg
+from ..core.diagram.plan import num, to_svg
 from ..warnings import XsWarning, warn
 
 OUT_DIR = "_diagrams"

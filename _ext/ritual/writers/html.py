@@ -10,9 +10,9 @@ import posixpath
 
 from docutils import nodes
 
-from .. import commentary, kept
 from .. import nodes as xsnodes
-from ..citation import cite_control_html
+from ..components.citation import cite_control_html
+from ..core import commentary, kept
 
 
 def _visit_step(self, node):

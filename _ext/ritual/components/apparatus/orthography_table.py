@@ -1,0 +1,75 @@
+"""``xs:orthography``: the edition's silent normalisations, counted from their record.
+
+Why: the 凡例 says where the base writes 於, 個, 旃 … and the witnesses 于, 个, 旜 …, and what
+the edition prints there; the numbers that make that statement true are counted here from the
+edition's ``orthography.tsv`` (made from the witnesses by ``python -m tools.orthography``), so
+the page cannot drift from the data.  One row per form of the base for a pair recorded place by
+place; how often the edition prints each form there (「于137 於44」: the correction of the
+base's conversion from simplified characters); one cell per witness: how often it writes each
+form at those places (「于155 於21 闕5」).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ...core import orthography
+from ...datafiles import table
+from ...state import edition_of
+from ...warnings import XsWarning, warn
+from .sigla import table as table_node
+
+#: How the markers of the record are printed.
+MARKS = {orthography.LACKING: "闕", orthography.NOTHING: "無"}
+
+
+def cell(counter, edition: str, variants: tuple[str, ...]) -> str:
+    """「于155 於21 闕5」: the variant forms first, then the edition's, then the rest."""
+    order = [*variants, edition]
+    keys = sorted(counter, key=lambda k: (order.index(k) if k in order else len(order), k))
+    return " ".join(f"{MARKS.get(k, k)}{counter[k]}" for k in keys if counter[k])
+
+
+def rows(pairs, places, sigla: tuple[str, ...]) -> list[list[str]]:
+    """The table's rows: the base's form, number of places, the forms the edition prints
+    there, one cell per witness."""
+    counted = orthography.counts(places)
+    out = []
+    for standard, variants in orthography.recorded(pairs).items():
+        per = counted.get(standard)
+        if not per or not sigla:
+            continue
+        total = sum(per[sigla[0]].values())
+        label = f"{standard}（{'、'.join(variants)}）"
+        printed = Counter(p.edition for p in places if p.base == standard)
+        out.append(
+            [label, str(total), cell(printed, standard, variants)]
+            + [cell(per[s], standard, variants) for s in sigla]
+        )
+    return out
+
+
+class OrthographyDirective(SphinxDirective):
+    """The counts of the recorded normalisations, per witness (the record's columns)."""
+
+    def run(self) -> list[nodes.Node]:
+        edition = edition_of(self.env)
+        for role in ("variants", "orthography"):
+            path = edition.path(role)
+            if not path.is_file():
+                warn(
+                    f"xs:orthography needs the edition's {path.name}",
+                    XsWarning.MISSING_FILE,
+                    self.get_location(),
+                )
+                return []
+            self.env.note_dependency(str(path))
+        record = table(self.env, "orthography")
+        sigla = orthography.witnesses_of(record)
+        pairs = orthography.pairs_from(table(self.env, "variants"))
+        body = rows(pairs, orthography.places_from(record), sigla)
+        headers = ["底本（諸本或作）", "處", "本書", *sigla]
+        return [table_node(headers, body, [14, 4, 10] + [12] * len(sigla))]

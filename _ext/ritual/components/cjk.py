@@ -1,0 +1,76 @@
+"""Line breaks inside Chinese paragraphs: joined without a space.
+
+Markdown turns a line break inside a paragraph into a space, as English wants. Chinese is
+written without spaces, so a source line wrapped between two Han characters (or a Han
+character and full-width punctuation) would print a stray space in the page and the PDF.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from sphinx.transforms import SphinxTransform
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from ..node_edits import index_of, remove, replace
+
+_WIDE = r"\u2e80-\u2fff\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+SOFT_BREAK = re.compile(rf"(?<=[{_WIDE}])[ \t]*\n[ \t]*(?=[{_WIDE}])")
+WIDE = re.compile(rf"[{_WIDE}]")
+
+
+def join_cjk_lines(text: str) -> str:
+    """Remove line breaks (and the blanks around them) between wide characters."""
+    return SOFT_BREAK.sub("", text)
+
+
+def _is_wide(char: str) -> bool:
+    return bool(char) and WIDE.match(char) is not None
+
+
+def join_document(document: nodes.Node) -> None:
+    """Join every soft break between wide characters in ``document``."""
+    for node in list(document.findall(nodes.Text)):
+        parent = node.parent
+        if "\n" not in node or isinstance(parent, (nodes.literal_block, nodes.raw)):
+            continue
+        if not str(node).strip():
+            index = index_of(node)
+            before = parent[index - 1].astext() if index > 0 else ""
+            after = parent[index + 1].astext() if index + 1 < len(parent) else ""
+            if _is_wide(before[-1:]) and _is_wide(after[:1]):
+                remove(node)
+            continue
+        joined = join_cjk_lines(str(node))
+        if joined != str(node):
+            replace(node, nodes.Text(joined))
+
+
+class JoinCJKLines(SphinxTransform):
+    """Join soft line breaks between wide characters.
+
+    MyST gives a soft break as a Text node of its own (``"\\n"``) between the text of two
+    lines, which may end and begin inside inline markup; a break inside one Text node
+    (reST) is joined too.
+    """
+
+    default_priority = 400
+
+    def apply(self, **kwargs: Any) -> None:
+        join_document(self.document)
+
+
+class JoinCJKLinesAfterReferences(SphinxPostTransform):
+    """Once cross-references are resolved (``{doc}`` gives its title only then), again."""
+
+    default_priority = 900
+
+    def run(self, **kwargs: Any) -> None:
+        join_document(self.document)
+
+
+def setup_cjk(app: Any) -> None:
+    app.add_transform(JoinCJKLines)
+    app.add_post_transform(JoinCJKLinesAfterReferences)

@@ -1,0 +1,225 @@
+"""Sphinx side of the commentary printed with the text (鄭注): each note after its lemma.
+
+The data and its checks live in :mod:`.commentary` (pure). Here the edition's
+``commentary.tsv`` is read once per build; while a step is read, each of its notes is checked
+against the step's edited text and put into the text as a :class:`~.nodes.commentary_note`
+right after its lemma (after any apparatus marker there, and outside a term's link), and the
+notes go into the step's record (:attr:`~.domain.StepRecord.commentary`), from which the
+inventory (object type ``commentary``) and ``edition.json`` are made.
+
+Warnings, each at its row of the file: a row whose cells say no note (``builder-inited``; a
+short row, a duplicate id … are the strict reader's, :mod:`.datafiles`);
+a note outside its step, or whose lemma the step no longer reads (while the step is read); a
+note naming a step that no page declares (``env-check-consistency``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+
+from .. import nodes as xsnodes
+from ..core import commentary
+from ..core.orthography import variant_pairs
+from ..datafiles import table
+from ..domain import xs_domain
+from ..events import STAGE_EXTRAS
+from ..node_edits import index_of
+from ..state import build_state, edition_of
+from ..warnings import XsWarning, warn
+
+
+@dataclass
+class CommentaryData:
+    """The build's commentary: its notes by step, the problems of its rows, its file."""
+
+    path: Path
+    notes: list[commentary.Note] = field(default_factory=list)
+    problems: list[commentary.Problem] = field(default_factory=list)
+    fold: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_step = commentary.by_step(self.notes)
+
+    def location(self, line: int) -> str:
+        return f"{self.path}:{line}"
+
+
+def commentary_for(env: BuildEnvironment) -> CommentaryData:
+    """The edition's commentary (none when it has no ``commentary.tsv``), read once per build."""
+    edition = edition_of(env)
+
+    def read() -> CommentaryData:
+        path = edition.path("commentary")
+        if not path.is_file():
+            return CommentaryData(path)
+        # The strict reader says what is wrong with the file and its rows (a short row, an id
+        # given twice …, see datafiles.check_data_files); what a whole row says wrong is said here.
+        rows = table(env, "commentary")
+        notes, problems = commentary.notes_from((r.line, r.values) for r in rows)
+        return CommentaryData(path, notes, problems, variant_pairs(table(env, "variants")))
+
+    return build_state(env).file("commentary", read)
+
+
+def place_notes(
+    env: BuildEnvironment, step_id: str, body: nodes.Element, text: str
+) -> tuple[commentary.Note, ...]:
+    """Put the step's notes into ``body`` (its edited text, ``text``) after their lemmas;
+    return the notes placed. A note that cannot stand in the step is said, and left out."""
+    data = commentary_for(env)
+    notes = data.by_step.get(step_id, [])
+    if data.path.is_file():
+        env.note_dependency(str(data.path))
+    if not notes:
+        return ()
+
+    def fold(s: str) -> str:
+        return "".join(data.fold.get(c, c) for c in s)
+
+    placed = []
+    for note in notes:
+        why = commentary.misplaced(note, text, fold)
+        if why:
+            warn(why, XsWarning.COMMENTARY_ANCHOR, data.location(note.line))
+            continue
+        placed.append(note)
+    # From the last to the first, so that each insertion leaves the offsets before it alone
+    # (a note has no text of the step's: the offsets after it would not move either).
+    for note in reversed(placed):
+        _insert_after(body, note.end, _node(note))
+    return tuple(placed)
+
+
+def _node(note: commentary.Note) -> xsnodes.commentary_note:
+    return xsnodes.commentary_note(
+        "",
+        note_id=note.id,
+        text=note.text,
+        witness=note.witness,
+        pages=" ".join(note.pages),
+        supplied=note.supplied,
+    )
+
+
+#: Inline nodes a note goes after rather than into, when the lemma ends where they end: links
+#: (a term, a back-reference formula), an apparatus reading and a kept form (a copy in
+#: another script must convert the note: it keeps only the form).
+_WRAPPERS = (
+    xsnodes.term_ref,
+    xsnodes.back_ref,
+    xsnodes.apparatus_lemma,
+    xsnodes.kept_form,
+    xsnodes.plain_term,
+    xsnodes.pinyin_char,
+)
+
+
+def _insert_after(body: nodes.Element, offset: int, new: nodes.Node) -> None:
+    """Insert ``new`` right after the character before ``offset`` of the body's text: after
+    the inline markup that ends there, and after the apparatus markers that follow it."""
+    anchor: nodes.Text | None = None
+    position = 0
+    for text_node in _texts(body):
+        end = position + len(text_node)
+        if position < offset < end:  # inside a Text node: split it
+            left = nodes.Text(str(text_node)[: offset - position])
+            right = nodes.Text(str(text_node)[offset - position :])
+            parent, i = text_node.parent, index_of(text_node)
+            parent[i] = left
+            parent.insert(i + 1, right)
+            anchor = left
+            break
+        if end == offset and len(text_node):
+            anchor = text_node  # the last one ending here: later ones are empty
+        position = end
+    if anchor is None:
+        body.append(new)
+        return
+    after: nodes.Node = anchor
+    while (
+        isinstance(after.parent, _WRAPPERS)
+        and after.parent is not body
+        and index_of(after) == len(after.parent) - 1
+    ):
+        after = after.parent
+    parent = after.parent
+    i = index_of(after) + 1
+    while i < len(parent) and isinstance(parent[i], _MARKS):
+        i += 1
+    parent.insert(i, new)
+
+
+#: What follows a lemma's last character before its note: the apparatus markers, and a note.
+_MARKS = (xsnodes.apparatus_ref, xsnodes.commentary_note)
+
+
+def _texts(body: nodes.Element) -> list[nodes.Text]:
+    """The Text nodes of the step's text, in order (an apparatus marker's number is not text)."""
+    out: list[nodes.Text] = []
+
+    def walk(node: nodes.Node) -> None:
+        if isinstance(node, nodes.Text):
+            out.append(node)
+        elif not isinstance(node, _MARKS):
+            for child in node.children:
+                walk(child)
+
+    walk(body)
+    return out
+
+
+def check_rows(app: Sphinx) -> None:
+    """``builder-inited``: the rows of commentary.tsv are well-formed and their ids unique."""
+    data = commentary_for(app.env)
+    for problem in data.problems:
+        warn(problem.message, XsWarning.BAD_COMMENTARY, data.location(problem.line))
+
+
+def check_steps(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: every note names a step that a page declares."""
+    data = commentary_for(env)
+    steps = xs_domain(env).steps
+    for note in data.notes:
+        for step_id in (note.step, note.first):
+            if step_id and step_id not in steps:
+                warn(
+                    f"note {note.id} names step {step_id!r}, which no page declares",
+                    XsWarning.COMMENTARY_STEP,
+                    data.location(note.line),
+                )
+
+
+def export_commentary(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
+    """edition.json: each step's notes, with their lemmas' offsets in its text."""
+    domain = xs_domain(app.env)
+    order = [sid for sid, _ in domain.ordered_steps()]
+    return {
+        sid: [commentary.exported(note, order) for note in rec.commentary]
+        for sid, rec in domain.steps.items()
+    }
+
+
+def stage_commentary(app: Sphinx, ids: list[str]) -> tuple[str, dict[str, list[list[str]]]]:
+    """The stage view's notes (``D.zhu``): by the step's place in the timeline, its notes of
+    注 in order, each ``[note id, its words]`` (the marks of a supplied part kept, as on the
+    page); the stage script shows them under the step's text, each linked to its note."""
+    domain = xs_domain(app.env)
+    return "zhu", {
+        str(i): [[note.id, note.text] for note in domain.steps[sid].commentary]
+        for i, sid in enumerate(ids)
+        if sid in domain.steps and domain.steps[sid].commentary
+    }
+
+
+def setup_commentary(app: Sphinx) -> None:
+    """The commentary in the build: its rows checked, its notes' steps checked, its notes in
+    ``edition.json`` (the notes are placed by the step directive, :func:`place_notes`)."""
+    app.connect("builder-inited", check_rows)
+    app.connect("env-check-consistency", check_steps)
+    app.connect(STAGE_EXTRAS, stage_commentary)

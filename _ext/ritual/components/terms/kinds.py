@@ -1,0 +1,55 @@
+"""Sphinx side of the vocabularies: the edition's term kinds, their data, checks and lookups.
+
+The data and its validation live in :mod:`.vocab` (no Sphinx). Here the edition's kinds
+(``edition.toml`` ``[terms] kinds``) become roles (``{vessel}`觶```) and domain indices, each
+:class:`~.vocab.Problem` becomes a located warning, and the roles are served the headwords of
+each kind, read once per build (:mod:`.state`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from ...core import vocab
+from ...core.edition import Edition, load_edition
+from ...state import build_state, edition_of
+from ...warnings import report
+
+
+class Vocabulary:
+    """The vocabularies of a build, indexed by kind and headword."""
+
+    def __init__(self, edition: Edition, others: dict[str, Path]) -> None:
+        self.directory = edition.path("vocab")
+        self.kinds = edition.kind_names
+        self.others = others
+        self.terms = vocab.index(vocab.load(self.directory, self.kinds, others))
+
+    def headwords(self, kind: str) -> dict[str, vocab.Term]:
+        return self.terms.get(kind, {})
+
+    def problems(self) -> list[vocab.Problem]:
+        return vocab.validate(self.directory, self.kinds, self.others)
+
+
+def shared_vocabularies(config: Any) -> dict[str, Path]:
+    """The vocabulary folder of every other edition the build may share terms with."""
+    return {
+        name: load_edition(folder, config.xs_editions).path("vocab")
+        for name, folder in config.xs_editions.items()
+    }
+
+
+def vocabulary_for(env: Any) -> Vocabulary:
+    """The build's vocabulary (read once per build)."""
+    return build_state(env).file(
+        "vocabulary", lambda: Vocabulary(edition_of(env), shared_vocabularies(env.config))
+    )
+
+
+def check_vocabulary(app: Sphinx) -> None:
+    """``builder-inited``: every problem in the vocabulary data, located at its file line."""
+    report(vocabulary_for(app.env).problems())

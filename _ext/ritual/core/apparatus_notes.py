@@ -1,0 +1,110 @@
+"""The note of an apparatus entry, its witness statement composed from the entry's readings.
+
+Why: a note written by hand said 「諸本皆作扑」 where 庫 reads 朴, and 「諸本作后」 where 敖
+and 楊 read 後.  Here the statement of who reads what is made from the entry's readings,
+slips and the list of collated witnesses, so it cannot contradict them; the entry's ``note``
+field holds only the editors' reasoning, which follows the statement.
+
+- 「諸本皆作X」 only when every listed witness (底 apart) reads X, and there are two or more;
+  otherwise each group is named: 「叢張敖作席之，庫李作之席」; an empty reading is
+  「庫無相字」, a reading where the lemma is empty 「楊有豆字」.
+- a slip of a digital copy (``slips``): 「叢本數字化本誤作天」.
+- a collated witness the entry does not list lacks the passage: the edition says how, by
+  siglum where it knows why (``lacking`` in edition.toml: 「叢本此處闕頁」, 叢's only gaps
+  being its untranscribed pages, which the audit checks), else 「楊本不載此文」.
+
+Pure Python, no imports from the package: tools load it by path, and the build calls
+:func:`compose` when it reads the apparatus (``components.apparatus.placement.ApparatusData``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+#: How a collated witness that lacks the passage is described, unless the edition says.
+LACKING_DEFAULT = "{}本不載此文"
+NUMERALS = "〇一二三四五六七八九十"
+
+
+def _sorted(sigla, order: Sequence[str]) -> list[str]:
+    rank = {s: n for n, s in enumerate(order)}
+    return sorted(sigla, key=lambda s: rank.get(s, len(rank)))
+
+
+def _count(text: str) -> str:
+    """``退`` → 退字, ``以耦`` → 以耦二字 (a character count as the notes write it)."""
+    n = len(text)
+    return f"{text}字" if n == 1 else f"{text}{NUMERALS[n] if n <= 10 else n}字"
+
+
+def statement(
+    entry,
+    order: Sequence[str] = (),
+    witnesses: Sequence[str] = (),
+    base: str = "",
+    lacking: Mapping[str, str] | None = None,
+    lacking_default: str = LACKING_DEFAULT,
+) -> str:
+    """Who reads what, from ``entry.readings`` and ``entry.slips``; '' if nothing to say.
+
+    ``order`` is the order of the sigla table; ``witnesses`` the collated witnesses (a
+    witness among them that the entry neither credits nor names in a slip lacks the passage,
+    said as ``lacking[siglum]`` or ``lacking_default``); ``base`` the base text's siglum.
+    """
+    groups = []
+    for r in entry.readings:
+        sigla = [s for s in r.witnesses if s != base]
+        if sigla:
+            groups.append((r.text, _sorted(sigla, order)))
+    groups.sort(
+        key=lambda g: (g[0] != entry.lemma, [order.index(s) if s in order else 99 for s in g[1]])
+    )
+    texts = [r.text for r in entry.readings if r.text]
+    longest = max(texts, key=len) if texts else ""
+    parts = []
+    if len(groups) == 1 and len(groups[0][1]) > 1:
+        text = groups[0][0]
+        parts.append(f"諸本皆無{_count(longest)}" if not text else f"諸本皆作{text}")
+    else:
+        said = []
+        for text, sigla in groups:
+            who = "".join(sigla)
+            if not text:
+                said.append(f"{who}無{_count(longest)}")
+            elif not entry.lemma:
+                said.append(f"{who}有{_count(text)}")
+            else:
+                said.append(f"{who}作{text}")
+        if said:
+            parts.append("，".join(said))
+    slips = getattr(entry, "slips", ())
+    for slip in slips:
+        if slip.text:
+            parts.append(f"{slip.witness}本數字化本誤作{slip.text}")
+        else:
+            parts.append(f"{slip.witness}本數字化本誤脫{_count(entry.lemma)}")
+    listed = {s for r in entry.readings for s in r.witnesses} | {s.witness for s in slips}
+    absent = [s for s in _sorted(witnesses, order) if s not in listed and s != base]
+    if absent:
+        phrases = lacking or {}
+        parts.append("，".join(phrases.get(s, lacking_default).format(s) for s in absent))
+    return "；".join(parts)
+
+
+def compose(
+    entry,
+    order: Sequence[str] = (),
+    witnesses: Sequence[str] = (),
+    base: str = "",
+    lacking: Mapping[str, str] | None = None,
+    lacking_default: str = LACKING_DEFAULT,
+) -> str:
+    """The note as printed: the witness statement, then the editors' reasoning."""
+    out = []
+    said = statement(entry, order, witnesses, base, lacking, lacking_default)
+    if said:
+        out.append(said + "。")
+    reasoning = entry.note.strip()
+    if reasoning:
+        out.append(reasoning if reasoning.endswith("。") else reasoning + "。")
+    return "".join(out)

@@ -1,0 +1,249 @@
+"""The positions data of an edition: ``positions.tsv`` (who stands where at each step) and
+``figures.tsv`` (who may be drawn), with the checks a scholar's edit should pass.
+
+``positions.tsv`` is the one place the editors record positions; the build reads it directly
+(``plan_inputs``) for the plans, the stage view and the itineraries. The furnishing timeline
+(``furnishings.tsv``: when a thing is set out and cleared) lives here too, since it follows
+the same steps.
+
+No Sphinx import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..datafile import Table, Tsv, optional_integer, read_tsv
+from ..vocab import FORM as VOCAB_FORM
+from .layout import EXIT
+from .model import Setting
+
+BASES = ("text", "inferred", "注")
+#: A quotation of the 注 in a note (``注「…」``, ``<step> 注：「…」``); any ``「…」`` for the rest.
+ZHU_QUOTE = re.compile(r"注[：:]?\s*「[^」]+」")
+QUOTE = re.compile(r"「[^」]*」")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of ``positions.tsv``; ``line`` locates it for error messages."""
+
+    step: str
+    role: str
+    place: str
+    facing: str
+    basis: str  # of the place
+    facing_basis: str  # of the facing ('' when the facing is)
+    note: str
+    line: int
+
+
+@dataclass(frozen=True)
+class FigureInfo:
+    """One figure of ``figures.tsv``: its vocabulary headword ('' if none), its rank in the
+    archers' lines (None if it does not stand in them) and a note."""
+
+    name: str
+    headword: str
+    rank: int | None
+    note: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Span:
+    """A furnishing set out at step ``start`` and cleared at step ``end`` ('' = never)."""
+
+    furnishing: str
+    start: str
+    end: str
+    warrant: str
+    line: int
+
+
+#: The forms of positions.tsv, figures.tsv and furnishings.tsv.
+FORM = Tsv(
+    ("step", "role", "place", "facing", "basis", "facing_basis", "note"),
+    # one row per role a step moves: a second would silently win over the first
+    key=("step", "role"),
+    required=("step", "role", "place"),
+)
+FIGURES_FORM = Tsv(
+    ("figure", "headword", "rank", "note"),
+    key=("figure",),
+    types={"rank": optional_integer},
+    required=("figure",),
+)
+FURNISHINGS_FORM = Tsv(
+    ("furnishing", "set", "cleared", "warrant"),
+    # a thing is set out once at a step (豐 twice: at two steps)
+    key=("furnishing", "set"),
+    required=("furnishing", "set"),
+)
+
+
+def rows_from(table: Table) -> list[Row]:
+    """The rows of a positions.tsv read by :func:`..datafile.read_tsv`."""
+    return [
+        Row(
+            r["step"],
+            r["role"],
+            r["place"],
+            r["facing"],
+            r["basis"],
+            r["facing_basis"],
+            r["note"],
+            r.line,
+        )
+        for r in table.rows
+    ]
+
+
+def load_rows(path: Path | str) -> list[Row]:
+    """Read ``positions.tsv`` (the rows that can be read: :func:`..datafile.read_tsv`)."""
+    return rows_from(read_tsv(path, FORM))
+
+
+def basis_problems(row: Row) -> list[str]:
+    """What the note of a row lacks for its bases: each basis is one of BASES (the facing's
+    empty exactly when the facing is); ``text`` needs a quotation, ``注`` a quotation of the
+    注, ``inferred`` a reason (words outside the quotations)."""
+    problems = []
+    bases = [("place", row.basis)] + ([("facing", row.facing_basis)] if row.facing else [])
+    if not row.facing and row.facing_basis:
+        problems.append(f"facing basis {row.facing_basis!r} but no facing")
+    for what, basis in bases:
+        if basis not in BASES:
+            problems.append(f"{what} basis {basis!r} is not one of {', '.join(BASES)}")
+    used = {b for _, b in bases}
+    if "text" in used and not QUOTE.search(row.note):
+        problems.append("basis text: the note quotes no words of the step (「…」)")
+    if "注" in used and not ZHU_QUOTE.search(row.note):
+        problems.append("basis 注: the note quotes no 注 (注「…」)")
+    if "inferred" in used and not QUOTE.sub("", row.note).strip(" ;,.:()（）；，。"):
+        problems.append("basis inferred: the note gives no reason")
+    return problems
+
+
+def figures_from(table: Table) -> dict[str, FigureInfo]:
+    """Figure name → info of a figures.tsv read by :func:`..datafile.read_tsv`, in file order."""
+    return {
+        r["figure"]: FigureInfo(r["figure"], r["headword"], r["rank"], r["note"], r.line)
+        for r in table.rows
+    }
+
+
+def load_figures(path: Path | str) -> dict[str, FigureInfo]:
+    """Read ``figures.tsv`` into figure name → info, in file order."""
+    return figures_from(read_tsv(path, FIGURES_FORM))
+
+
+def line_ranks(figures: Mapping[str, FigureInfo]) -> dict[str, int]:
+    """Figure → rank in the archers' lines, for :func:`layout.state_at`."""
+    return {name: f.rank for name, f in figures.items() if f.rank is not None}
+
+
+def spans_from(table: Table) -> list[Span]:
+    """The furnishing timeline of a furnishings.tsv read by :func:`..datafile.read_tsv`."""
+    return [Span(r["furnishing"], r["set"], r["cleared"], r["warrant"], r.line) for r in table.rows]
+
+
+def load_spans(path: Path | str) -> list[Span]:
+    """Read the furnishing timeline (furnishing, set at step, cleared at step, warrant)."""
+    return spans_from(read_tsv(path, FURNISHINGS_FORM))
+
+
+def role_headwords(path: Path | str) -> set[str]:
+    """Headwords of the role vocabulary (empty if the file is absent)."""
+    if not Path(path).exists():
+        return set()
+    return {r["term"] for r in read_tsv(path, VOCAB_FORM).rows}
+
+
+def check_rows(
+    rows: Sequence[Row],
+    setting: Setting,
+    figures: Mapping[str, FigureInfo],
+    step_order: Sequence[str] | None = None,
+) -> list[tuple[int, str]]:
+    """Problems of the positions data as ``(line, message)``; empty when all is well.
+
+    Checks every field against its vocabulary (figures, places, facings, bases), that each
+    basis is warranted by its note (:func:`basis_problems`), that a role's
+    first appearance gives a facing, that no role leaves the plan when it is not on it, and,
+    given ``step_order`` (ids in reading order), that every step exists and the rows are in
+    reading order (so the file reads as the rite does). A row with a problem does not count
+    as putting its role on the plan (the build leaves such rows out).
+    """
+    problems: list[tuple[int, str]] = []
+    rank = {sid: i for i, sid in enumerate(step_order or [])}
+    on_plan: dict[str, str] = {}
+    last = -1
+    for row in rows:
+        where = row.line
+        before = len(problems)
+        if step_order is not None:
+            if row.step not in rank:
+                problems.append((where, f"unknown step {row.step!r}"))
+            elif rank[row.step] < last:
+                problems.append((where, f"step {row.step} is out of reading order"))
+            else:
+                last = rank[row.step]
+        if row.role not in figures:
+            problems.append((where, f"unknown role {row.role!r} (not in figures.tsv)"))
+        if not row.note:
+            problems.append((where, "no note: quote the words that warrant the row"))
+        problems.extend((where, p) for p in basis_problems(row))
+        if row.place == EXIT:
+            if row.facing:
+                problems.append((where, f"{row.role} leaves the plan but is given a facing"))
+            if row.role not in on_plan:
+                problems.append((where, f"{row.role} leaves the plan but is not on it"))
+            if len(problems) == before:
+                on_plan.pop(row.role, None)
+            continue
+        if row.place not in setting.places:
+            problems.append((where, f"unknown place {row.place!r} (not in setting.toml)"))
+        if row.facing:
+            if row.facing not in setting.facings:
+                problems.append((where, f"unknown facing {row.facing!r} (not in facings.tsv)"))
+        elif row.role not in on_plan:
+            problems.append((where, f"{row.role} is placed for the first time without a facing"))
+        if len(problems) == before:
+            on_plan[row.role] = row.place
+    return problems
+
+
+def by_step(rows: Iterable[Row]) -> dict[str, list[Row]]:
+    """Rows grouped by step id, each group in file order."""
+    out: dict[str, list[Row]] = {}
+    for row in rows:
+        out.setdefault(row.step, []).append(row)
+    return out
+
+
+def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: int) -> list[str]:
+    """Furnishings of the timeline that stand on the plan after the step at ``index``."""
+    out = []
+    for span in spans:
+        start = step_index.get(span.start)
+        end = step_index.get(span.end) if span.end else None
+        if start is None or index < start:
+            continue
+        if end is not None and index >= end:
+            continue
+        out.append(span.furnishing)
+    return out
+
+
+def chinese_number(n: int) -> str:
+    """一 … 九十九 (figure numbers: 圖一, 圖十二, 圖二十)."""
+    digits = "〇一二三四五六七八九"
+    if not 0 < n < 100:
+        return str(n)
+    tens, ones = divmod(n, 10)
+    head = "" if tens == 0 else ("十" if tens == 1 else digits[tens] + "十")
+    return head + (digits[ones] if ones else "")

@@ -1,1 +1,0 @@
-"""The edition's directives: one module each."""

@@ -1,0 +1,205 @@
+"""The TEI file and the DTS API in the build: written after ``edition.json``, from its records.
+
+:func:`.edition_json.write_edition_json` assembles the edition once and hands the dict to
+:func:`write_tei` (an output of the build, which reads the features' data directly). It adds
+what the file leaves out (:class:`.tei.Extras`: each apparatus entry's id, kind, witness
+pages and slips, the sigla's descriptions, the words of ``[tei]`` in ``edition.toml``), writes
+``tei/<edition id>.xml``.
+
+``[tei]`` of ``edition.toml`` (every key optional):
+
+``resp``
+    the editors' responsibility, as the header's ``respStmt`` states it;
+``main``, ``record``
+    the heads of the two parts: the text's own steps, and the steps that explain them;
+``translation_lang``
+    the language of the translation (default: the edition's ``lang``);
+``commentary``
+    the commentary printed with the text, ``{ author = …, id = …, source = …, licence = …,
+    licence_url = … }``: its author (a ``persName`` in the header, what each note's ``@resp``
+    points to; ``id`` its ``xml:id``, default the name) and the source and licence of its
+    transcription (default: the edition's licence); without it the notes are left out;
+``collection``
+    the DTS root collection, ``{ id = …, title = …, description = … }`` (default: id
+    ``<edition id>-collection``, the project's name as title).
+
+``xs_tei`` and ``xs_dts`` (both on by default) turn the TEI file and the DTS API off; the API
+is made from the TEI document (:mod:`.dts`), built once for both.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+from xml.etree import ElementTree as ET
+
+from sphinx.application import Sphinx
+
+from ..components.apparatus.placement import apparatus_for, data_entries, translation_apparatus_for
+from ..components.citation import edition_meta
+from ..components.commentary import commentary_for
+from ..core import dts, tei
+from ..domain import xs_domain
+from ..published import tei_path
+from ..state import edition_of
+
+#: What ``[tei]`` says when the edition says nothing.
+DEFAULT_RESP = "編校"
+
+
+def extras(app: Sphinx) -> tei.Extras:
+    """What the TEI needs beyond ``edition.json``, from the domain and the edition's data."""
+    env = app.env
+    edition = edition_of(env)
+    settings = dict(edition.tei)
+    meta = edition_meta(env)
+    domain = xs_domain(env)
+    text_app = apparatus_for(env)
+    translation_app = translation_apparatus_for(env)
+    kinds = {e.id: e for e in text_app.entries}
+    translation_kinds = {e.id: e.kind for e in translation_app.entries}
+    entries: dict[str, list[tei.EntryExtra]] = {}
+    translation_entries: dict[str, list[tei.EntryExtra]] = {}
+    externals: dict[str, list[str]] = {}
+    record: set[str] = set()
+    general: set[str] = set()
+    for sid, rec in domain.steps.items():
+        places = {place.entry_id: place for place in rec.apparatus}
+        entries[sid] = [
+            tei.EntryExtra(
+                d.entry_id,
+                kinds[d.entry_id].kind if d.entry_id in kinds else "",
+                tuple(places[d.entry_id].pages),
+                tuple((s.witness, s.text) for s in kinds[d.entry_id].slips)
+                if d.entry_id in kinds
+                else (),
+            )
+            if d.entry_id
+            else tei.EntryExtra("", tei.ORTHOGRAPHY)
+            for d in data_entries(env, sid)
+        ]
+        translation_entries[sid] = [
+            tei.EntryExtra(place.entry_id, translation_kinds.get(place.entry_id, ""))
+            for place in rec.translation_apparatus
+        ]
+        externals[sid] = [ref.external for ref in rec.references]
+        if rec.explains:
+            record.add(sid)
+            if tuple(rec.explains) == ("general",):
+                general.add(sid)
+    path = tei_path(edition.id)
+    return tei.Extras(
+        commentary=commentary_info(app, settings.get("commentary"), meta.license, meta.license_url),
+        edition_id=edition.id,
+        lang=edition.lang,
+        translation_lang=str(settings.get("translation_lang", edition.lang)),
+        editors=meta.editor,
+        resp=str(settings.get("resp", DEFAULT_RESP)),
+        date=meta.date,
+        base_url=meta.base_url,
+        license=meta.license,
+        license_url=meta.license_url,
+        title_en=meta.title_en,
+        tei_url=(meta.base_url + path) if meta.base_url else path,
+        witnesses=tuple(
+            tei.Witness(
+                siglum,
+                row.get("name", ""),
+                row.get("description", ""),
+                row.get("source", ""),
+                row.get("licence", ""),
+                row.get("role", ""),
+            )
+            for siglum, row in text_app.sigla.items()
+        ),
+        base_siglum=text_app.base_siglum,
+        apparatus_kinds=dict(edition.apparatus_kinds),
+        term_kinds=tuple((k.name, k.title, k.title_en) for k in edition.kinds),
+        part_heads=(str(settings.get("main", "")), str(settings.get("record", ""))),
+        entries=entries,
+        translation_entries=translation_entries,
+        externals=externals,
+        record_steps=frozenset(record),
+        general_steps=frozenset(general),
+    )
+
+
+def commentary_info(
+    app: Sphinx, settings: Any, licence: str, licence_url: str
+) -> tei.Commentary | None:
+    """``[tei] commentary`` and where each lemma across steps begins; None without either."""
+    if not isinstance(settings, dict) or not settings.get("author"):
+        return None
+    notes = commentary_for(app.env).notes
+    if not notes:
+        return None
+    return tei.Commentary(
+        author=str(settings["author"]),
+        resp=str(settings.get("id", "")),
+        source=str(settings.get("source", "")),
+        licence=str(settings.get("licence", licence)),
+        licence_url=str(
+            settings.get("licence_url", licence_url if "licence" not in settings else "")
+        ),
+        starts={n.id: (n.first, n.first_offset) for n in notes if n.first},
+    )
+
+
+def write_tei(app: Sphinx, data: dict[str, Any]) -> None:
+    """Called by :func:`.edition_json.write_edition_json` with its dict: the TEI file, then the
+    DTS API made from it."""
+    if not app.config.xs_tei:
+        return
+    info = extras(app)
+    root = tei.build(data, info)
+    out = Path(app.outdir)
+    path = out / tei_path(info.edition_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    content = tei.serialize(root)
+    path.write_bytes(content)
+    if app.config.xs_dts:
+        write_dts(app, data, info, root, content)
+
+
+def dts_api(app: Sphinx, data: dict[str, Any], info: tei.Extras) -> dts.Api:
+    """What the DTS answers say of the collection and the edition."""
+    settings = dict(edition_of(app.env).tei.get("collection", {}))
+    title, _, _ = data["edition"]["title"].partition(" (")
+    return dts.Api(
+        site=dts.Site(info.base_url),
+        collection=dts.Collection(
+            str(settings.get("id", f"{info.edition_id}-collection")),
+            str(settings.get("title", app.config.project)),
+            str(settings.get("description", "")),
+        ),
+        resource=info.edition_id,
+        title=title.strip(),
+        lang=info.lang,
+        languages=tuple(dict.fromkeys([info.lang, info.translation_lang])),
+        title_en=info.title_en,
+        editors=info.editors,
+        version=data["edition"]["version"],
+        date=info.date,
+        license_url=info.license_url,
+        tei_path=tei_path(info.edition_id),
+    )
+
+
+def write_dts(
+    app: Sphinx, data: dict[str, Any], info: tei.Extras, root: ET.Element, content: bytes
+) -> None:
+    """The DTS API's files under ``api/dts/`` (each at its URL path, decoded); the folder is
+    the API's alone and is emptied first, so that a step or phase gone leaves no answer."""
+    api = dts_api(app, data, info)
+    folder = Path(app.outdir) / dts.API
+    shutil.rmtree(folder, ignore_errors=True)
+    step_urls = {s["id"]: api.site.url(s["url"]) for s in data["steps"]}
+    made: set[Path] = set()
+    for name, body in dts.files(api, root, content, step_urls):
+        path = folder / unquote(name)
+        if path.parent not in made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            made.add(path.parent)
+        path.write_bytes(body)
