@@ -22,6 +22,7 @@ from .datafiles import setup_data_files
 from .diagrams import setup_diagrams
 from .domain import setup_domain
 from .export import setup_export
+from .i18n import setup_i18n
 from .indexes import setup_indexes
 from .latex import setup_latex
 from .page_encoding import setup_page_encoding
@@ -49,6 +50,7 @@ ENV_VERSION = 10
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    setup_i18n(app)
     setup_config(app)
     setup_state(app)
     setup_data_files(app)

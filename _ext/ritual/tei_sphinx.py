@@ -44,13 +44,14 @@ from .apparatus_sphinx import apparatus_for, data_entries, translation_apparatus
 from .citation import edition_meta
 from .commentary_sphinx import commentary_for
 from .domain import xs_domain
+from .i18n import _
 from .nodes import citation_download
 from .state import edition_of
 
 #: Where the TEI file is written, relative to the HTML output (``{}``: the edition's id).
 TEI_PATH = "tei/{}.xml"
-#: What ``[tei]`` says when the edition says nothing.
-DEFAULT_RESP = "編校"
+#: What ``[tei]`` says when the edition says nothing (a msgid of the catalog).
+DEFAULT_RESP = "edited by"
 
 
 def tei_path(edition_id: str) -> str:
@@ -104,7 +105,7 @@ def extras(app: Sphinx) -> tei.Extras:
         lang=edition.lang,
         translation_lang=str(settings.get("translation_lang", edition.lang)),
         editors=meta.editor,
-        resp=str(settings.get("resp", DEFAULT_RESP)),
+        resp=str(settings.get("resp", _(DEFAULT_RESP))),
         date=meta.date,
         base_url=meta.base_url,
         license=meta.license,
