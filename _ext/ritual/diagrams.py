@@ -38,7 +38,7 @@ from .diagram.layout import EXIT, Figure, Walker
 from .diagram.plan import Plan, to_svg
 from .diagram.positions import chinese_number, furnishings_at, line_ranks
 from .diagram.stage import StageStep, encode_stage
-from .diagram.svg import SCREEN, Medium, compose, print_medium
+from .diagram.svg import SCREEN, Medium, PlanOptions, compose, print_medium
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import document_order, xs_domain
 from .plan_data import drawers_for, has_setting, positions_for, setting_for, timeline
@@ -181,14 +181,16 @@ def _draw(
             title,
             desc,
             f"{label}　第{step_no}節（{step_id}）之後",
-            view=rec.view,
-            extra=extra,
-            spacing=gap,
-            id_prefix=f"xsd-{rec.anchor}",
-            notes=plan.notes,
-            view_notes=plan.view_notes.get(rec.view, ()),
-            drawers=drawers,
-            medium=medium,
+            PlanOptions(
+                view=rec.view,
+                extra=extra,
+                spacing=gap,
+                id_prefix=f"xsd-{rec.anchor}",
+                notes=plan.notes,
+                view_notes=plan.view_notes.get(rec.view, ()),
+                drawers=drawers,
+                medium=medium,
+            ),
         )
 
     box = env.config.xs_plan_print_box
@@ -271,14 +273,16 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
             stage_title(env),
             plan.description,
             "",
-            view=view,
-            furnishings=list(setting.furnishings),
-            spacing=spacing(env),
-            id_prefix=f"xs-stage-{view}",
-            group_furnishings=True,
-            notes=plan.notes,
-            view_notes=plan.view_notes.get(view, ()),
-            drawers=drawers_for(env),
+            PlanOptions(
+                view=view,
+                furnishings=list(setting.furnishings),
+                spacing=spacing(env),
+                id_prefix=f"xs-stage-{view}",
+                group_furnishings=True,
+                notes=plan.notes,
+                view_notes=plan.view_notes.get(view, ()),
+                drawers=drawers_for(env),
+            ),
         )
 
     return build_state(env).derive(f"stage-plan-{view}", make)

@@ -13,13 +13,20 @@ checks that the committed ``.mo`` is the compiled ``.po``.
 
 Call ``_()`` where a word is used, not at import: before the catalog is loaded it returns a
 lazy proxy, which is not a ``str``.
+
+Words are put in the doctrees as they are read (a missing translation's 譯文闕, a step's
+title), so a changed catalog makes a full re-read: the digest of the build language's ``.mo``
+is the configuration value ``xs_catalog_digest`` (set here, not by a project), which Sphinx
+compares with the last build's like any value that rebuilds the environment.
 """
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.locale import get_translation
 
 #: The catalog's name: ``ritual.po`` and ``ritual.mo``.
@@ -30,5 +37,18 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 _ = get_translation(CATALOG)
 
 
+def catalog_digest(language: str | None) -> str:
+    """The digest of the catalog of ``language`` ("" when there is none)."""
+    mo = LOCALE_DIR / (language or "") / "LC_MESSAGES" / f"{CATALOG}.mo"
+    return hashlib.sha256(mo.read_bytes()).hexdigest() if language and mo.is_file() else ""
+
+
+def note_catalog(app: Sphinx, config: Config) -> None:
+    """``config-inited``: the catalog's digest among the values that rebuild the environment."""
+    config.xs_catalog_digest = catalog_digest(config.language)
+
+
 def setup_i18n(app: Sphinx) -> None:
     app.add_message_catalog(CATALOG, str(LOCALE_DIR))
+    app.add_config_value("xs_catalog_digest", "", "env", str)
+    app.connect("config-inited", note_catalog)
