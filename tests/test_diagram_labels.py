@@ -59,7 +59,12 @@ def test_no_name_meets_another_or_a_marker(view: str, medium: str) -> None:
     figures = state_at(CROWD, 1)
     kind = SCREEN if medium == "screen" else print_medium(364.0, 440.0)
     plan = compose(
-        SETTING, figures, "拾取矢", "d", "§1", PlanOptions(view=view, medium=kind, extra=["楅"])
+        SETTING,
+        figures,
+        "拾取矢",
+        "d",
+        "§1",
+        options=PlanOptions(view=view, medium=kind, extra=["楅"]),
     )
     named = {text for k, text, _ in plan.labels if k == "figure"}
     assert len(named) == len(plan.markers)  # every figure on the plan is named, the range's too
@@ -97,7 +102,7 @@ def test_a_name_beside_its_own_marker_needs_no_leader_but_one_nearer_another_doe
 def test_the_stage_places_names_as_the_plans_do() -> None:
     """Figures in open ground: the stage's offsets are the static plan's, relative."""
     figures = state_at(["司射 司射位 東面; 司馬 司馬位 東面; 獲者 乏 東面"], 0)
-    plan = compose(SETTING, figures, "t", "d", PlanOptions(view="hall"))
+    plan = compose(SETTING, figures, "t", "d", options=PlanOptions(view="hall"))
     offsets = label_offsets(SETTING, figures, "t", view="hall")
     assert set(offsets) == {"司射", "司馬"}  # the 獲者 at the 乏 is off the hall plan
     svg = to_svg(plan)
@@ -110,13 +115,17 @@ def test_the_stage_places_names_as_the_plans_do() -> None:
 def test_a_fixed_name_moves_off_a_marker_that_stands_on_it() -> None:
     """西階 is written beside its treads (they would strike it); a figure west of the stair
     stands there, and the name goes back to its first place, on the stair, while 阼階 stays."""
-    empty = compose(SETTING, [], "t", "d", PlanOptions(view="hall"))
-    beside = compose(SETTING, state_at(["笙 西階西 北面"], 0), "t", "d", PlanOptions(view="hall"))
+    empty = compose(SETTING, [], "t", "d", options=PlanOptions(view="hall"))
+    beside = compose(
+        SETTING, state_at(["笙 西階西 北面"], 0), "t", "d", options=PlanOptions(view="hall")
+    )
     where = {t: b for k, t, b in empty.labels if k == "fixed"}
     moved = {t: b for k, t, b in beside.labels if k == "fixed"}
     assert moved["西階"] != where["西階"] and moved["阼階"] == where["阼階"]
     assert _clashes(beside) == []
-    on_stair = compose(SETTING, state_at(["笙 盡階 北面"], 0), "t", "d", PlanOptions(view="hall"))
+    on_stair = compose(
+        SETTING, state_at(["笙 盡階 北面"], 0), "t", "d", options=PlanOptions(view="hall")
+    )
     assert {t: b for k, t, b in on_stair.labels if k == "fixed"}["西階"] == where["西階"]
 
 
@@ -130,12 +139,14 @@ def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> N
         "拾取矢：長題",
         "d",
         "圖一 §1",
-        PlanOptions(view=view, medium=print_medium(*box)),
+        options=PlanOptions(view=view, medium=print_medium(*box)),
     )
     assert plan.width <= box[0] + 0.01 and plan.height <= box[1] + 0.01
     assert min(plan.type_sizes) >= PRINT_MIN_TYPE
     assert plan.header == []  # the caption gives the number and the title
-    screen = compose(SETTING, figures, "拾取矢：長題", "d", "圖一 §1", PlanOptions(view=view))
+    screen = compose(
+        SETTING, figures, "拾取矢：長題", "d", "圖一 §1", options=PlanOptions(view=view)
+    )
     # the site's drawing, scaled to the same box, would print its type too small
     shrink = min(box[0] / screen.width, box[1] / screen.height)
     assert screen.header and min(screen.type_sizes) * shrink < PRINT_MIN_TYPE
@@ -146,6 +157,6 @@ def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> N
             "拾取矢：長題",
             "d",
             "圖一 §1",
-            PlanOptions(view=view, medium=print_medium(*box)),
+            options=PlanOptions(view=view, medium=print_medium(*box)),
         )
     )

@@ -44,7 +44,7 @@ def figures():
 def draw(figures, **kw):
     kw.setdefault("view", "hall")
     return render(
-        default_setting(), figures, "上耦升射 <&>", "上耦當物。", "§7.3", PlanOptions(**kw)
+        default_setting(), figures, "上耦升射 <&>", "上耦當物。", "§7.3", options=PlanOptions(**kw)
     )
 
 
@@ -132,7 +132,9 @@ def test_styles_are_classes_with_one_rule_each(figures):
     for tag in re.findall(r"<(?:rect|polyline|polygon|circle|text)\b[^>]*>", text):
         assert not re.search(r'\s(?:fill|stroke|stroke-width|font-size|text-anchor)="', tag), tag
     # a class names its style: the same style has the same class in another plan
-    other = render(default_setting(), figures, "另一圖", "d", "§7.4", PlanOptions(view="range"))
+    other = render(
+        default_setting(), figures, "另一圖", "d", "§7.4", options=PlanOptions(view="range")
+    )
     other_rules = dict(re.findall(r"\.(xsd-s[0-9a-f]{5})\{([^}]*)\}", other))
     for name in set(rules) & set(other_rules):
         assert rules[name] == other_rules[name]
@@ -152,8 +154,12 @@ def test_presentation_attributes_become_classes_of_one_rule():
 def test_a_page_writes_each_rule_and_background_once(figures):
     """Plans on one HTML page share their style rules and their background: the second plan
     brings only the rules the first did not and uses the first's background."""
-    first = compose(SETTING, figures, "一", "d", "§1", PlanOptions(view="hall", id_prefix="p1"))
-    second = compose(SETTING, figures, "二", "d", "§2", PlanOptions(view="hall", id_prefix="p2"))
+    first = compose(
+        SETTING, figures, "一", "d", "§1", options=PlanOptions(view="hall", id_prefix="p1")
+    )
+    second = compose(
+        SETTING, figures, "二", "d", "§2", options=PlanOptions(view="hall", id_prefix="p2")
+    )
     page = PageState()
     a, b = to_svg(first, page), to_svg(second, page)
     assert not a.startswith("<?xml") and '<g id="p1-plan">' in a
@@ -164,7 +170,11 @@ def test_a_page_writes_each_rule_and_background_once(figures):
     assert whole.startswith("<?xml") and "<use" not in whole and "<style>.xsd" in whole
     # the stage view's background has ids (its script shows and hides furnishings): not shared
     stage = compose(
-        SETTING, [], "演示", "d", PlanOptions(view="hall", id_prefix="st", group_furnishings=True)
+        SETTING,
+        [],
+        "演示",
+        "d",
+        options=PlanOptions(view="hall", id_prefix="st", group_furnishings=True),
     )
     assert "<use" not in to_svg(stage, page) and '<g id="st-furn-' in to_svg(stage, PageState())
 

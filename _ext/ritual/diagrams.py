@@ -41,6 +41,7 @@ from .diagram.stage import StageStep, encode_stage
 from .diagram.svg import SCREEN, Medium, PlanOptions, compose, print_medium
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import document_order, xs_domain
+from .i18n import _
 from .plan_data import drawers_for, has_setting, positions_for, setting_for, timeline
 from .state import build_state, edition_of
 from .warnings import XsWarning, warn
@@ -118,7 +119,8 @@ class Drawn:
 
 
 def figure_text(figures: list[Figure]) -> str:
-    return "；".join(f"{f.role}在{f.place}，{f.facing}" for f in figures)
+    at = _("{role} at {place}, {facing}")
+    return "；".join(at.format(role=f.role, place=f.place, facing=f.facing) for f in figures)
 
 
 def states(env: BuildEnvironment) -> list[list[Figure]]:
@@ -163,7 +165,7 @@ def _draw(
     i = tl.order[step_id]
     setting = setting_for(env)
     figures = states(env)[i]
-    label = f"圖{chinese_number(number)}"
+    label = _("Figure {n}").format(n=chinese_number(number))
     spans = positions_for(env).spans
     extra = list(dict.fromkeys([*furnishings_at(spans, tl.order, i), *rec.extra]))
     plan = edition_of(env).plan
@@ -172,7 +174,8 @@ def _draw(
     # who stands where, or what the edition says of a plan on which nobody stands ([plan]
     # empty), as one sentence (its own full stop, if it has one, not doubled)
     said = (figure_text(figures) or plan.empty).rstrip("。")
-    desc = f"第{step_no}節（{step_id}）之後。" + (f"{said}。" if said else "")
+    after = _("After step {n} ({id})").format(n=step_no, id=step_id)
+    desc = f"{after}。" + (f"{said}。" if said else "")
 
     def plan_of(medium: Medium) -> Plan:
         return compose(
@@ -180,8 +183,8 @@ def _draw(
             figures,
             title,
             desc,
-            f"{label}　第{step_no}節（{step_id}）之後",
-            PlanOptions(
+            f"{label}　{after}",
+            options=PlanOptions(
                 view=rec.view,
                 extra=extra,
                 spacing=gap,
@@ -215,7 +218,10 @@ class RenderDiagrams(SphinxPostTransform):
                 continue
             node["label"] = drawn.label
             node["title"] = drawn.title
-            node["step_label"] = f"第{drawn.step_number}節（{node['step']}）之後"
+            node["step_label"] = _("After step {n} ({id})").format(
+                n=drawn.step_number, id=node["step"]
+            )
+
             node["plan"] = drawn.plan
             node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
         for node in self.document.findall(xsnodes.stage):
@@ -273,7 +279,7 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
             stage_title(env),
             plan.description,
             "",
-            PlanOptions(
+            options=PlanOptions(
                 view=view,
                 furnishings=list(setting.furnishings),
                 spacing=spacing(env),

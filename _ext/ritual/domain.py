@@ -21,6 +21,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from .edition import Edition, load_edition
+from .i18n import _
 from .warnings import XsWarning, warn
 
 
@@ -301,7 +302,9 @@ class XsDomain(Domain):
             yield step_id, name, "step", rec.docname, rec.anchor, 1
         for _step_id, rec in self.ordered_steps():
             for note in rec.commentary:
-                yield note.id, f"{note.id} 注", "commentary", rec.docname, note.id, 1
+                name = _("{id} commentary").format(id=note.id)
+                yield note.id, name, "commentary", rec.docname, note.id, 1
+
         for (kind, term), page in sorted(self.data["term_pages"].items()):
             yield term, term, kind, page, "", 1
         # Retired ids stay in the inventory, pointing at the step that replaces them.

@@ -853,6 +853,7 @@ def compose(
     title: str,
     desc: str,
     step_label: str = "",
+    *,
     options: PlanOptions | None = None,
 ) -> Plan:
     """Draw one step's plan: the frame (the canvas, with the notes the plan is fitted with),
