@@ -94,7 +94,7 @@ def test_participants_drawn_and_moved_in_vermilion(figures):
     assert "上射：上射物，北面" in titles
     assert "甲：堂西，南面" in titles
     # 獲者 at the 乏 is off the hall view and is listed instead
-    assert "獲者（乏）" in text
+    assert "Off the plan: 獲者 (乏)." in text  # the plan's own words: English unless given
     assert "獲者：乏，東面" not in titles
     range_titles = [t.text for t in ET.fromstring(draw(figures, view="range")).iter(f"{NS}title")]
     assert "獲者：乏，東面" in range_titles
@@ -118,7 +118,8 @@ def test_unknown_furnishing_and_view(figures):
 
 def test_scale_bar_and_north_arrow(figures):
     text = draw(figures)
-    assert ">30 尺<" in text and ">弓<" in text and ">北<" in text
+    assert ">30 尺<" in text and ">弓<" in text and ">N<" in text
+
     assert ">60 尺<" in draw(figures, view="range")
 
 
@@ -210,3 +211,15 @@ def test_vertical_labels_take_the_vertical_bracket_forms():
 
     assert text(text_el(10, 10, "縣（磬）", 12, vertical=True)) == "縣︵磬︶"
     assert text(text_el(10, 10, "縣（磬）", 12)) == "縣（磬）"
+
+
+def test_the_build_gives_the_plan_its_words_in_the_editions_language(
+    figures, edition_words
+) -> None:
+    """The words a plan writes of its own are the caller's (:class:`PlanWords`): the build
+    passes the engine's catalog's, here the edition's zh_TW."""
+    from ritual.diagrams import plan_words
+
+    text = draw(figures, words=plan_words())
+    assert ">北<" in text and "朱色：本節所動者。" in text and "圖外：獲者（乏）。" in text
+    assert "Vermilion" not in text and ">N<" not in text

@@ -62,7 +62,6 @@ HAN_LITERALS_LEFT = {
     "ritual/diagram/layout.py": 6,
     "ritual/diagram/model.py": 6,
     "ritual/diagram/positions.py": 7,
-    "ritual/diagram/svg.py": 3,
     "ritual/edition.py": 6,
     "ritual/kept.py": 1,
     "ritual/latex/book.py": 1,
@@ -72,7 +71,6 @@ HAN_LITERALS_LEFT = {
     "ritual/search_index.py": 1,
     "ritual/tei.py": 1,
     "ritual/translation_apparatus.py": 3,
-    "ritual/writers/html.py": 1,
     "ritual/xrefs.py": 2,
     "ritual_site/simplified.py": 5,
 }

@@ -38,7 +38,7 @@ from .diagram.layout import EXIT, Figure, Walker
 from .diagram.plan import Plan, to_svg
 from .diagram.positions import chinese_number, furnishings_at, line_ranks
 from .diagram.stage import StageStep, encode_stage
-from .diagram.svg import SCREEN, Medium, PlanOptions, compose, print_medium
+from .diagram.svg import SCREEN, Medium, PlanOptions, PlanWords, compose, print_medium
 from .directives.diagram import DiagramDirective, DiagramRecord, StageDirective
 from .domain import document_order, xs_domain
 from .i18n import _
@@ -118,6 +118,17 @@ class Drawn:
         return self.draw(print_medium(*self.print_box))
 
 
+def plan_words() -> PlanWords:
+    """The words a plan writes of its own, in the build's language."""
+    default = PlanWords()
+    return PlanWords(
+        moved=_(default.moved),
+        off_view=_(default.off_view),
+        figure=_(default.figure),
+        north=_(default.north),
+    )
+
+
 def figure_text(figures: list[Figure]) -> str:
     at = _("{role} at {place}, {facing}")
     return "；".join(at.format(role=f.role, place=f.place, facing=f.facing) for f in figures)
@@ -193,6 +204,7 @@ def _draw(
                 view_notes=plan.view_notes.get(rec.view, ()),
                 drawers=drawers,
                 medium=medium,
+                words=plan_words(),
             ),
         )
 
@@ -288,6 +300,7 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
                 notes=plan.notes,
                 view_notes=plan.view_notes.get(view, ()),
                 drawers=drawers_for(env),
+                words=plan_words(),
             ),
         )
 

@@ -71,8 +71,21 @@ MIN_ROW_PX = 17.0
 #: How far (尺) a furnishing's centre may lie outside a view and still reach into it: the
 #: widest thing drawn (a target) is 40 尺 across, its labels a few 尺 beyond.
 REACH = 30.0
-#: What every plan's key says of its colours (the engine's, not a text's).
-MOVED_NOTE = "朱色：本節所動者。"
+
+
+@dataclass(frozen=True)
+class PlanWords:
+    """The words a plan writes of its own, not the setting's: the key of its colours, the
+    note of the figures off the plan (``{figures}``, each ``figure`` ``{role}`` at
+    ``{place}``), the north arrow's word. The build passes them in the edition's language from
+    the engine's catalog (:mod:`ritual.i18n`, through :mod:`ritual.diagrams`); these defaults
+    are its msgids, the English."""
+
+    moved: str = "Vermilion: who moves in this step."
+    off_view: str = "Off the plan: {figures}."
+    figure: str = "{role} ({place})"
+    north: str = "N"
+
 
 #: Type sizes (px) of the close view and of an overview, on screen.
 SIZES = {
@@ -481,7 +494,7 @@ def _bar_width(c: Canvas, setting: Setting, medium: Medium) -> float:
     )
 
 
-def _north_arrow(out: list[El], x: float, y: float, k: float = 1.0) -> None:
+def _north_arrow(out: list[El], x: float, y: float, k: float, north: str) -> None:
     points = ((x, y - 14 * k), (x + 6 * k, y + 8 * k), (x, y + 3 * k), (x - 6 * k, y + 8 * k))
     out.append(
         El.make(
@@ -491,7 +504,7 @@ def _north_arrow(out: list[El], x: float, y: float, k: float = 1.0) -> None:
             stroke="none",
         )
     )
-    out.append(text_el(x, y - 22.0 * k, "北", 12.0 * k, fill=INK))
+    out.append(text_el(x, y - 22.0 * k, north, 12.0 * k, fill=INK))
 
 
 def _wrap(text: str, width_px: float, size: float) -> list[str]:
@@ -565,8 +578,9 @@ def _frame(
     return Canvas(v, width, m, m, scale=s), [], side
 
 
-def _off_view_note(figures: Sequence[Figure]) -> str:
-    return "圖外：" + "、".join(f"{f.role}（{f.place}）" for f in figures) + "。"
+def _off_view_note(figures: Sequence[Figure], words: PlanWords) -> str:
+    listed = "、".join(words.figure.format(role=f.role, place=f.place) for f in figures)
+    return words.off_view.format(figures=listed)
 
 
 def _default_view(setting: Setting) -> str:
@@ -730,6 +744,7 @@ class PlanOptions:
     view_notes: Sequence[str] = ()
     drawers: Mapping[str, Drawer] = field(default_factory=lambda: DRAWERS)
     medium: Medium = SCREEN
+    words: PlanWords = PlanWords()
 
 
 def _plan_notes(options: PlanOptions, outside: Sequence[Figure], keyed: Sequence[str]) -> list[str]:
@@ -737,9 +752,9 @@ def _plan_notes(options: PlanOptions, outside: Sequence[Figure], keyed: Sequence
     the plan, and the numbered figures' names (an overview's legend)."""
     return [
         *options.notes,
-        MOVED_NOTE,
+        options.words.moved,
         *options.view_notes,
-        *([_off_view_note(outside)] if outside else []),
+        *([_off_view_note(outside, options.words)] if outside else []),
         *keyed,
     ]
 
@@ -780,6 +795,7 @@ def _plan_frame(
     side: bool,
     notes: Sequence[str],
     head: int,
+    north: str,
 ) -> tuple[list[El], float]:
     """The frame around the plan: its border, the north arrow, the scale bar and the notes
     (beside a narrow plan, under a wide one, ``head`` of them run together), and the height
@@ -802,7 +818,7 @@ def _plan_frame(
     m = medium.margin
     if side:
         col = left + plan_w + 22.0 * k
-        _north_arrow(out, col + 10.0 * k, top + 30.0 * k, k)
+        _north_arrow(out, col + 10.0 * k, top + 30.0 * k, k, north)
         _scale_bar(out, col, top + 76.0 * k, c, setting, medium)
         note_x, note_y, note_w = col, top + 118.0 * k, width - col - m
         bottom = top + plan_h
@@ -810,7 +826,7 @@ def _plan_frame(
         # print: the notes beside the scale bar, the north arrow at the right (a lower foot)
         foot = top + plan_h + 10.0 * k
         _scale_bar(out, m + 4.0 * k, foot + 12.0 * k, c, setting, medium)
-        _north_arrow(out, width - m - 10.0 * k, foot + 24.0 * k, k)
+        _north_arrow(out, width - m - 10.0 * k, foot + 24.0 * k, k, north)
         note_x = m + _bar_width(c, setting, medium)
         note_y, note_w = foot + 8.0 * k, width - m - 24.0 * k - note_x
         all_notes = _wide_notes(all_notes, head)
@@ -818,7 +834,7 @@ def _plan_frame(
     else:
         foot = top + plan_h + 14.0 * k
         _scale_bar(out, m + 4.0 * k, foot + 14.0 * k, c, setting, medium)
-        _north_arrow(out, width - m - 10.0 * k, foot + 26.0 * k, k)
+        _north_arrow(out, width - m - 10.0 * k, foot + 26.0 * k, k, north)
         note_x, note_y, note_w = m, foot + 44.0 * k, width - 2 * m - 10.0 * k
         all_notes = _wide_notes(all_notes, head)
         bottom = 0.0
@@ -902,8 +918,9 @@ def compose(
     _place_figures(c, markers, ground, medium, numbers=numbers)
     drawn_figures = [_figure(c, m) for m in sorted(markers, key=lambda m: not m.fig.moved)]
     frame, height = _plan_frame(
-        c, setting, medium, side, _plan_notes(o, off_view, keyed), len(o.notes) + 1
+        c, setting, medium, side, _plan_notes(o, off_view, keyed), len(o.notes) + 1, o.words.north
     )
+
     return _assemble(
         c,
         markers,

@@ -215,11 +215,15 @@ def _visit_search_box(self, node):
         "</form>\n"
         '<p class="xs-search-status" role="status" aria-live="polite"></p>\n'
         '<ol class="xs-search-results"></ol>\n'
-        '<noscript><p class="xs-search-noscript">檢索由本站自帶的腳本執行（不連外網）；'
-        "瀏覽器停用腳本時無法檢索。全部經文與譯文亦見 "
-        "<code>edition.json</code>。</p></noscript>\n"
+        '<noscript><p class="xs-search-noscript">'
+        + _(
+            "The search is run by the site's own script (it calls no other site); without"
+            " scripts there is no search. The whole text and translation are also in {file}."
+        ).format(file="<code>edition.json</code>")
+        + "</p></noscript>\n"
         "</div>\n"
     )
+
     raise nodes.SkipNode
 
 
