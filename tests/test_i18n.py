@@ -123,3 +123,26 @@ def test_another_language_has_the_english_of_the_code(app) -> None:
     assert 'title="The base text has no translation">No translation</span>' in page
     assert ">Permanent link</a>" in page
     assert "譯文闕" not in page and "永久連結" not in page
+
+
+def test_a_changed_catalog_reads_and_writes_every_page_again(
+    make_app, rootdir, tmp_path, monkeypatch
+) -> None:
+    """Its words are in the doctrees and on every page: a new catalog (another digest) makes
+    Sphinx re-read the sources, as after a change of the configuration; the same catalog, not."""
+    import shutil
+
+    from ritual import i18n
+
+    src = tmp_path / "src"
+    shutil.copytree(rootdir / "test-steps", src)
+    make_app("html", srcdir=src).build()
+    again = make_app("html", srcdir=src)
+    again.build()
+    assert "0 changed" in again._status.getvalue()
+    monkeypatch.setattr(i18n, "catalog_digest", lambda language: "another catalog")
+    changed = make_app("html", srcdir=src)
+    changed.build()
+    said = changed._status.getvalue()
+    assert "[config changed ('xs_catalog_digest')] 3 added" in said  # every source read again
+
