@@ -133,14 +133,12 @@ def test_a_fixed_name_moves_off_a_marker_that_stands_on_it() -> None:
 def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> None:
     figures = state_at(CROWD, 1)
     box = (364.0, 440.0)
-    plan = compose(
-        SETTING,
-        figures,
-        "拾取矢：長題",
-        "d",
-        "圖一 §1",
-        options=PlanOptions(view=view, medium=print_medium(*box)),
-    )
+
+    def printed():
+        options = PlanOptions(view=view, medium=print_medium(*box))
+        return compose(SETTING, figures, "拾取矢：長題", "d", "圖一 §1", options=options)
+
+    plan = printed()
     assert plan.width <= box[0] + 0.01 and plan.height <= box[1] + 0.01
     assert min(plan.type_sizes) >= PRINT_MIN_TYPE
     assert plan.header == []  # the caption gives the number and the title
@@ -150,13 +148,4 @@ def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> N
     # the site's drawing, scaled to the same box, would print its type too small
     shrink = min(box[0] / screen.width, box[1] / screen.height)
     assert screen.header and min(screen.type_sizes) * shrink < PRINT_MIN_TYPE
-    assert to_svg(plan) == to_svg(
-        compose(
-            SETTING,
-            figures,
-            "拾取矢：長題",
-            "d",
-            "圖一 §1",
-            options=PlanOptions(view=view, medium=print_medium(*box)),
-        )
-    )
+    assert to_svg(plan) == to_svg(printed())

@@ -145,4 +145,3 @@ def test_a_changed_catalog_reads_and_writes_every_page_again(
     changed.build()
     said = changed._status.getvalue()
     assert "[config changed ('xs_catalog_digest')] 3 added" in said  # every source read again
-

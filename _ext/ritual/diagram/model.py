@@ -265,6 +265,17 @@ def read_setting(doc: Document, facings: Mapping[str, float]) -> tuple[Setting, 
     return setting, problems
 
 
+def _located(
+    table: Mapping[str, object], where: str, name: str, bounds: tuple[float, float, float, float]
+) -> tuple[str, bool, float, float]:
+    """A place's or a furnishing's warrant and its point, which must lie inside the plan."""
+    warrant, estimate = _warrant(table, where)
+    x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
+    if not _inside(bounds, x, y):
+        raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+    return warrant, estimate, x, y
+
+
 #: What a malformed entry raises as it is read: the entry is reported and left out.
 _ENTRY_ERRORS = (SettingError, KeyError, TypeError, ValueError, AttributeError)
 
@@ -337,10 +348,7 @@ class _SettingReader:
         for name, table in self.tables("places"):
             where = f"places.{name}"
             try:
-                warrant, estimate = _warrant(table, where)
-                x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
-                if not _inside(bounds, x, y):
-                    raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+                warrant, estimate, x, y = _located(table, where, name, bounds)
                 row = table.get("row")
                 if row is not None and row not in ROW_WORDS:
                     raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
@@ -356,10 +364,7 @@ class _SettingReader:
         for name, table in self.tables("furnishings"):
             where = f"furnishings.{name}"
             try:
-                warrant, estimate = _warrant(table, where)
-                x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
-                if not _inside(bounds, x, y):
-                    raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+                warrant, estimate, x, y = _located(table, where, name, bounds)
                 params = {
                     k: v
                     for k, v in table.items()
