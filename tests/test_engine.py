@@ -63,7 +63,6 @@ HAN_LITERALS_LEFT = {
     "ritual/diagram/model.py": 6,
     "ritual/diagram/positions.py": 7,
     "ritual/edition.py": 6,
-    "ritual/kept.py": 1,
     "ritual/latex/book.py": 1,
     "ritual/manifest.py": 11,
     "ritual/markup_slips.py": 1,

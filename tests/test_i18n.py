@@ -60,7 +60,7 @@ def test_every_word_the_code_asks_for_is_translated() -> None:
 
 def tabled() -> set[str]:
     """The msgids the code keeps in tables and translates where it uses them."""
-    from ritual import apparatus_sphinx, citation, reader, reading_switch, tei_sphinx
+    from ritual import apparatus_sphinx, citation, kept, reader, reading_switch, tei_sphinx
     from ritual.diagram.svg import PlanWords
     from ritual.directives import orthography, sigla
     from ritual.latex import book
@@ -86,6 +86,7 @@ def tabled() -> set[str]:
         words.off_view,
         words.figure,
         words.north,
+        kept.TITLE,
     }
 
 

@@ -37,6 +37,7 @@ from . import diagrams, export, kept, xrefs
 from .datafile import Problem
 from .datafiles import table
 from .domain import StepRecord, xs_domain
+from .i18n import _
 from .manifest import ReferencesTable
 from .nodes import back_ref, reference_list, step, step_links, step_text, term_ref
 from .state import build_state, edition_of
@@ -527,7 +528,7 @@ def popup_data(app: Sphinx) -> dict[str, Any]:
                 "steps": info["steps"],
             }
     return {
-        "words": {"go": words.go, "close": words.close, "kept": kept.TITLE},
+        "words": {"go": words.go, "close": words.close, "kept": _(kept.TITLE)},
         "pages": list(pages),
         "steps": steps,
         "refs": refs,

@@ -133,7 +133,7 @@ def _depart_stage_html(self, node):
         f'<span data-say="zhu">{_("commentary mark")}</span>'
         f'<span data-say="zhuTitle">{_("Zheng’s commentary {id}")}</span>'
         f'<span data-say="xref">{_("See step {n}")}</span>'
-        f'<span data-say="kept">{kept.TITLE}</span>'
+        f'<span data-say="kept">{_(kept.TITLE)}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
         + "".join(
             f'<span data-say="{escape(view)}">{escape(titles.get(view, view))}</span>'
