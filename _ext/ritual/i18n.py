@@ -11,8 +11,8 @@ The ``.mo`` is committed beside its ``.po``, as an extension ships its catalogs 
 compiles only the project's ``locale_dirs``); ``make catalog`` compiles it again, and a test
 checks that the committed ``.mo`` is the compiled ``.po``.
 
-Call ``_()`` where a word is used, not at import: before the catalog is loaded it returns a
-lazy proxy, which is not a ``str``.
+Call ``_()`` where a word is used, not at import: before the catalog is loaded (at import, or
+outside a build) it gives the msgid itself, always a ``str``.
 
 Words are put in the doctrees as they are read (a missing translation's 譯文闕, a step's
 title), so a changed catalog makes a full re-read: the digest of the build language's ``.mo``
@@ -34,7 +34,12 @@ CATALOG = "ritual"
 #: ``<language>/LC_MESSAGES/ritual.mo``.
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-_ = get_translation(CATALOG)
+_translate = get_translation(CATALOG)
+
+
+def _(message: str) -> str:
+    """``message`` in the build's language (Sphinx's lazy proxy made a ``str``)."""
+    return str(_translate(message))
 
 
 def catalog_digest(language: str | None) -> str:
