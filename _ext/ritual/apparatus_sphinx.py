@@ -49,9 +49,11 @@ class Place(NamedTuple):
 
 
 #: The two series of entries: the 原文's apparatus and the translation's (its corrections of
-#: the base 譯文). Markers of the second are numbered apart, with this prefix.
+#: the base 譯文). Markers of the second are numbered apart, with this prefix (a msgid of the
+#: catalog: T1, T2 … in English).
 TEXT, TRANSLATION = "text", "translation"
-LABEL_PREFIX = {TEXT: "", TRANSLATION: "translation apparatus mark"}
+LABEL_PREFIX = {TEXT: "", TRANSLATION: "T"}
+
 #: The rubric of each series' list under a phase (msgids of the catalog).
 RUBRIC = {TEXT: "Apparatus", TRANSLATION: "Apparatus of the translation"}
 

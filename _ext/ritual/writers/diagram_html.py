@@ -130,7 +130,7 @@ def _depart_stage_html(self, node):
         # the script's messages, as page text (so that the zh-Hans copy converts them)
         '<template class="xs-stage-say">'
         f'<span data-say="step">{_("Step {n}")}</span>'
-        f'<span data-say="zhu">{_("commentary mark")}</span>'
+        f'<span data-say="zhu">{_("Note")}</span>'
         f'<span data-say="zhuTitle">{_("Zheng’s commentary {id}")}</span>'
         f'<span data-say="xref">{_("See step {n}")}</span>'
         f'<span data-say="kept">{_(kept.TITLE)}</span>'

@@ -416,7 +416,7 @@ def _visit_commentary_note(self, node):
     title = _("Zheng’s commentary {id} ({where})").format(id=nid, where=where)
     self.body.append(
         f'<span class="xs-zhu" id="{nid}"><a class="xs-zhu-mark" href="#{nid}" '
-        f'title="{self.attval(title)}">{_("commentary mark")}</a>{"".join(parts)}</span>'
+        f'title="{self.attval(title)}">{_("Note")}</a>{"".join(parts)}</span>'
     )
     raise nodes.SkipNode
 

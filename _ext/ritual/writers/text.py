@@ -142,7 +142,7 @@ reference_list = (_visit_reference_list, None)
 
 
 def _visit_commentary_note(self, node):
-    self.add_text(f"（{_('commentary mark')}：{node['text']}）")
+    self.add_text(f"（{_('Note')}：{node['text']}）")
 
     raise nodes.SkipNode
 
