@@ -10,7 +10,7 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf vertical vertical-baiwen second-edition test check unit lint collate commentary audit bench system venv node clean
+.PHONY: edition html pdf vertical vertical-baiwen second-edition test check unit lint collate commentary audit bench system venv node clean catalog
 
 edition: system html pdf vertical vertical-baiwen ## site and PDFs, from a fresh machine (the books published in the site)
 	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
@@ -39,6 +39,9 @@ node_modules/.installed: package.json package-lock.json
 	  "nodejs)" >&2; exit 1; }
 	npm ci --ignore-scripts --engine-strict --no-audit --no-fund
 	touch $@
+
+catalog: venv                     ## compile the engine's message catalogs (ritual.po → ritual.mo)
+	$(BIN)/python tools/catalog.py
 
 html: venv                        ## the site, with edition.json (doctrees kept out of the site)
 	$(SPHINX) -b html $(SPHINXOPTS) -d $(BUILD)/doctrees-html -c . source $(BUILD)/html

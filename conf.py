@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).parent
@@ -12,7 +13,11 @@ sys.path.insert(0, str(ROOT / "_ext"))
 project = "儀禮·鄉射禮"
 author = "鄉射禮校注本編輯組"
 copyright = "2026，鄉射禮校注本編輯組（正文以 CC BY-SA 4.0 授權）"
-version = release = "0.1.0"
+#: The version, written once: pyproject.toml's (CITATION.cff's is checked against it).
+version = release = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+    "version"
+]
+
 #: The date of this version (CHANGELOG.md, CITATION.cff): citations give it, whatever day
 #: the site is rebuilt.
 xs_release_date = "2026-12-02"

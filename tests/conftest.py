@@ -133,3 +133,16 @@ def published_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def edition(edition_html: Path) -> dict:
     """``edition.json`` of the built edition."""
     return json.loads((edition_html / "edition.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def edition_words():
+    """The engine's catalog in the edition's language (zh_TW), for a test that calls a
+    function of the engine's words outside a build (a build loads it itself)."""
+    import sphinx.locale
+    from ritual.i18n import CATALOG, LOCALE_DIR
+
+    sphinx.locale.translators.pop(("general", CATALOG), None)
+    sphinx.locale.init([LOCALE_DIR], "zh_TW", CATALOG)
+    yield
+    sphinx.locale.translators.pop(("general", CATALOG), None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -176,9 +177,9 @@ def test_citation_cff_is_valid_1_2_0():
     for author in cff["authors"]:
         assert "name" in author or "family-names" in author
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(cff["date-released"]))
-    conf = (ROOT / "conf.py").read_text(encoding="utf-8")
-    version = re.search(r'^version = release = "([^"]+)"', conf, re.M).group(1)
-    assert str(cff["version"]) == version
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert str(cff["version"]) == pyproject["project"]["version"]  # the one version: conf.py's
+
     assert cff["license"] == "CC-BY-SA-4.0"  # an SPDX id
 
 

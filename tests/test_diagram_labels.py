@@ -13,7 +13,14 @@ from ritual.core.diagram import load_setting
 from ritual.core.diagram import state_at as _state_at
 from ritual.core.diagram.labels import Ground, Label, leader, overlap, place_figures, text_box
 from ritual.core.diagram.plan import to_svg
-from ritual.core.diagram.svg import PRINT_MIN_TYPE, SCREEN, compose, label_offsets, print_medium
+from ritual.core.diagram.svg import (
+    PRINT_MIN_TYPE,
+    SCREEN,
+    PlanOptions,
+    compose,
+    label_offsets,
+    print_medium,
+)
 
 SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
 
@@ -51,7 +58,14 @@ def _clashes(plan) -> list[str]:
 def test_no_name_meets_another_or_a_marker(view: str, medium: str) -> None:
     figures = state_at(CROWD, 1)
     kind = SCREEN if medium == "screen" else print_medium(364.0, 440.0)
-    plan = compose(SETTING, figures, "拾取矢", "d", "§1", view=view, medium=kind, extra=["楅"])
+    plan = compose(
+        SETTING,
+        figures,
+        "拾取矢",
+        "d",
+        "§1",
+        options=PlanOptions(view=view, medium=kind, extra=["楅"]),
+    )
     named = {text for k, text, _ in plan.labels if k == "figure"}
     assert len(named) == len(plan.markers)  # every figure on the plan is named, the range's too
     assert _clashes(plan) == []
@@ -88,7 +102,7 @@ def test_a_name_beside_its_own_marker_needs_no_leader_but_one_nearer_another_doe
 def test_the_stage_places_names_as_the_plans_do() -> None:
     """Figures in open ground: the stage's offsets are the static plan's, relative."""
     figures = state_at(["司射 司射位 東面; 司馬 司馬位 東面; 獲者 乏 東面"], 0)
-    plan = compose(SETTING, figures, "t", "d", view="hall")
+    plan = compose(SETTING, figures, "t", "d", options=PlanOptions(view="hall"))
     offsets = label_offsets(SETTING, figures, "t", view="hall")
     assert set(offsets) == {"司射", "司馬"}  # the 獲者 at the 乏 is off the hall plan
     svg = to_svg(plan)
@@ -101,13 +115,17 @@ def test_the_stage_places_names_as_the_plans_do() -> None:
 def test_a_fixed_name_moves_off_a_marker_that_stands_on_it() -> None:
     """西階 is written beside its treads (they would strike it); a figure west of the stair
     stands there, and the name goes back to its first place, on the stair, while 阼階 stays."""
-    empty = compose(SETTING, [], "t", "d", view="hall")
-    beside = compose(SETTING, state_at(["笙 西階西 北面"], 0), "t", "d", view="hall")
+    empty = compose(SETTING, [], "t", "d", options=PlanOptions(view="hall"))
+    beside = compose(
+        SETTING, state_at(["笙 西階西 北面"], 0), "t", "d", options=PlanOptions(view="hall")
+    )
     where = {t: b for k, t, b in empty.labels if k == "fixed"}
     moved = {t: b for k, t, b in beside.labels if k == "fixed"}
     assert moved["西階"] != where["西階"] and moved["阼階"] == where["阼階"]
     assert _clashes(beside) == []
-    on_stair = compose(SETTING, state_at(["笙 盡階 北面"], 0), "t", "d", view="hall")
+    on_stair = compose(
+        SETTING, state_at(["笙 盡階 北面"], 0), "t", "d", options=PlanOptions(view="hall")
+    )
     assert {t: b for k, t, b in on_stair.labels if k == "fixed"}["西階"] == where["西階"]
 
 
@@ -115,18 +133,19 @@ def test_a_fixed_name_moves_off_a_marker_that_stands_on_it() -> None:
 def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> None:
     figures = state_at(CROWD, 1)
     box = (364.0, 440.0)
-    plan = compose(
-        SETTING, figures, "拾取矢：長題", "d", "圖一 §1", view=view, medium=print_medium(*box)
-    )
+
+    def printed():
+        options = PlanOptions(view=view, medium=print_medium(*box))
+        return compose(SETTING, figures, "拾取矢：長題", "d", "圖一 §1", options=options)
+
+    plan = printed()
     assert plan.width <= box[0] + 0.01 and plan.height <= box[1] + 0.01
     assert min(plan.type_sizes) >= PRINT_MIN_TYPE
     assert plan.header == []  # the caption gives the number and the title
-    screen = compose(SETTING, figures, "拾取矢：長題", "d", "圖一 §1", view=view)
+    screen = compose(
+        SETTING, figures, "拾取矢：長題", "d", "圖一 §1", options=PlanOptions(view=view)
+    )
     # the site's drawing, scaled to the same box, would print its type too small
     shrink = min(box[0] / screen.width, box[1] / screen.height)
     assert screen.header and min(screen.type_sizes) * shrink < PRINT_MIN_TYPE
-    assert to_svg(plan) == to_svg(
-        compose(
-            SETTING, figures, "拾取矢：長題", "d", "圖一 §1", view=view, medium=print_medium(*box)
-        )
-    )
+    assert to_svg(plan) == to_svg(printed())

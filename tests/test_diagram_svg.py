@@ -8,7 +8,7 @@ from conftest import EDITION
 from ritual.core.diagram import UnknownFurnishingError, UnknownViewError, load_setting, render
 from ritual.core.diagram import state_at as _state_at
 from ritual.core.diagram.plan import El, PageState, to_svg
-from ritual.core.diagram.svg import compose
+from ritual.core.diagram.svg import PlanOptions, compose
 
 SETTING = load_setting(EDITION / "setting.toml", EDITION / "facings.tsv")
 
@@ -38,7 +38,9 @@ def figures():
 
 def draw(figures, **kw):
     kw.setdefault("view", "hall")
-    return render(default_setting(), figures, "上耦升射 <&>", "上耦當物。", "§7.3", **kw)
+    return render(
+        default_setting(), figures, "上耦升射 <&>", "上耦當物。", "§7.3", options=PlanOptions(**kw)
+    )
 
 
 @pytest.mark.parametrize("view", ["hall", "range"])
@@ -87,7 +89,7 @@ def test_participants_drawn_and_moved_in_vermilion(figures):
     assert "上射：上射物，北面" in titles
     assert "甲：堂西，南面" in titles
     # 獲者 at the 乏 is off the hall view and is listed instead
-    assert "獲者（乏）" in text
+    assert "Off the plan: 獲者 (乏)." in text  # the plan's own words: English unless given
     assert "獲者：乏，東面" not in titles
     range_titles = [t.text for t in ET.fromstring(draw(figures, view="range")).iter(f"{NS}title")]
     assert "獲者：乏，東面" in range_titles
@@ -111,7 +113,8 @@ def test_unknown_furnishing_and_view(figures):
 
 def test_scale_bar_and_north_arrow(figures):
     text = draw(figures)
-    assert ">30 尺<" in text and ">弓<" in text and ">北<" in text
+    assert ">30 尺<" in text and ">弓<" in text and ">N<" in text
+
     assert ">60 尺<" in draw(figures, view="range")
 
 
@@ -125,7 +128,9 @@ def test_styles_are_classes_with_one_rule_each(figures):
     for tag in re.findall(r"<(?:rect|polyline|polygon|circle|text)\b[^>]*>", text):
         assert not re.search(r'\s(?:fill|stroke|stroke-width|font-size|text-anchor)="', tag), tag
     # a class names its style: the same style has the same class in another plan
-    other = render(default_setting(), figures, "另一圖", "d", "§7.4", view="range")
+    other = render(
+        default_setting(), figures, "另一圖", "d", "§7.4", options=PlanOptions(view="range")
+    )
     other_rules = dict(re.findall(r"\.(xsd-s[0-9a-f]{5})\{([^}]*)\}", other))
     for name in set(rules) & set(other_rules):
         assert rules[name] == other_rules[name]
@@ -145,8 +150,12 @@ def test_presentation_attributes_become_classes_of_one_rule():
 def test_a_page_writes_each_rule_and_background_once(figures):
     """Plans on one HTML page share their style rules and their background: the second plan
     brings only the rules the first did not and uses the first's background."""
-    first = compose(SETTING, figures, "一", "d", "§1", view="hall", id_prefix="p1")
-    second = compose(SETTING, figures, "二", "d", "§2", view="hall", id_prefix="p2")
+    first = compose(
+        SETTING, figures, "一", "d", "§1", options=PlanOptions(view="hall", id_prefix="p1")
+    )
+    second = compose(
+        SETTING, figures, "二", "d", "§2", options=PlanOptions(view="hall", id_prefix="p2")
+    )
     page = PageState()
     a, b = to_svg(first, page), to_svg(second, page)
     assert not a.startswith("<?xml") and '<g id="p1-plan">' in a
@@ -156,7 +165,13 @@ def test_a_page_writes_each_rule_and_background_once(figures):
     whole = to_svg(second)  # a file keeps every plan whole
     assert whole.startswith("<?xml") and "<use" not in whole and "<style>.xsd" in whole
     # the stage view's background has ids (its script shows and hides furnishings): not shared
-    stage = compose(SETTING, [], "演示", "d", view="hall", id_prefix="st", group_furnishings=True)
+    stage = compose(
+        SETTING,
+        [],
+        "演示",
+        "d",
+        options=PlanOptions(view="hall", id_prefix="st", group_furnishings=True),
+    )
     assert "<use" not in to_svg(stage, page) and '<g id="st-furn-' in to_svg(stage, PageState())
 
 
@@ -191,3 +206,15 @@ def test_vertical_labels_take_the_vertical_bracket_forms():
 
     assert text(text_el(10, 10, "縣（磬）", 12, vertical=True)) == "縣︵磬︶"
     assert text(text_el(10, 10, "縣（磬）", 12)) == "縣（磬）"
+
+
+def test_the_build_gives_the_plan_its_words_in_the_editions_language(
+    figures, edition_words
+) -> None:
+    """The words a plan writes of its own are the caller's (:class:`PlanWords`): the build
+    passes the engine's catalog's, here the edition's zh_TW."""
+    from ritual.diagrams import plan_words
+
+    text = draw(figures, words=plan_words())
+    assert ">北<" in text and "朱色：本節所動者。" in text and "圖外：獲者（乏）。" in text
+    assert "Vermilion" not in text and ">N<" not in text

@@ -137,7 +137,7 @@ def test_the_counts_of_variants_tsv_agree_with_the_record():
             assert c == f"{siglum}{per[siglum][pair.variant]}", pair
 
 
-def test_the_table_of_the_conventions_and_its_numbers():
+def test_the_table_of_the_conventions_and_its_numbers(edition_words):
     table = {r[0]: r for r in rows(PAIRS, PLACES, SIGLA)}
     yu = table["於（于）"]
     assert yu[1] == "181" and yu[2] == "于137 於44" and yu[3:] == [
@@ -217,7 +217,7 @@ def test_recovered_forms_are_what_the_witnesses_write(seed_path, witnesses_dir: 
 
 
 @pytest.mark.edition
-def test_the_conventions_page_prints_the_table_from_the_data(edition_html: Path):
+def test_the_conventions_page_prints_the_table_from_the_data(edition_html: Path, edition_words):
     html = (edition_html / "conventions.html").read_text(encoding="utf-8")
     for row in rows(PAIRS, PLACES, SIGLA):
         for value in row:

@@ -12,6 +12,7 @@ import pytest
 from conftest import read_search_index
 from opencc import OpenCC
 from ritual.core import kept, search_index
+from ritual.i18n import _
 from ritual_site import simplified
 
 T2S = OpenCC("t2s").convert
@@ -121,14 +122,14 @@ def test_the_edition_keeps_its_lemmas(edition_html: Path, edition: dict) -> None
 
 
 @pytest.mark.edition
-def test_the_simplified_data_keep_them_too(edition_html: Path) -> None:
+def test_the_simplified_data_keep_them_too(edition_html: Path, edition_words) -> None:
     stage = _script(edition_html / "zh-Hans/_diagrams/stage-data.js")
     step = next(s for s in stage["steps"] if s["id"] == "xs-0016")
     assert step["text"].startswith("不\ue002繫\ue001左下纲")
     trad = _script(edition_html / "_diagrams/stage-data.js")
     assert next(s for s in trad["steps"] if s["id"] == "xs-0016")["text"].startswith("不\ue000繫")
     xrefs = _script(edition_html / "zh-Hans/_xrefs/xrefs-data.js")
-    assert xrefs["words"]["kept"] == T2S(kept.TITLE)
+    assert xrefs["words"]["kept"] == T2S(_(kept.TITLE))
     index = read_search_index(edition_html / "zh-Hans/_static")
     row = next(d for d in index["docs"] if d[0] == "xs-0016")
     assert row[4].startswith("不\ue002繫\ue001")

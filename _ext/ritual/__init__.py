@@ -39,6 +39,7 @@ from .derive import setup_derive
 from .domain import setup_domain
 from .events import setup_events
 from .export.edition_json import setup_export
+from .i18n import setup_i18n
 from .latex import setup_latex
 from .plan_inputs import setup_positions
 from .state import setup_state
@@ -49,11 +50,12 @@ __version__ = "0.2.0"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read); 11: the
 #: records' classes moved into core/ and components/ (a pickle names their modules).
-ENV_VERSION = 11
+ENV_VERSION = 12
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     setup_events(app)
+    setup_i18n(app)
     setup_config(app)
     setup_state(app)
     setup_data_files(app)

@@ -22,6 +22,7 @@ from sphinx.util.nodes import make_refnode
 
 from .core.edition import Edition
 from .events import EDITION_LOADED
+from .i18n import _
 from .warnings import XsWarning, warn
 
 
@@ -306,7 +307,9 @@ class XsDomain(Domain):
             yield step_id, name, "step", rec.docname, rec.anchor, 1
         for _step_id, rec in self.ordered_steps():
             for note in rec.commentary:
-                yield note.id, f"{note.id} 注", "commentary", rec.docname, note.id, 1
+                name = _("{id} commentary").format(id=note.id)
+                yield note.id, name, "commentary", rec.docname, note.id, 1
+
         for (kind, term), page in sorted(self.data["term_pages"].items()):
             yield term, term, kind, page, "", 1
         # Retired ids stay in the inventory, pointing at the step that replaces them.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ritual import __version__ as ritual_version
 from sphinx.application import Sphinx
 
 from .anchors import setup_anchors
@@ -28,7 +29,8 @@ from .simplified import setup_simplified
 from .sitemap import setup_sitemap
 from .translator import setup_translator
 
-__version__ = "0.2.0"
+#: The engine's version, one for both extensions.
+__version__ = ritual_version
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

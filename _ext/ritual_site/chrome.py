@@ -14,12 +14,18 @@ values and the ``<title>`` of its icons). Here:
   says what the edition's pages say (檢索, not Sphinx's 搜尋); in Python-side ``_()`` it is a
   fallback, for the words Sphinx's catalogs lack.
 
+A changed catalog is on every page: its digest is the configuration value
+``xs_site_catalog_digest`` (set here at ``config-inited``, not by a project; an HTML value),
+so that Sphinx's record of the last build's configuration no longer matches and the builder
+writes every page again, as after any change of the configuration.
+
 A language without a catalog here keeps the theme's words. The zh-Hans copy converts the
 Traditional pages, these words with them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from gettext import GNUTranslations
@@ -29,7 +35,7 @@ from typing import Any
 from jinja2.ext import Extension
 from ritual.components.terms.indexes import DIGESTS_FILE
 from sphinx.application import Sphinx
-from sphinx.builders.html._build_info import BuildInfo
+from sphinx.config import Config
 from sphinx.util.i18n import CatalogInfo
 
 #: The site's catalogs: ``<language>/LC_MESSAGES/sphinx.po``.
@@ -62,13 +68,26 @@ class MarkThemeWords(Extension):
         return mark_theme_words(source)
 
 
+def catalog_source(language: str | None) -> Path | None:
+    """The site's ``.po`` for ``language``, if it has one."""
+    source = LOCALE_DIR / (language or "") / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return source if language and source.is_file() else None
+
+
+def note_catalog(app: Sphinx, config: Config) -> None:
+    """``config-inited``: the catalog's digest among the values of the HTML pages."""
+    source = catalog_source(config.language)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest() if source else ""
+    config.xs_site_catalog_digest = digest
+
+
 def compiled_catalog(app: Sphinx) -> tuple[Path, bool] | None:
     """The site's catalog for the build's language, compiled into the doctree folder (again
     when the ``.po`` changed), and whether it was compiled now; None if there is none for the
     language."""
     language = app.config.language or ""
-    source = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if not source.is_file():
+    source = catalog_source(language)
+    if source is None:
         return None
     target = Path(app.doctreedir) / "ritual_site-locale" / language / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
@@ -82,13 +101,10 @@ def compiled_catalog(app: Sphinx) -> tuple[Path, bool] | None:
     return Path(catalog.mo_path), compiled
 
 
-def _write_every_page_again(app: Sphinx) -> None:
-    """New interface words are on every page: the record of the last build's configuration
-    (``.buildinfo``) no longer matches, as after a change of configuration, so the builder
-    writes every page again; so are the headword pages (their digests are forgotten)."""
-    record = Path(app.outdir, ".buildinfo")
-    if record.is_file():
-        BuildInfo().dump(record)  # a configuration no build has: every page is outdated
+def _write_the_headword_pages_again(app: Sphinx) -> None:
+    """New interface words are on every page: the builder writes the pages again (the
+    catalog's digest is in the configuration), and the headword pages, which it does not
+    write, are written again when their digests are forgotten."""
     Path(app.doctreedir, DIGESTS_FILE).unlink(missing_ok=True)
 
 
@@ -106,7 +122,7 @@ def load_catalog(app: Sphinx) -> None:
         return
     mo, compiled = found
     if compiled:
-        _write_every_page_again(app)
+        _write_the_headword_pages_again(app)
     if not getattr(app.translator, "_xs_site_words", False):
         with mo.open("rb") as f:
             app.translator.add_fallback(GNUTranslations(f))
@@ -120,4 +136,6 @@ def load_catalog(app: Sphinx) -> None:
 
 
 def setup_chrome(app: Sphinx) -> None:
+    app.add_config_value("xs_site_catalog_digest", "", "html", str)
+    app.connect("config-inited", note_catalog)
     app.connect("builder-inited", load_catalog)

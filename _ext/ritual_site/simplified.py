@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ritual.core import kept
+from ritual.i18n import _
 from ritual.state import build_state
 from sphinx.application import Sphinx
 from sphinx.util.parallel import ParallelTasks, parallel_available
@@ -204,7 +205,8 @@ def mark_kept(tag: str) -> str:
     else:
         tag = tag[: len(tag) - 1] + ' class="xs-kept">'
     if " title=" not in tag:
-        tag = tag[: len(tag) - 1] + f' title="{t2s(kept.TITLE)}">'
+        tag = tag[: len(tag) - 1] + f' title="{t2s(_(kept.TITLE))}">'
+
     return tag
 
 

@@ -41,6 +41,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from ..config import conf_location
 from ..core import dts
 from ..domain import xs_domain
+from ..i18n import _
 from ..nodes import citation_download, cite_control, search_box, stage
 from ..nodes import step as step_node
 from ..published import EDITION_JSON, tei_path
@@ -316,32 +317,36 @@ def cite_control_html(number: int, step_id: str) -> str:
     e = html.escape
     return (
         f'<details class="xs-cite" data-step="{e(step_id)}" data-n="{number}">'
-        f'<summary>引</summary><div class="xs-cite-panel">'
-        f'<p><a href="#{e(step_id)}">永久連結</a></p></div></details>\n'
+        f'<summary>{_("Cite")}</summary><div class="xs-cite-panel">'
+        f'<p><a href="#{e(step_id)}">{_("Permanent link")}</a></p></div></details>\n'
     )
 
 
 #: The cite control's words, once per page (converted in the Simplified copy): the button's
-#: name and title, the panel's name, the copy button, its reports, the link to the stage view.
+#: name and title, the panel's name, the copy button, its reports, the link to the stage view
+#: (msgids of the catalog; ``{n}`` and ``{id}`` are filled in by the script).
 CITE_WORDS = (
-    ("label", "引用第 {n} 節"),
-    ("title", "引用第 {n} 節（{id}）"),
-    ("panel", "第 {n} 節之引文"),
-    ("copy", "複製引文"),
-    ("copied", "已複製引文（GB/T 7714、Chicago）"),
-    ("failed", "未能自動複製，請選取上列文字"),
-    ("stage", "於位次演示中看此節"),
+    ("label", "Cite step {n}"),
+    ("title", "Cite step {n} ({id})"),
+    ("panel", "The citation of step {n}"),
+    ("copy", "Copy the citation"),
+    ("copied", "The citation is copied (GB/T 7714, Chicago)"),
+    ("failed", "Could not copy: select the text above"),
+    ("stage", "See this step on the stage"),
 )
 
 
 def cite_words_html() -> str:
     """The template of :data:`CITE_WORDS` (text, so the Simplified copy converts it)."""
-    say = "".join(f'<span data-say="{key}">{html.escape(text)}</span>' for key, text in CITE_WORDS)
+    say = "".join(
+        f'<span data-say="{key}">{html.escape(_(text))}</span>' for key, text in CITE_WORDS
+    )
     return f'<template id="xs-cite-words">{say}</template>\n'
 
 
-#: The forms that ``cite.js`` writes: (format, label, lang of the text or '').
-CITE_FORMS = (("short", "簡式", ""), ("gbt", "GB/T 7714", ""), ("chicago", "Chicago", "en"))
+#: The forms that ``cite.js`` writes: (format, label (a msgid of the catalog), lang of the
+#: text or '').
+CITE_FORMS = (("short", "Short form", ""), ("gbt", "GB/T 7714", ""), ("chicago", "Chicago", "en"))
 
 
 def cite_form_templates(meta: EditionMeta) -> dict[str, str]:
@@ -375,7 +380,7 @@ def cite_forms_html(meta: EditionMeta, page_url: str) -> str:
     data = {
         "page": page_url,
         "forms": [
-            {"format": fmt, "label": label, "lang": lang, "template": templates[fmt]}
+            {"format": fmt, "label": _(label), "lang": lang, "template": templates[fmt]}
             for fmt, label, lang in CITE_FORMS
         ],
     }
@@ -544,7 +549,7 @@ def citation_forms(
 ) -> list[tuple[str, str, str]]:
     """(label, text, lang) of each form, for the book or for one step."""
     return [
-        ("簡式", cite_short_full(meta, url, number, step_id), ""),
+        (_("Short form"), cite_short_full(meta, url, number, step_id), ""),
         ("GB/T 7714-2015", cite_gbt(meta, url, number, step_id), ""),
         ("Chicago", cite_chicago(meta, url, number, step_id), "en"),
     ]
@@ -585,10 +590,13 @@ def fill_cite_examples(app: Sphinx, doctree: nodes.document, docname: str) -> No
 def published_books(config: Config, edition_id: str) -> list[tuple[str, str]]:
     """(label, file name) of each PDF a deployment publishes beside the pages (``make
     edition`` copies them there): the book, and the vertical book when it is configured."""
-    books = [("排印本 PDF", pdf_name(config))] if pdf_name(config) else []
+    books = [(_("The printed book, PDF"), pdf_name(config))] if pdf_name(config) else []
     if config.xs_vertical_title:
         books.append(
-            ("直排經注本 PDF", (config.xs_vertical_name or f"{edition_id}-zhipai") + ".pdf")
+            (
+                _("The vertical book, PDF"),
+                (config.xs_vertical_name or f"{edition_id}-zhipai") + ".pdf",
+            )
         )
     return books
 
@@ -606,10 +614,14 @@ class DownloadsDirective(SphinxDirective):
             (label, [(name, True)], "") for label, name in published_books(self.config, meta.id)
         ]
         rows += [
-            ("全書數據", [(EDITION_JSON, False)], "經文、譯文、校記、術語與位次，JSON"),
-            ("TEI P5", [(tei_path(meta.id), False)], "全書之 TEI 編碼本"),
             (
-                "引文記錄",
+                _("The whole edition's data"),
+                [(EDITION_JSON, False)],
+                _("text, translation, apparatus, terms and positions, JSON"),
+            ),
+            ("TEI P5", [(tei_path(meta.id), False)], _("The whole edition encoded in TEI")),
+            (
+                _("Citation records"),
                 [(name, False) for name in citation_files(meta.id).values()],
                 "BibTeX、RIS、CSL-JSON",
             ),
@@ -664,7 +676,9 @@ def register_step_labels(app: Sphinx, env: Any) -> list[str]:
     for sid, rec in domain.steps.items():
         if sid not in numbers:
             continue
-        std.labels[sid] = (rec.docname, rec.anchor, f"第 {numbers[sid][0]} 節（{sid}）")
+        label = _("Step {n} ({id})").format(n=numbers[sid][0], id=sid)
+        std.labels[sid] = (rec.docname, rec.anchor, label)
+
         std.anonlabels[sid] = (rec.docname, rec.anchor)
     return []
 

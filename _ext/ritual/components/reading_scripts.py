@@ -20,13 +20,14 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util.osutil import relative_uri
 
+from ..i18n import _
 from ..nodes import step
 from ..published import TERMS_FOLDER
 
 #: The reading bar's toggle that makes the terms links (issue 25): its label and its title.
 TOGGLE_WORDS = (
-    ("terms", "索引連結"),
-    ("terms-title", "開啟後，點選文中詞語即前往其索引條目"),
+    ("terms", "Index links"),
+    ("terms-title", "When on, a word of the text leads to its entry in the index"),
 )
 
 
@@ -49,7 +50,8 @@ def terms_uri(app: Sphinx, pagename: str) -> str:
 
 def words_template() -> str:
     """The term-links toggle's words, in the page so that the Simplified copy converts them."""
-    say = "".join(f'<span data-say="{key}">{text}</span>' for key, text in TOGGLE_WORDS)
+    say = "".join(f'<span data-say="{key}">{_(text)}</span>' for key, text in TOGGLE_WORDS)
+
     return f'<template id="xs-reader-words">{say}</template>'
 
 

@@ -16,16 +16,22 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from ..i18n import _
 from ..nodes import commentary_note, step
 
-#: The states, in the order of the buttons: the value of ``data-xs-reading`` and its label.
-STATES = (("jing", "經"), ("jingzhu", "經注"), ("jingzhuyi", "經注譯"))
+#: The states, in the order of the buttons: the value of ``data-xs-reading`` and its label
+#: (a msgid of the catalog).
+STATES = (
+    ("jing", "The classic"),
+    ("jingzhu", "Classic and commentary"),
+    ("jingzhuyi", "Classic, commentary and translation"),
+)
 #: The state of a page without the attribute (the default, and the state without scripts).
 DEFAULT = "jingzhu"
 #: Where the choice is kept across pages and visits.
 STORAGE_KEY = "xs-reading"
 #: The group's name for assistive technology.
-GROUP_LABEL = "閱讀內容"
+GROUP_LABEL = "What to read"
 
 #: Sets the remembered state before the first paint; a stored value not in STATES is ignored.
 EARLY = (
@@ -36,9 +42,9 @@ EARLY = (
 
 def words_template() -> str:
     """The buttons' words, in the page so that the Simplified copy converts them."""
-    say = "".join(f'<span data-state="{value}">{label}</span>' for value, label in STATES)
+    say = "".join(f'<span data-state="{value}">{_(label)}</span>' for value, label in STATES)
     return (
-        f'<template id="xs-reading-words"><span data-say="label">{GROUP_LABEL}</span>{say}'
+        f'<template id="xs-reading-words"><span data-say="label">{_(GROUP_LABEL)}</span>{say}'
         "</template>"
     )
 

@@ -1,5 +1,6 @@
-"""Whole-edition checks that run once reading is over (``env-check-consistency``): the published
-step ids (``step-registry.tsv``) against the steps the pages declare."""
+"""The step registry (``step-registry.tsv``) in the build: the retired ids loaded for their
+redirects once reading is over (``env-updated``), and the published ids checked against the
+steps the pages declare (``env-check-consistency``)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .datafile import (
     DUPLICATE_KEY,
@@ -119,10 +119,7 @@ def split_context(context: str) -> tuple[str, str, str]:
 
 def load_entries(path: Path, base: str = "", kinds: Sequence[str] = ()) -> list[Entry]:
     """Read and validate apparatus.toml (ValueError on a malformed entry)."""
-    entries, problems = read_entries(path, base, kinds)
-    if problems:
-        raise ValueError(str(problems[0]))
-    return entries
+    return load_entry_file(path, lambda doc: entries_from(doc, base, kinds))
 
 
 #: The fields of an entry of apparatus.toml.
@@ -151,9 +148,30 @@ def read_entries(
 ) -> tuple[list[Entry], list[Problem]]:
     """Read apparatus.toml without raising: the valid entries, and a located
     :class:`~.datafile.Problem` for the file and each entry that cannot be used."""
+    return read_entry_file(path, lambda doc: entries_from(doc, base, kinds))
+
+
+#: An entry of an apparatus file (the 原文's :class:`Entry`, the translation's own).
+E = TypeVar("E")
+#: The entries of a file read by :func:`.datafile.read_toml`, and the problems of the others.
+EntriesFrom = Callable[[Document], tuple[list[E], list[Problem]]]
+
+
+def read_entry_file(path: Path, entries_from: EntriesFrom[E]) -> tuple[list[E], list[Problem]]:
+    """The one reader of an apparatus file (``[[entry]]`` tables and the ids it retires: the
+    原文's and the translation's alike): the valid entries, and a located problem for the file
+    and each entry that cannot be used, so a build can warn about each at its line."""
     doc = read_toml(path, FORM)
-    entries, problems = entries_from(doc, base, kinds)
+    entries, problems = entries_from(doc)
     return entries, doc.problems + problems
+
+
+def load_entry_file(path: Path, entries_from: EntriesFrom[E]) -> list[E]:
+    """:func:`read_entry_file` for the tools and tests: ValueError on the first problem."""
+    entries, problems = read_entry_file(path, entries_from)
+    if problems:
+        raise ValueError(str(problems[0]))
+    return entries
 
 
 def entry_tables(

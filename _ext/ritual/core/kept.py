@@ -25,8 +25,9 @@ from collections.abc import Callable, Iterable
 ATTRIBUTE = "data-xs-keep"
 OPEN, CLOSE, OPEN_CHANGED = "\ue000", "\ue001", "\ue002"
 MARKS = OPEN + CLOSE + OPEN_CHANGED
-#: What a marked kept form says to the reader (converted with the page).
-TITLE = "依校訂本原字，不轉簡體"
+#: What a marked kept form says to the reader (converted with the page): a msgid of the
+#: engine's catalog, translated where it is written (:mod:`.i18n`).
+TITLE = "The edited text’s own character, not converted to Simplified"
 
 
 def merged(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Protocol
 
 from . import apparatus
-from .datafile import Document, Problem, Toml, Tsv, read_toml
+from .datafile import Document, Problem, Tsv
 
 
 class Declares(Protocol):
@@ -114,25 +114,20 @@ DEFAULT_RULES = Rules()
 
 def load_entries(path: Path, rules: Rules = DEFAULT_RULES) -> list[TranslationEntry]:
     """Read and validate the file (ValueError on the first malformed entry)."""
-    entries, problems = read_entries(path, rules)
-    if problems:
-        raise ValueError(str(problems[0]))
-    return entries
+    return apparatus.load_entry_file(path, lambda doc: entries_from(doc, rules))
 
 
 FIELDS = ("id", "step", "seed_line", "lemma", "base", "context", "kind", "note")
-#: The form of translation-apparatus.toml: its entries, and the ids it retires.
-FORM = Toml({"": ("entry", "retired")})
+#: The form of translation-apparatus.toml: the 原文 apparatus's (its entries, and the ids it
+#: retires), read by the same reader (:func:`.apparatus.read_entry_file`).
+FORM = apparatus.FORM
 
 
 def read_entries(
     path: Path, rules: Rules = DEFAULT_RULES
 ) -> tuple[list[TranslationEntry], list[Problem]]:
-    """Read the file without raising: the valid entries, and a located problem for the file
-    and each entry that cannot be used, so a build can warn about each at its line."""
-    doc = read_toml(path, FORM)
-    entries, problems = entries_from(doc, rules)
-    return entries, doc.problems + problems
+    """Read the file without raising (:func:`.apparatus.read_entry_file`)."""
+    return apparatus.read_entry_file(path, lambda doc: entries_from(doc, rules))
 
 
 def entries_from(

@@ -3,7 +3,9 @@
 Everything comes from the domain's data (never from the written pages), so the file is the same
 whether the build ran serially or in parallel, fully or incrementally. Keys and list orders are
 fixed (insertion order follows the contract), so that identical sources give identical bytes.
-The shape is a published contract (see the 凡例 and ``tests/test_export.py``).
+The shape is a published contract (see the 凡例, ``source/conventions.md``, and the tests of
+the file in ``tests/test_steps.py`` and ``tests/test_second_edition.py``).
+
 """
 
 from __future__ import annotations

@@ -42,11 +42,12 @@ from ..components.citation import edition_meta
 from ..components.commentary import commentary_for
 from ..core import dts, tei
 from ..domain import xs_domain
+from ..i18n import _
 from ..published import tei_path
 from ..state import edition_of
 
-#: What ``[tei]`` says when the edition says nothing.
-DEFAULT_RESP = "編校"
+#: What ``[tei]`` says when the edition says nothing (a msgid of the catalog).
+DEFAULT_RESP = "edited by"
 
 
 def extras(app: Sphinx) -> tei.Extras:
@@ -96,7 +97,7 @@ def extras(app: Sphinx) -> tei.Extras:
         lang=edition.lang,
         translation_lang=str(settings.get("translation_lang", edition.lang)),
         editors=meta.editor,
-        resp=str(settings.get("resp", DEFAULT_RESP)),
+        resp=str(settings.get("resp", _(DEFAULT_RESP))),
         date=meta.date,
         base_url=meta.base_url,
         license=meta.license,

@@ -23,9 +23,11 @@ from typing import NamedTuple
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.util import texescape
 
 from ..core.edition import Edition
 from ..domain import XsDomain
+from ..i18n import _
 
 #: The book's margins and running-head measures (16開: see :data:`PAPER`); the outer margin is
 #: what the paper's width leaves beside the text block and ``inner``: the step numbers stand in it.
@@ -60,26 +62,20 @@ FONTS = r"""
 """
 
 #: The name of the contents and of the index in the book's language (Sphinx's template names
-#: them in the class's, English: babel is loaded for the Latin text).
-CONTENTS_NAME = "目錄"
-INDEX_NAME = "索引"
+#: them in the class's, English: babel is loaded for the Latin text): msgids of the catalog.
+CONTENTS_NAME = "Contents"
+INDEX_NAME = "Index"
+
+#: Sphinx's map of the TeX specials (``sphinx.util.texescape``: ``\\``, ``{}``, ``~``, ``^``,
+#: ``[]`` …). Its ``escape()`` would also write the hyphen as ``\sphinxhyphen{}``, which the
+#: body's text needs against TeX's ligatures but a macro's value (a licence, ``CC BY-SA``)
+#: does not.
+_TEX_SPECIALS = str.maketrans(dict(texescape.tex_replacements))
 
 
 def _escape(text: str) -> str:
     """Escape TeX specials in a plain string of the configuration."""
-    out = []
-    for ch in text:
-        if ch in "&%$#_{}":
-            out.append("\\" + ch)
-        elif ch == "~":
-            out.append(r"\textasciitilde{}")
-        elif ch == "^":
-            out.append(r"\textasciicircum{}")
-        elif ch == "\\":
-            out.append(r"\textbackslash{}")
-        else:
-            out.append(ch)
-    return "".join(out)
+    return text.translate(_TEX_SPECIALS)
 
 
 class Title(NamedTuple):
@@ -126,8 +122,9 @@ def macros(config: Config) -> dict[str, str]:
 def captions() -> str:
     """The contents' and the index's names, set after Sphinx's own (which come from the first
     toctree's caption and from babel's English)."""
-    contents = f"\\renewcommand{{\\contentsname}}{{{CONTENTS_NAME}}}"
-    index = f"\\renewcommand{{\\indexname}}{{{INDEX_NAME}}}"
+    contents = f"\\renewcommand{{\\contentsname}}{{{_(CONTENTS_NAME)}}}"
+    index = f"\\renewcommand{{\\indexname}}{{{_(INDEX_NAME)}}}"
+
     return f"\\addto\\captionsenglish{{{contents}{index}}}\n{contents}\n"
 
 

@@ -16,6 +16,7 @@ from sphinx.util.osutil import relative_uri
 
 from ..core import kept
 from ..core.diagram.plan import PageState, Plan, to_svg
+from ..i18n import _
 
 
 def _inline_svg(plan: Plan | None, translator: Any) -> str:
@@ -36,8 +37,8 @@ def _key(figures) -> str:
         for role, place, facing in figures
     )
     if not items:
-        return '<p class="xs-diagram-key xs-diagram-empty">堂上庭中無人。</p>'
-    return f'<ul class="xs-diagram-key" aria-label="位次">{items}</ul>'
+        return f'<p class="xs-diagram-key xs-diagram-empty">{_("Nobody on the plan")}。</p>'
+    return f'<ul class="xs-diagram-key" aria-label="{_("Positions")}">{items}</ul>'
 
 
 def _visit_diagram_html(self, node):
@@ -62,7 +63,8 @@ def _stage_link(self, node) -> str:
         self.builder.get_target_uri(self.builder.current_docname),
         self.builder.get_target_uri(stages[0]),
     )
-    return f'<a class="xs-diagram-stage" href="{uri}#{step_id}">於位次演示中看此節</a>'
+    see = _("See this step on the stage")
+    return f'<a class="xs-diagram-stage" href="{uri}#{step_id}">{see}</a>'
 
 
 def _depart_diagram_html(self, node):
@@ -77,7 +79,7 @@ diagram_html = (_visit_diagram_html, _depart_diagram_html)
 
 def _visit_stage_html(self, node):
     # its script reads the fragment (#<step id>, #n=300): tools/check_site.py accepts those
-    attrs = {"aria-label": "位次演示", "data-fragments": r"xs-\d{4}|n=\d+"}
+    attrs = {"aria-label": _("The stage"), "data-fragments": r"xs-\d{4}|n=\d+"}
     here = self.builder.get_target_uri(self.builder.current_docname)
     # the stage's styles, on its page only (the rite's pages do not carry them)
     css = relative_uri(here, "_static/xs-stage.css")
@@ -103,36 +105,46 @@ def _depart_stage_html(self, node):
     self.body.append(
         # Two rows that fit a 360 px phone: the steppers, then the slider and the view. On a
         # narrow screen the words of ← 上一節 / 下一節 → are hidden visually, not from the name.
-        '<div class="xs-stage-controls" role="group" aria-label="節">'
+        f'<div class="xs-stage-controls" role="group" aria-label="{_("Step")}">'
         '<div class="xs-stage-row">'
-        '<button type="button" data-go="first" aria-label="第一節" '
-        'title="第一節（Home）">⇤</button>'
-        '<button type="button" data-go="prev" title="上一節（←）">←'
-        '<span class="xs-stage-word"> 上一節</span></button>'
-        '<label>第 <input type="number" class="xs-stage-n" min="1" value="1" '
-        'inputmode="numeric" aria-label="節次"> 節</label>'
-        '<button type="button" data-go="next" title="下一節（→）">'
-        '<span class="xs-stage-word">下一節 </span>→</button>'
-        '<button type="button" data-go="last" aria-label="最後一節" '
-        'title="最後一節（End）">⇥</button>'
+        f'<button type="button" data-go="first" aria-label="{_("First step")}" '
+        f'title="{_("First step")}（Home）">⇤</button>'
+        f'<button type="button" data-go="prev" title="{_("Previous step")}（←）">←'
+        f'<span class="xs-stage-word"> {_("Previous step")}</span></button>'
+        + "<label>"
+        + _("Step {input}").format(
+            input='<input type="number" class="xs-stage-n" min="1" value="1" '
+            f'inputmode="numeric" aria-label="{_("Step number")}">'
+        )
+        + "</label>"
+        f'<button type="button" data-go="next" title="{_("Next step")}（→）">'
+        f'<span class="xs-stage-word">{_("Next step")} </span>→</button>'
+        f'<button type="button" data-go="last" aria-label="{_("Last step")}" '
+        f'title="{_("Last step")}（End）">⇥</button>'
         "</div>"
         '<div class="xs-stage-row">'
-        '<input type="range" class="xs-stage-slider" min="1" value="1" aria-label="節次（滑桿）">'
+        '<input type="range" class="xs-stage-slider" min="1" value="1" '
+        f'aria-label="{_("Step number (slider)")}">'
         f"{toggle}</div></div>"
         '<p class="xs-stage-note" role="status"></p>'
         # the script's messages, as page text (so that the zh-Hans copy converts them)
         '<template class="xs-stage-say">'
-        '<span data-say="step">第{n}節</span>'
-        '<span data-say="zhu">注</span><span data-say="zhuTitle">鄭注 {id}</span>'
-        '<span data-say="xref">見第{n}節</span>'
-        f'<span data-say="kept">{kept.TITLE}</span>'
+        f'<span data-say="step">{_("Step {n}")}</span>'
+        f'<span data-say="zhu">{_("Note")}</span>'
+        f'<span data-say="zhuTitle">{_("Zheng’s commentary {id}")}</span>'
+        f'<span data-say="xref">{_("See step {n}")}</span>'
+        f'<span data-say="kept">{_(kept.TITLE)}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
         + "".join(
             f'<span data-say="{escape(view)}">{escape(titles.get(view, view))}</span>'
             for view in views
         )
-        + '<span data-say="start">自第{n}節始，堂庭圖上始有人；此前{k}節{phases}圖上無人。'
-        "按「⇤」回到第一節。</span></template>"
+        + '<span data-say="start">'
+        + _(
+            "From step {n} on there are people on the plans; the {k} steps before it"
+            "{phases} have nobody on them. Press “⇤” to go back to the first step."
+        )
+        + "</span></template>"
         '<div class="xs-stage-now" aria-live="polite">'
         '<p class="xs-stage-phase"></p>'
         '<p class="xs-stage-text" lang="zh-Hant"></p>'
@@ -144,8 +156,13 @@ def _depart_stage_html(self, node):
             f"{_inline_svg(plan, self)}</div>"
             for i, (view, plan) in enumerate(views.items())
         )
-        + '<ul class="xs-stage-key" aria-label="位次"></ul>'
-        "<noscript><p>此頁須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
+        + f'<ul class="xs-stage-key" aria-label="{_("Positions")}"></ul>'
+        + "<noscript><p>"
+        + _(
+            "This page needs JavaScript; the positions of every step are also in the plans"
+            " of the chapters."
+        )
+        + "</p></noscript>"
         # deferred, as the engine's other page scripts: it runs once the page is read, after
         # xs-load.js (not deferred, where the theme puts the page's scripts), which it calls
         f'<script src="{data}"></script><script src="{script}" defer></script>'
@@ -169,8 +186,9 @@ def _visit_diagram_text(self, node):
 
 
 def _depart_diagram_text(self, node):
-    key = "；".join(f"{r}：{p}，{f}" for r, p, f in node.get("figures", [])) or "堂上庭中無人"
-    self.add_text(f"位次：{key}。")
+    key = "；".join(f"{r}：{p}，{f}" for r, p, f in node.get("figures", []))
+    self.add_text(_("Positions: {key}.").format(key=key or _("Nobody on the plan")))
+
     self.end_state()
 
 

@@ -13,6 +13,7 @@ from docutils import nodes
 from .. import nodes as xsnodes
 from ..components.citation import cite_control_html
 from ..core import commentary, kept
+from ..i18n import _
 
 
 def _visit_step(self, node):
@@ -51,7 +52,7 @@ step_number = (_visit_step_number, None)
 def _visit_translation(self, node):
     cls = "xs-trans" + (" xs-trans-editors" if node["source"] == "editors" else "")
     self.body.append(self.starttag(node, "div", CLASS=cls, lang="zh-Hant"))
-    label = "譯文（編者）" if node["source"] == "editors" else "譯文"
+    label = _("Translation (the editors')") if node["source"] == "editors" else _("Translation")
     self.body.append(f'<span class="xs-trans-label">{label}</span>')
 
 
@@ -59,7 +60,8 @@ translation = (_visit_translation, _depart_div)
 
 
 def _visit_doubt(self, node):
-    self.body.append(self.starttag(node, "span", "", CLASS="xs-doubt", title="編者譯文存疑"))
+    title = _("A doubtful translation of the editors")
+    self.body.append(self.starttag(node, "span", "", CLASS="xs-doubt", title=title))
 
 
 def _depart_doubt(self, node):
@@ -72,8 +74,9 @@ doubt = (_visit_doubt, _depart_doubt)
 def _visit_translation_missing(self, node):
     self.body.append(
         self.starttag(node, "div", CLASS="xs-trans xs-trans-missing", lang="zh-Hant")
-        + '<span class="xs-trans-label">譯文</span>'
-        + f'<span class="xs-trans-gap" title="底本無譯文">{node.astext()}</span></div>\n'
+        + f'<span class="xs-trans-label">{_("Translation")}</span>'
+        + f'<span class="xs-trans-gap" title="{_("The base text has no translation")}">'
+        + f"{node.astext()}</span></div>\n"
     )
     raise nodes.SkipNode
 
@@ -205,18 +208,22 @@ def _visit_search_box(self, node):
     self.body.append(
         '<div class="xs-search">\n'
         '<form class="xs-search-form" role="search" method="get">\n'
-        '<label for="xs-search-q">字或詞</label>\n'
+        f'<label for="xs-search-q">{_("Character or word")}</label>\n'
         '<input id="xs-search-q" name="q" type="search" autocomplete="off" spellcheck="false" '
         f'placeholder="{placeholder}" lang="zh-Hant">\n'
-        '<button type="submit">檢索</button>\n'
+        f'<button type="submit">{_("Search")}</button>\n'
         "</form>\n"
         '<p class="xs-search-status" role="status" aria-live="polite"></p>\n'
         '<ol class="xs-search-results"></ol>\n'
-        '<noscript><p class="xs-search-noscript">檢索由本站自帶的腳本執行（不連外網）；'
-        "瀏覽器停用腳本時無法檢索。全部經文與譯文亦見 "
-        "<code>edition.json</code>。</p></noscript>\n"
+        '<noscript><p class="xs-search-noscript">'
+        + _(
+            "The search is run by the site's own script (it calls no other site); without"
+            " scripts there is no search. The whole text and translation are also in {file}."
+        ).format(file="<code>edition.json</code>")
+        + "</p></noscript>\n"
         "</div>\n"
     )
+
     raise nodes.SkipNode
 
 
@@ -254,8 +261,11 @@ def _visit_term_indexes(self, node):
         self.body.append(
             f'<li><a href="{uri}">{self.encode(index["title"])}</a> '
             f'<span lang="en">{self.encode(index["title_en"])}</span>'
-            f'<span class="xs-index-size">：{index["headwords"]} 詞目，'
-            f"{index['occurrences']} 處</span></li>\n"
+            '<span class="xs-index-size">：'
+            + _("{headwords} headwords, {occurrences} places").format(
+                headwords=index["headwords"], occurrences=index["occurrences"]
+            )
+            + "</span></li>\n"
         )
     self.body.append("</ul>\n")
     raise nodes.SkipNode
@@ -311,22 +321,26 @@ def _run_links(self, runs) -> str:
     )
 
 
-#: The columns of each list (xs:references), after the step's number.
+#: The columns of each list (xs:references), after the step's number: catalog msgids.
 _LIST_HEADS = {
-    "formulas": ("節", "文", "所如", "依據"),
-    "external": ("節", "文", "所指", "依據"),
-    "plain": ("節", "文", "判定", "依據"),
-    "ties": ("節", "所釋"),
+    "formulas": ("Step", "Text", "Follows", "Basis"),
+    "external": ("Step", "Text", "Refers to", "Basis"),
+    "plain": ("Step", "Text", "Judged", "Basis"),
+    "ties": ("Step", "Explains"),
 }
 
 
 def _visit_reference_list(self, node):
     part = node["part"]
     out = [self.starttag(node, "table", CLASS=f"xs-reflist xs-reflist-{part}")]
-    heads = _LIST_HEADS[part]
+    heads = tuple(_(head) for head in _LIST_HEADS[part])
     if part == "ties":
         words = node["words"]
-        heads = (words.get("commentary", "節"), f"所釋之{words.get('text', '')}", "依據")
+        heads = (
+            words.get("commentary", _("Step")),
+            _("Explains the {text}").format(text=words.get("text", "")),
+            _("Basis"),
+        )
     out.append(
         "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in heads) + "</tr></thead>"
     )
@@ -381,12 +395,17 @@ def _visit_commentary_note(self, node):
     permalink, with its witness and page in the title), its words; a part that another witness
     supplies (〔…〕) says so. One ``<span>`` in the text's flow; the reading switch hides it."""
     nid = node["note_id"]
-    where = f"{node['witness']}本 {node['pages'].replace(' ', '、')}".strip()
+    where = _("{witness} copy {pages}").format(
+        witness=node["witness"], pages=node["pages"].replace(" ", "、")
+    )
+    where = where.strip()
     parts = []
     for piece, supplied in commentary.segments(node["text"]):
         if supplied:
             sup = node.get("supplied", "")
-            title = f"{node['witness']}本闕頁，據{sup.split(' ', 1)[0]}本補"
+            title = _("A page missing in {witness}, supplied from {supplier}").format(
+                witness=node["witness"], supplier=sup.split(" ", 1)[0]
+            )
             if " " in sup:
                 title += f"（{sup.split(' ', 1)[1]}）"
             parts.append(
@@ -394,9 +413,10 @@ def _visit_commentary_note(self, node):
             )
         else:
             parts.append(self.encode(piece))
+    title = _("Zheng’s commentary {id} ({where})").format(id=nid, where=where)
     self.body.append(
         f'<span class="xs-zhu" id="{nid}"><a class="xs-zhu-mark" href="#{nid}" '
-        f'title="{self.attval(f"鄭注 {nid}（{where}）")}">注</a>{"".join(parts)}</span>'
+        f'title="{self.attval(title)}">{_("Note")}</a>{"".join(parts)}</span>'
     )
     raise nodes.SkipNode
 

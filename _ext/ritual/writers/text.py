@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from ..i18n import _
+
 
 def _visit_block(self, node):
     self.new_state(0)
@@ -35,7 +37,7 @@ step_number = (_visit_number, None)
 
 def _visit_translation(self, node):
     self.new_state(2)
-    self.add_text("譯文：")
+    self.add_text(_("Translation") + "：")
 
 
 translation = (_visit_translation, _depart_block)
@@ -43,7 +45,7 @@ translation = (_visit_translation, _depart_block)
 
 def _visit_missing(self, node):
     self.new_state(2)
-    self.add_text("譯文：" + node.astext())
+    self.add_text(_("Translation") + "：" + node.astext())
     self.end_state()
     raise nodes.SkipNode
 
@@ -140,7 +142,8 @@ reference_list = (_visit_reference_list, None)
 
 
 def _visit_commentary_note(self, node):
-    self.add_text(f"（注：{node['text']}）")
+    self.add_text(f"（{_('Note')}：{node['text']}）")
+
     raise nodes.SkipNode
 
 

@@ -7,3 +7,5 @@ root_doc = "index"
 xs_check_registry = False
 xs_base_url = "https://example.org/test/"
 exclude_patterns = ["_build", "_edition"]
+# The interface language: the engine's words from its zh_TW catalog (ritual/i18n.py).
+language = "zh_TW"

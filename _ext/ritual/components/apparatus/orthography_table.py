@@ -18,19 +18,20 @@ from sphinx.util.docutils import SphinxDirective
 
 from ...core import orthography
 from ...datafiles import table
+from ...i18n import _
 from ...state import edition_of
 from ...warnings import XsWarning, warn
 from .sigla import table as table_node
 
-#: How the markers of the record are printed.
-MARKS = {orthography.LACKING: "闕", orthography.NOTHING: "無"}
+#: How the markers of the record are printed (msgids of the catalog).
+MARKS = {orthography.LACKING: "lacking", orthography.NOTHING: "nothing"}
 
 
 def cell(counter, edition: str, variants: tuple[str, ...]) -> str:
     """「于155 於21 闕5」: the variant forms first, then the edition's, then the rest."""
     order = [*variants, edition]
     keys = sorted(counter, key=lambda k: (order.index(k) if k in order else len(order), k))
-    return " ".join(f"{MARKS.get(k, k)}{counter[k]}" for k in keys if counter[k])
+    return " ".join(f"{_(MARKS[k]) if k in MARKS else k}{counter[k]}" for k in keys if counter[k])
 
 
 def rows(pairs, places, sigla: tuple[str, ...]) -> list[list[str]]:
@@ -71,5 +72,6 @@ class OrthographyDirective(SphinxDirective):
         sigla = orthography.witnesses_of(record)
         pairs = orthography.pairs_from(table(self.env, "variants"))
         body = rows(pairs, orthography.places_from(record), sigla)
-        headers = ["底本（諸本或作）", "處", "本書", *sigla]
+        headers = [_("Base text (the witnesses’ forms)"), _("Count"), _("This edition"), *sigla]
+
         return [table_node(headers, body, [14, 4, 10] + [12] * len(sigla))]

@@ -27,6 +27,7 @@ from ...core import apparatus, apparatus_notes, kept, orthography, translation_a
 from ...core.datafile import Document, Problem, Table
 from ...datafiles import document, table
 from ...domain import xs_domain
+from ...i18n import _
 from ...node_edits import index_of, replace, spans_of
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, report, warn
@@ -48,11 +49,13 @@ class Place(NamedTuple):
 
 
 #: The two series of entries: the 原文's apparatus and the translation's (its corrections of
-#: the base 譯文). Markers of the second are numbered apart, with this prefix.
+#: the base 譯文). Markers of the second are numbered apart, with this prefix (a msgid of the
+#: catalog: T1, T2 … in English).
 TEXT, TRANSLATION = "text", "translation"
-LABEL_PREFIX = {TEXT: "", TRANSLATION: "譯"}
-#: The rubric of each series' list under a phase.
-RUBRIC = {TEXT: "校記", TRANSLATION: "譯文校記"}
+LABEL_PREFIX = {TEXT: "", TRANSLATION: "T"}
+
+#: The rubric of each series' list under a phase (msgids of the catalog).
+RUBRIC = {TEXT: "Apparatus", TRANSLATION: "Apparatus of the translation"}
 
 Reader = Callable[[Document, str], tuple[list[apparatus.Entry], list[Problem]]]
 
@@ -177,7 +180,8 @@ def entry_label(entry_id: str, series: str = TEXT) -> str:
     """The marker printed in the text: the entry's number (``app-012`` → ``12``; ``tr-004`` →
     ``譯4``, numbered apart from the 原文's)."""
     digits = entry_id.rsplit("-", 1)[-1]
-    return LABEL_PREFIX[series] + (str(int(digits)) if digits.isdigit() else entry_id)
+    prefix = _(LABEL_PREFIX[series]) if LABEL_PREFIX[series] else ""
+    return prefix + (str(int(digits)) if digits.isdigit() else entry_id)
 
 
 # -- applying entries to a step -----------------------------------------------------------------
@@ -523,7 +527,7 @@ def keep_forms(
         offset = place.offset
         if any(a <= offset < b for a, b in lemmas):
             continue
-        for text_node, _ in _pieces(body, offset, offset + 1):
+        for text_node, _span in _pieces(body, offset, offset + 1):
             if place.corrected and str(text_node) != place.base:
                 warn(
                     f"the orthography record has {place.base} at {step_id}:{offset}, but the "
@@ -582,7 +586,7 @@ def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
         for series in (TEXT, TRANSLATION):
             of_series = [ref for ref in refs if ref.get("series", TEXT) == series]
             if of_series:
-                listing += nodes.rubric("", RUBRIC[series])
+                listing += nodes.rubric("", _(RUBRIC[series]))
                 listing += _entry_items(of_series, series)
         section += listing
 
@@ -820,9 +824,9 @@ def export_witnesses(app: Sphinx) -> list[dict[str, str]]:
 #: The words of the page's switch between the edited text and the base text (apparatus.js),
 #: in the page, so that a copy of the page in another script has them converted.
 SWITCH_WORDS = {
-    "base": "顯示底本原貌",
-    "edited": "顯示校訂本",
-    "title": "切換校訂本與底本（網絡傳本）原貌",
+    "base": "Show the base text as it is",
+    "edited": "Show the edited text",
+    "title": "Switch between the edited text and the base text (the online copy) as it is",
 }
 
 
@@ -834,7 +838,8 @@ def add_switch_words(
         return
     if not any(True for _ in doctree.findall(xsnodes.apparatus_lemma)):
         return
-    words = "".join(f'<span data-say="{k}">{v}</span>' for k, v in SWITCH_WORDS.items())
+    words = "".join(f'<span data-say="{k}">{_(v)}</span>' for k, v in SWITCH_WORDS.items())
+
     context["metatags"] = (
         context.get("metatags", "") + f'<template id="xs-app-words">{words}</template>\n'
     )

@@ -16,14 +16,16 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
+from ...i18n import _
 from ...state import edition_of
 from .placement import apparatus_for, translation_apparatus_for
 
+#: A witness's role (sigla.tsv) → its words in the catalog.
 ROLE_LABELS = {
-    "base": "底本",
-    "witness": "校本",
-    "auxiliary": "參校（不計）",
-    "not-collated": "未對校",
+    "base": "base text",
+    "witness": "collated witness",
+    "auxiliary": "consulted (not counted)",
+    "not-collated": "not collated",
 }
 
 
@@ -68,7 +70,7 @@ class SiglaDirective(SphinxDirective):
         dl = nodes.definition_list(classes=["xs-sigla"])
         for siglum, row in data.sigla.items():
             item = nodes.definition_list_item()
-            role = ROLE_LABELS.get(row["role"], row["role"])
+            role = _(ROLE_LABELS[row["role"]]) if row["role"] in ROLE_LABELS else row["role"]
             item += nodes.term(
                 "", "", nodes.strong(text=siglum), nodes.Text(f"　{row['name']}（{role}）")
             )
@@ -106,19 +108,20 @@ class ApparatusSummaryDirective(SphinxDirective):
         ]
         rows.append(
             [
-                "共計",
+                _("Total"),
                 str(sum(v for (k, d), v in counts.items() if d == "emend")),
                 str(sum(v for (k, d), v in counts.items() if d == "retain")),
             ]
         )
-        return [table(["類別", "改字（emend）", "存異（retain）"], rows, [20, 10, 10])]
+        heads = [_("Kind"), _("Emended (emend)"), _("Kept (retain)")]
+        return [table(heads, rows, [20, 10, 10])]
 
     def translation(self) -> list[nodes.Node]:
         data = translation_apparatus_for(self.env)
         self.env.note_dependency(str(data.entries_path))
         places = Counter(e.kind for e in data.entries)
-        steps = Counter(kind for kind, _ in {(e.kind, e.step) for e in data.entries})
+        steps = Counter(kind for kind, _step in {(e.kind, e.step) for e in data.entries})
         kinds = edition_of(self.env).translation_kinds
         rows = [[label, str(places[kind]), str(steps[kind])] for kind, label in kinds.items()]
-        rows.append(["共計", str(len(data.entries)), str(len({e.step for e in data.entries}))])
-        return [table(["類別", "處數", "節數"], rows, [20, 10, 10])]
+        rows.append([_("Total"), str(len(data.entries)), str(len({e.step for e in data.entries}))])
+        return [table([_("Kind"), _("Places"), _("Steps")], rows, [20, 10, 10])]

@@ -40,9 +40,10 @@ from ...core.diagram.layout import EXIT, Figure, Walker
 from ...core.diagram.plan import Plan, to_svg
 from ...core.diagram.positions import chinese_number, furnishings_at, line_ranks
 from ...core.diagram.stage import StageStep, encode_stage
-from ...core.diagram.svg import SCREEN, Medium, compose, print_medium
+from ...core.diagram.svg import SCREEN, Medium, PlanOptions, PlanWords, compose, print_medium
 from ...domain import document_order, xs_domain
 from ...events import STAGE_EXTRAS
+from ...i18n import _
 from ...plan_inputs import drawers_for, has_setting, positions_for, setting_for, timeline
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, warn
@@ -121,8 +122,20 @@ class Drawn:
         return self.draw(print_medium(*self.print_box))
 
 
+def plan_words() -> PlanWords:
+    """The words a plan writes of its own, in the build's language."""
+    default = PlanWords()
+    return PlanWords(
+        moved=_(default.moved),
+        off_view=_(default.off_view),
+        figure=_(default.figure),
+        north=_(default.north),
+    )
+
+
 def figure_text(figures: list[Figure]) -> str:
-    return "；".join(f"{f.role}在{f.place}，{f.facing}" for f in figures)
+    at = _("{role} at {place}, {facing}")
+    return "；".join(at.format(role=f.role, place=f.place, facing=f.facing) for f in figures)
 
 
 def states(env: BuildEnvironment) -> list[list[Figure]]:
@@ -167,7 +180,7 @@ def _draw(
     i = tl.order[step_id]
     setting = setting_for(env)
     figures = states(env)[i]
-    label = f"圖{chinese_number(number)}"
+    label = _("Figure {n}").format(n=chinese_number(number))
     spans = positions_for(env).spans
     extra = list(dict.fromkeys([*furnishings_at(spans, tl.order, i), *rec.extra]))
     plan = edition_of(env).plan
@@ -176,7 +189,8 @@ def _draw(
     # who stands where, or what the edition says of a plan on which nobody stands ([plan]
     # empty), as one sentence (its own full stop, if it has one, not doubled)
     said = (figure_text(figures) or plan.empty).rstrip("。")
-    desc = f"第{step_no}節（{step_id}）之後。" + (f"{said}。" if said else "")
+    after = _("After step {n} ({id})").format(n=step_no, id=step_id)
+    desc = f"{after}。" + (f"{said}。" if said else "")
 
     def plan_of(medium: Medium) -> Plan:
         return compose(
@@ -184,15 +198,18 @@ def _draw(
             figures,
             title,
             desc,
-            f"{label}　第{step_no}節（{step_id}）之後",
-            view=rec.view,
-            extra=extra,
-            spacing=gap,
-            id_prefix=f"xsd-{rec.anchor}",
-            notes=plan.notes,
-            view_notes=plan.view_notes.get(rec.view, ()),
-            drawers=drawers,
-            medium=medium,
+            f"{label}　{after}",
+            options=PlanOptions(
+                view=rec.view,
+                extra=extra,
+                spacing=gap,
+                id_prefix=f"xsd-{rec.anchor}",
+                notes=plan.notes,
+                view_notes=plan.view_notes.get(rec.view, ()),
+                drawers=drawers,
+                medium=medium,
+                words=plan_words(),
+            ),
         )
 
     box = env.config.xs_plan_print_box
@@ -217,7 +234,10 @@ class RenderDiagrams(SphinxPostTransform):
                 continue
             node["label"] = drawn.label
             node["title"] = drawn.title
-            node["step_label"] = f"第{drawn.step_number}節（{node['step']}）之後"
+            node["step_label"] = _("After step {n} ({id})").format(
+                n=drawn.step_number, id=node["step"]
+            )
+
             node["plan"] = drawn.plan
             node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
         for node in self.document.findall(xsnodes.stage):
@@ -275,14 +295,17 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
             stage_title(env),
             plan.description,
             "",
-            view=view,
-            furnishings=list(setting.furnishings),
-            spacing=spacing(env),
-            id_prefix=f"xs-stage-{view}",
-            group_furnishings=True,
-            notes=plan.notes,
-            view_notes=plan.view_notes.get(view, ()),
-            drawers=drawers_for(env),
+            options=PlanOptions(
+                view=view,
+                furnishings=list(setting.furnishings),
+                spacing=spacing(env),
+                id_prefix=f"xs-stage-{view}",
+                group_furnishings=True,
+                notes=plan.notes,
+                view_notes=plan.view_notes.get(view, ()),
+                drawers=drawers_for(env),
+                words=plan_words(),
+            ),
         )
 
     return build_state(env).derive(f"stage-plan-{view}", make)

@@ -12,6 +12,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ...domain import xs_domain
+from ...i18n import _
 from ...nodes import phase_marker, step, step_number
 
 
@@ -40,7 +41,9 @@ class StepNumbers(SphinxPostTransform):
             global_no, phase_no, local_no = number
             node["label"] = str(global_no)
             node["local"] = f"§{phase_no}.{local_no}"
-            node["title"] = f"第{global_no}節 · §{phase_no}.{local_no} · {node['step_id']}"
+            node["title"] = (
+                _("Step {n}").format(n=global_no) + f" · §{phase_no}.{local_no} · {node['step_id']}"
+            )
 
 
 class PhaseNumbers(SphinxPostTransform):

@@ -15,6 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ... import nodes as xsnodes
 from ...domain import PHASE_KEY, Annotation, StepRecord, xs_domain
+from ...i18n import _
 from ...node_edits import replace
 from ...state import edition_of
 from ...warnings import XsWarning, warn
@@ -118,14 +119,15 @@ class StepDirective(SphinxDirective):
         node += body
         translation_places: tuple = ()
         if translations:
-            translation_places, _ = place_entries(
+            translation_places, _unplaced = place_entries(
                 self.env, step_id, translations[0], node, translation_apparatus_for(self.env)
             )
             node += translations[0]
             translation_text = "".join(p.astext() for p in translations[0].findall(nodes.paragraph))
             translation_source = translations[0]["source"]
         else:
-            node += xsnodes.translation_missing("", "譯文闕")
+            node += xsnodes.translation_missing("", _("No translation"))
+
             translation_text, translation_source = None, None
 
         phase_id = self.env.current_document.get(PHASE_KEY)

@@ -32,6 +32,7 @@ from ...core import concordance
 from ...core.concordance import Entry, Negation, Occurrence
 from ...core.edition import TermKind
 from ...domain import xs_domain
+from ...i18n import _
 from ...nodes import term_ref
 from ...plan_inputs import actors_by_step, rows_by_step
 from ...published import TERMS_FOLDER
@@ -128,10 +129,13 @@ def index_description(entry: Entry) -> tuple[str, list[tuple[str, int]], bool]:
     steps = list(dict.fromkeys((o.step_id, o.number) for o in entry.all_occurrences))
     if not steps:
         negated = [s for s in concordance.descendants(entry) if s.count]
-        where = "、".join(f"{s.term} {s.count} 次" for s in negated)
-        said = f"{entry.gloss_zh}；經文唯見其否定（{where}）" if where else entry.gloss_zh
+        where = "、".join(
+            _("{term} {count} times").format(term=s.term, count=s.count) for s in negated
+        )
+        only = _("the text has it only negated ({where})").format(where=where)
+        said = f"{entry.gloss_zh}；{only}" if where else entry.gloss_zh
         return said, [], False
-    head = f"{entry.gloss_zh}；{entry.count} 次："
+    head = f"{entry.gloss_zh}；" + _("{count} times").format(count=entry.count) + "："
     return head, steps[:INDEX_STEPS], len(steps) > INDEX_STEPS
 
 
@@ -169,7 +173,7 @@ def link_index_steps(
         )
         if more:
             page = relative_uri(here, builder.get_target_uri(row.docname))
-            links += f'<a href="{readable_uri(page)}" title="全部用例">…</a>'
+            links += f'<a href="{readable_uri(page)}" title="{_("Every occurrence")}">…</a>'
         return row._replace(subtype=2 if row.subtype == 2 else 0, descr=Markup(e(gloss) + links))
 
     context["collapse_index"] = False
@@ -219,16 +223,16 @@ def headword_body(
         f'<h1 lang="zh-Hant">{e(entry.term)} <span class="xs-hw-pinyin" lang="zh-Latn-pinyin">'
         f"{e(entry.pinyin)}</span></h1>",
         '<dl class="xs-hw-facts">',
-        f'<dt>釋義</dt><dd lang="zh-Hant">{e(entry.gloss_zh)}</dd>',
-        f'<dt>英譯</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
-        f'<dt>類別</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
+        f'<dt>{_("Gloss")}</dt><dd lang="zh-Hant">{e(entry.gloss_zh)}</dd>',
+        f'<dt>{_("English")}</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
+        f'<dt>{_("Kind")}</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
     ]
     if parent is not None:
         link = _entry_link(page, names[(kind, parent.term)], parent.term, builder)
-        out.append(f"<dt>上位詞</dt><dd>{link}</dd>")
+        out.append(f"<dt>{_('Broader term')}</dt><dd>{link}</dd>")
     for label, subs in (
-        ("下位詞", [s for s in entry.sub if not s.negated]),
-        ("否定", [s for s in entry.sub if s.negated]),
+        (_("Narrower terms"), [s for s in entry.sub if not s.negated]),
+        (_("Negated"), [s for s in entry.sub if s.negated]),
     ):
         if subs:
             links = "、".join(
@@ -236,7 +240,8 @@ def headword_body(
                 for s in subs
             )
             out.append(f"<dt>{label}</dt><dd>{links}</dd>")
-    out.append(f"<dt>次數</dt><dd>{entry.count} 次，見於 {len(entry.steps)} 節</dd></dl>")
+    count = _("{count} times, in {steps} steps").format(count=entry.count, steps=len(entry.steps))
+    out.append(f"<dt>{_('Occurrences')}</dt><dd>{count}</dd></dl>")
     occurrences = entry.all_occurrences
     if kind == edition_of(env).persons and not entry.negated:  # a person's steps
         out.append(itinerary_html(env, builder, page, entry))
@@ -249,16 +254,21 @@ def headword_body(
             for s in elsewhere
         )
         # (the counted occurrences include every positive sub-term's: what is left is negated)
-        said = f"經文唯見其否定：{where}。" if where else "經文無此詞之用例。"
+        said = (
+            _("The text has it only negated: {where}.").format(where=where)
+            if where
+            else _("The text has no occurrence of this word.")
+        )
         out.append(f'<p class="xs-hw-none">{said}</p></section>')
         return "\n".join(out)
     # The tables scroll sideways in their own region on a narrow screen (KWIC lines keep their
     # alignment); the region takes the keyboard focus, so arrow keys scroll it.
+    uses = _("Occurrences in the text")
     out.append(
-        '<h2>用例</h2><div class="xs-table-scroll" tabindex="0" role="region" '
-        'aria-label="用例"><table class="xs-kwic"><thead><tr><th scope="col">節</th>'
-        '<th scope="col">上文</th><th scope="col">詞</th><th scope="col">下文</th>'
-        "</tr></thead><tbody>"
+        f'<h2>{uses}</h2><div class="xs-table-scroll" tabindex="0" role="region" '
+        f'aria-label="{uses}"><table class="xs-kwic"><thead><tr><th scope="col">{_("Step")}</th>'
+        f'<th scope="col">{_("Before")}</th><th scope="col">{_("Word")}</th>'
+        f'<th scope="col">{_("After")}</th></tr></thead><tbody>'
     )
     # A negated sub-entry (不拜 under 拜) is its headword's term after the negation.
     lead = entry.term[: len(entry.term) - len(entry.parent)] if entry.negated else ""
@@ -295,11 +305,13 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
             f"<tr><td>{_step_link(env, page, occ, builder)}</td><td>{html.escape(place)}</td>"
             f'<td>{html.escape(facing)}</td><td lang="zh-Hant">{html.escape(text)}</td></tr>'
         )
+    moves = _("Itinerary")
     return (
-        '<h2>行止</h2><div class="xs-table-scroll" tabindex="0" role="region" '
-        'aria-label="行止"><table class="xs-itinerary"><thead><tr><th scope="col">節</th>'
-        '<th scope="col">位</th><th scope="col">面</th><th scope="col">經文</th></tr></thead>'
-        "<tbody>" + "\n".join(rows) + "</tbody></table></div>"
+        f'<h2>{moves}</h2><div class="xs-table-scroll" tabindex="0" role="region" '
+        f'aria-label="{moves}"><table class="xs-itinerary"><thead><tr>'
+        f'<th scope="col">{_("Step")}</th><th scope="col">{_("Place")}</th>'
+        f'<th scope="col">{_("Facing")}</th><th scope="col">{_("The classic’s text")}</th>'
+        "</tr></thead><tbody>" + "\n".join(rows) + "</tbody></table></div>"
     )
 
 

@@ -41,6 +41,7 @@ from ...core.orthography import variant_pairs
 from ...datafiles import table
 from ...domain import StepRecord, xs_domain
 from ...events import STAGE_EXTRAS
+from ...i18n import _
 from ...nodes import back_ref, reference_list, step, step_links, step_text, term_ref
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, report, warn
@@ -556,7 +557,7 @@ def popup_data(app: Sphinx) -> dict[str, Any]:
                 "steps": info["steps"],
             }
     return {
-        "words": {"go": words.go, "close": words.close, "kept": kept.TITLE},
+        "words": {"go": words.go, "close": words.close, "kept": _(kept.TITLE)},
         "pages": list(pages),
         "steps": steps,
         "refs": refs,

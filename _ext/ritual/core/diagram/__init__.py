@@ -7,7 +7,14 @@ Sphinx ``diagram`` directive stays a thin wrapper:
   furnishings, structure, labels, views, facing words), with the errors the directive reports;
 - :mod:`.positions` — ``positions.tsv``, ``figures.tsv``, ``furnishings.tsv`` and their checks;
 - :mod:`.layout` — :class:`Walker` (who stands where, step after step) and :func:`state_at`;
-- :mod:`.svg` — :func:`render` (a standalone, deterministic SVG 1.1 plan).
+- :mod:`.canvas` — the drawing surface (model → pixels) and the boxes of what is written;
+- :mod:`.drawers` — one drawer per kind of furnishing;
+- :mod:`.labels` — where the names on a plan go;
+- :mod:`.svg` — :func:`compose` (a plan as an element tree) and :func:`render` (a standalone,
+  deterministic SVG 1.1 plan);
+- :mod:`.plan` — a plan as a structured object and its one serialisation to SVG;
+- :mod:`.stage` — the stage view's timeline, every step with who stands where.
+
 """
 
 from .layout import EXIT, Figure, Walker, state_at

@@ -265,198 +265,254 @@ def read_setting(doc: Document, facings: Mapping[str, float]) -> tuple[Setting, 
     return setting, problems
 
 
-def _read_setting(
-    doc: Document, facings: Mapping[str, float]
-) -> tuple[Setting, list[Problem], list[object]]:
-    """:func:`read_setting`, with the value each problem is about (``SettingError.value``)."""
-    data = doc.data
-    problems: list[Problem] = []
-    values: list[object] = []
-    src = str(doc.path)
+def _located(
+    table: Mapping[str, object], where: str, name: str, bounds: tuple[float, float, float, float]
+) -> tuple[str, bool, float, float]:
+    """A place's or a furnishing's warrant and its point, which must lie inside the plan."""
+    warrant, estimate = _warrant(table, where)
+    x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
+    if not _inside(bounds, x, y):
+        raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
+    return warrant, estimate, x, y
 
-    def fail(line: int, exc: Exception, where: str) -> None:
+
+#: What a malformed entry raises as it is read: the entry is reported and left out.
+_ENTRY_ERRORS = (SettingError, KeyError, TypeError, ValueError, AttributeError)
+
+
+class _SettingReader:
+    """Reads a ``setting.toml`` one table at a time (:meth:`meta`, :meth:`dimensions`, …),
+    collecting a located problem for each entry left out, with the value it is about."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.data = doc.data
+        self.problems: list[Problem] = []
+        self.values: list[object] = []
+
+    def fail(self, line: int, exc: Exception, where: str) -> None:
         if isinstance(exc, SettingError):
             message = str(exc)
         elif isinstance(exc, KeyError):
             message = f"{where}: missing {exc}"
         else:
             message = f"{where}: {exc}"
-        problems.append(Problem(src, line or 1, f"{message}; it is left out", BAD_SETTING))
-        values.append(exc.value if isinstance(exc, DiagramError) else where)
+        self.problems.append(
+            Problem(str(self.doc.path), line or 1, f"{message}; it is left out", BAD_SETTING)
+        )
+        self.values.append(exc.value if isinstance(exc, DiagramError) else where)
 
-    def tables(section: str) -> list[tuple[str, Any]]:
-        value = data.get(section, {})
+    def tables(self, section: str) -> list[tuple[str, Any]]:
+        value = self.data.get(section, {})
         if not isinstance(value, dict):
-            fail(doc.line_of(section), SettingError(f"{section} must be a table"), section)
+            error = SettingError(f"{section} must be a table")
+            self.fail(self.doc.line_of(section), error, section)
             return []
         return list(value.items())
 
-    def array(section: str) -> list[tuple[int, Any]]:
-        value = data.get(section, [])
-        lines = doc.array_lines(section)
+    def array(self, section: str) -> list[tuple[int, Any]]:
+        value = self.data.get(section, [])
+        lines = self.doc.array_lines(section)
         if not isinstance(value, list):
-            fail(doc.line_of(section), SettingError(f"{section} must be [[{section}]]"), section)
+            error = SettingError(f"{section} must be [[{section}]]")
+            self.fail(self.doc.line_of(section), error, section)
             return []
         return [(lines[i] if i < len(lines) else 0, t) for i, t in enumerate(value)]
 
-    errors = (SettingError, KeyError, TypeError, ValueError, AttributeError)
-    meta: dict[str, Any] = {}
-    bounds: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
-    try:
-        meta = dict(_need(data, "meta", "setting"))  # type: ignore[call-overload]
-        found = tuple(float(v) for v in meta["bounds"])
-        if len(found) != 4:
-            raise SettingError("meta.bounds must be [x0, y0, x1, y1]", found)
-        bounds = (found[0], found[1], found[2], found[3])
-    except errors as exc:
-        fail(doc.line_of("meta", "bounds") or doc.line_of("meta"), exc, "meta")
-
-    dimensions = {}
-    for name, table in tables("dimensions"):
+    def meta(self) -> tuple[dict[str, Any], tuple[float, float, float, float]]:
+        """``[meta]`` and its plan bounds (unbounded when they cannot be read)."""
+        meta: dict[str, Any] = {}
+        bounds: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
         try:
-            warrant, estimate = _warrant(table, f"dimensions.{name}")
-            dimensions[name] = Dimension(name, float(table["value"]), warrant, estimate)
-        except errors as exc:
-            fail(doc.line_of("dimensions", name), exc, f"dimensions.{name}")
+            meta = dict(_need(self.data, "meta", "setting"))  # type: ignore[call-overload]
+            found = tuple(float(v) for v in meta["bounds"])
+            if len(found) != 4:
+                raise SettingError("meta.bounds must be [x0, y0, x1, y1]", found)
+            bounds = (found[0], found[1], found[2], found[3])
+        except _ENTRY_ERRORS as exc:
+            self.fail(self.doc.line_of("meta", "bounds") or self.doc.line_of("meta"), exc, "meta")
+        return meta, bounds
 
-    places = {}
-    for name, table in tables("places"):
-        where = f"places.{name}"
-        try:
-            warrant, estimate = _warrant(table, where)
-            x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
-            if not _inside(bounds, x, y):
-                raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
-            row = table.get("row")
-            if row is not None and row not in ROW_WORDS:
-                raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
-            places[name] = Place(
-                name, x, y, str(_need(table, "area", where)), warrant, estimate, row
-            )
-        except errors as exc:
-            fail(doc.line_of("places", name), exc, where)
+    def dimensions(self) -> dict[str, Dimension]:
+        dimensions = {}
+        for name, table in self.tables("dimensions"):
+            try:
+                warrant, estimate = _warrant(table, f"dimensions.{name}")
+                dimensions[name] = Dimension(name, float(table["value"]), warrant, estimate)
+            except _ENTRY_ERRORS as exc:
+                self.fail(self.doc.line_of("dimensions", name), exc, f"dimensions.{name}")
+        return dimensions
 
-    furnishings = {}
-    for name, table in tables("furnishings"):
-        where = f"furnishings.{name}"
-        try:
-            warrant, estimate = _warrant(table, where)
-            x, y = float(_need(table, "x", where)), float(_need(table, "y", where))  # type: ignore[arg-type]
-            if not _inside(bounds, x, y):
-                raise SettingError(f"{where}: ({x}, {y}) outside the plan bounds", name)
-            params = {
-                k: v
-                for k, v in table.items()
-                if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
-            }
-            furnishings[name] = Furnishing(
-                name,
-                str(_need(table, "kind", where)),
-                x,
-                y,
-                bool(table.get("default", False)),
-                warrant,
-                estimate,
-                MappingProxyType(params),
-                str(table.get("label", name)),
-            )
-        except errors as exc:
-            fail(doc.line_of("furnishings", name), exc, where)
+    def places(self, bounds: tuple[float, float, float, float]) -> dict[str, Place]:
+        places = {}
+        for name, table in self.tables("places"):
+            where = f"places.{name}"
+            try:
+                warrant, estimate, x, y = _located(table, where, name, bounds)
+                row = table.get("row")
+                if row is not None and row not in ROW_WORDS:
+                    raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
+                places[name] = Place(
+                    name, x, y, str(_need(table, "area", where)), warrant, estimate, row
+                )
+            except _ENTRY_ERRORS as exc:
+                self.fail(self.doc.line_of("places", name), exc, where)
+        return places
 
-    structures = []
-    for line, table in array("structure"):
-        where = f"structure {table.get('name', '?') if isinstance(table, dict) else '?'}"
-        try:
-            warrant, estimate = _warrant(table, where)
-            st_views = tuple(table.get("views", tuple(data.get("views", {}))))
-            for v in st_views:
-                if v not in VIEWS:
-                    raise SettingError(f"{where}: unknown view {v!r}", v)
-            structures.append(
-                Structure(
-                    str(_need(table, "name", where)),
+    def furnishings(self, bounds: tuple[float, float, float, float]) -> dict[str, Furnishing]:
+        furnishings = {}
+        for name, table in self.tables("furnishings"):
+            where = f"furnishings.{name}"
+            try:
+                warrant, estimate, x, y = _located(table, where, name, bounds)
+                params = {
+                    k: v
+                    for k, v in table.items()
+                    if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
+                }
+                furnishings[name] = Furnishing(
+                    name,
                     str(_need(table, "kind", where)),
-                    tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[attr-defined]
-                    str(table.get("style", "wall")),
+                    x,
+                    y,
+                    bool(table.get("default", False)),
                     warrant,
                     estimate,
-                    st_views,
+                    MappingProxyType(params),
+                    str(table.get("label", name)),
                 )
-            )
-        except errors as exc:
-            fail(line, exc, where)
+            except _ENTRY_ERRORS as exc:
+                self.fail(self.doc.line_of("furnishings", name), exc, where)
+        return furnishings
 
-    view_table: dict[str, View] = {}
-    for name, table in tables("views"):
-        try:
-            if name not in VIEWS:
-                raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
-            extent = tuple(float(v) for v in table["extent"])
-            if len(extent) != 4:
-                raise SettingError(f"views.{name}: extent must be [x0, y0, x1, y1]", extent)
-            below = table.get("label_below")
-            view_table[name] = View(
-                name,
-                extent,
-                float(table["scale"]),
-                float(table["scalebar"]),
-                bool(table.get("overview", False)),
-                None if below is None else float(below),
-                tuple(str(k) for k in table.get("label_kinds", ())),
-                str(table.get("title", name)),
-            )
-        except errors as exc:
-            fail(doc.line_of("views", name), exc, f"views.{name}")
-    if "views" not in data:
-        fail(doc.line_of("views"), SettingError("setting: no [views]", "views"), "views")
-
-    labels = []
-    for line, table in array("label"):
-        where = f"label {table.get('text', '?') if isinstance(table, dict) else '?'}"
-        try:
-            y = table.get("y")
-            if isinstance(y, str):  # a named measure: 楣, 棟 …
-                if y not in dimensions:
-                    raise SettingError(f"{where}: y names no dimension {y!r}", y)
-                y = dimensions[y].value
-            label_views = tuple(table.get("views", list(view_table)))
-            for v in label_views:
-                if v not in view_table:
-                    raise SettingError(f"{where}: unknown view {v!r}", v)
-            labels.append(
-                Label(
-                    str(_need(table, "text", where)),
-                    float(_need(table, "x", where)),  # type: ignore[arg-type]
-                    float(y if y is not None else _need(table, "y", where)),
-                    label_views,
-                    str(table.get("size", "small")),
-                    bool(table.get("vertical", False)),
-                    str(table.get("anchor", "middle")),
-                    str(table.get("colour", "line")),
-                    tuple(
-                        (
-                            float(_need(alt, "x", where)),  # type: ignore[arg-type]
-                            float(_need(alt, "y", where)),  # type: ignore[arg-type]
-                            str(alt.get("anchor", table.get("anchor", "middle"))),
-                            bool(alt.get("vertical", table.get("vertical", False))),
-                        )
-                        for alt in table.get("also", ())
-                    ),
+    def structures(self) -> list[Structure]:
+        structures = []
+        for line, table in self.array("structure"):
+            where = f"structure {table.get('name', '?') if isinstance(table, dict) else '?'}"
+            try:
+                warrant, estimate = _warrant(table, where)
+                st_views = tuple(table.get("views", tuple(self.data.get("views", {}))))
+                for v in st_views:
+                    if v not in VIEWS:
+                        raise SettingError(f"{where}: unknown view {v!r}", v)
+                structures.append(
+                    Structure(
+                        str(_need(table, "name", where)),
+                        str(_need(table, "kind", where)),
+                        tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[attr-defined]
+                        str(table.get("style", "wall")),
+                        warrant,
+                        estimate,
+                        st_views,
+                    )
                 )
-            )
-        except errors as exc:
-            fail(line, exc, where)
-    unit = Unit()
-    try:
-        unit_table = meta.get("unit", {})
-        unit = Unit(
-            str(unit_table.get("small", meta.get("units", "尺"))),
-            str(unit_table.get("large", "")),
-            float(unit_table.get("large_in_small", 1.0)),
-        )
-    except errors as exc:
-        fail(doc.line_of("meta", "unit"), exc, "meta.unit")
+            except _ENTRY_ERRORS as exc:
+                self.fail(line, exc, where)
+        return structures
 
+    def views(self) -> dict[str, View]:
+        view_table: dict[str, View] = {}
+        for name, table in self.tables("views"):
+            try:
+                if name not in VIEWS:
+                    raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
+                extent = tuple(float(v) for v in table["extent"])
+                if len(extent) != 4:
+                    raise SettingError(f"views.{name}: extent must be [x0, y0, x1, y1]", extent)
+                below = table.get("label_below")
+                view_table[name] = View(
+                    name,
+                    extent,
+                    float(table["scale"]),
+                    float(table["scalebar"]),
+                    bool(table.get("overview", False)),
+                    None if below is None else float(below),
+                    tuple(str(k) for k in table.get("label_kinds", ())),
+                    str(table.get("title", name)),
+                )
+            except _ENTRY_ERRORS as exc:
+                self.fail(self.doc.line_of("views", name), exc, f"views.{name}")
+        if "views" not in self.data:
+            error = SettingError("setting: no [views]", "views")
+            self.fail(self.doc.line_of("views"), error, "views")
+        return view_table
+
+    def labels(
+        self, dimensions: Mapping[str, Dimension], view_table: Mapping[str, View]
+    ) -> list[Label]:
+        labels = []
+        for line, table in self.array("label"):
+            where = f"label {table.get('text', '?') if isinstance(table, dict) else '?'}"
+            try:
+                labels.append(_label(table, where, dimensions, view_table))
+            except _ENTRY_ERRORS as exc:
+                self.fail(line, exc, where)
+        return labels
+
+    def unit(self, meta: Mapping[str, Any]) -> Unit:
+        try:
+            unit_table = meta.get("unit", {})
+            return Unit(
+                str(unit_table.get("small", meta.get("units", "尺"))),
+                str(unit_table.get("large", "")),
+                float(unit_table.get("large_in_small", 1.0)),
+            )
+        except _ENTRY_ERRORS as exc:
+            self.fail(self.doc.line_of("meta", "unit"), exc, "meta.unit")
+            return Unit()
+
+
+def _label(
+    table: Mapping[str, Any],
+    where: str,
+    dimensions: Mapping[str, Dimension],
+    view_table: Mapping[str, View],
+) -> Label:
+    """One ``[[label]]``: its height may name a dimension (楣, 棟 …)."""
+    y = table.get("y")
+    if isinstance(y, str):  # a named measure
+        if y not in dimensions:
+            raise SettingError(f"{where}: y names no dimension {y!r}", y)
+        y = dimensions[y].value
+    label_views = tuple(table.get("views", list(view_table)))
+    for v in label_views:
+        if v not in view_table:
+            raise SettingError(f"{where}: unknown view {v!r}", v)
+    return Label(
+        str(_need(table, "text", where)),
+        float(_need(table, "x", where)),  # type: ignore[arg-type]
+        float(y if y is not None else _need(table, "y", where)),  # type: ignore[arg-type]
+        label_views,
+        str(table.get("size", "small")),
+        bool(table.get("vertical", False)),
+        str(table.get("anchor", "middle")),
+        str(table.get("colour", "line")),
+        tuple(
+            (
+                float(_need(alt, "x", where)),  # type: ignore[arg-type]
+                float(_need(alt, "y", where)),  # type: ignore[arg-type]
+                str(alt.get("anchor", table.get("anchor", "middle"))),
+                bool(alt.get("vertical", table.get("vertical", False))),
+            )
+            for alt in table.get("also", ())
+        ),
+    )
+
+
+def _read_setting(
+    doc: Document, facings: Mapping[str, float]
+) -> tuple[Setting, list[Problem], list[object]]:
+    """:func:`read_setting`, with the value each problem is about (``SettingError.value``):
+    the tables in the order the problems are reported."""
+    read = _SettingReader(doc)
+    meta, bounds = read.meta()
+    dimensions = read.dimensions()
+    places = read.places(bounds)
+    furnishings = read.furnishings(bounds)
+    structures = read.structures()
+    view_table = read.views()
+    labels = read.labels(dimensions, view_table)
+    unit = read.unit(meta)
     setting = Setting(
         meta=MappingProxyType(meta),
         dimensions=MappingProxyType(dimensions),
@@ -469,4 +525,4 @@ def _read_setting(
         labels=tuple(labels),
         unit=unit,
     )
-    return setting, problems, values
+    return setting, read.problems, read.values

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .canvas import (
@@ -63,8 +63,21 @@ MIN_ROW_PX = 17.0
 #: How far (尺) a furnishing's centre may lie outside a view and still reach into it: the
 #: widest thing drawn (a target) is 40 尺 across, its labels a few 尺 beyond.
 REACH = 30.0
-#: What every plan's key says of its colours (the engine's, not a text's).
-MOVED_NOTE = "朱色：本節所動者。"
+
+
+@dataclass(frozen=True)
+class PlanWords:
+    """The words a plan writes of its own, not the setting's: the key of its colours, the
+    note of the figures off the plan (``{figures}``, each ``figure`` ``{role}`` at
+    ``{place}``), the north arrow's word. The build passes them in the edition's language from
+    the engine's catalog (:mod:`ritual.i18n`, through :mod:`ritual.diagrams`); these defaults
+    are its msgids, the English."""
+
+    moved: str = "Vermilion: who moves in this step."
+    off_view: str = "Off the plan: {figures}."
+    figure: str = "{role} ({place})"
+    north: str = "N"
+
 
 #: Type sizes (px) of the close view and of an overview, on screen.
 SIZES = {
@@ -473,7 +486,7 @@ def _bar_width(c: Canvas, setting: Setting, medium: Medium) -> float:
     )
 
 
-def _north_arrow(out: list[El], x: float, y: float, k: float = 1.0) -> None:
+def _north_arrow(out: list[El], x: float, y: float, k: float, north: str) -> None:
     points = ((x, y - 14 * k), (x + 6 * k, y + 8 * k), (x, y + 3 * k), (x - 6 * k, y + 8 * k))
     out.append(
         El.make(
@@ -483,7 +496,7 @@ def _north_arrow(out: list[El], x: float, y: float, k: float = 1.0) -> None:
             stroke="none",
         )
     )
-    out.append(text_el(x, y - 22.0 * k, "北", 12.0 * k, fill=INK))
+    out.append(text_el(x, y - 22.0 * k, north, 12.0 * k, fill=INK))
 
 
 def _wrap(text: str, width_px: float, size: float) -> list[str]:
@@ -557,8 +570,9 @@ def _frame(
     return Canvas(v, width, m, m, scale=s), [], side
 
 
-def _off_view_note(figures: Sequence[Figure]) -> str:
-    return "圖外：" + "、".join(f"{f.role}（{f.place}）" for f in figures) + "。"
+def _off_view_note(figures: Sequence[Figure], words: PlanWords) -> str:
+    listed = "、".join(words.figure.format(role=f.role, place=f.place) for f in figures)
+    return words.off_view.format(figures=listed)
 
 
 def _default_view(setting: Setting) -> str:
@@ -697,75 +711,57 @@ def label_offsets(
     return out
 
 
-def compose(
-    setting: Setting,
-    figures: Sequence[Figure],
-    title: str,
-    desc: str,
-    step_label: str = "",
-    *,
-    view: str | None = None,
-    furnishings: Iterable[str] | None = None,
-    extra: Iterable[str] = (),
-    spacing: float = SPACING,
-    id_prefix: str | None = None,
-    group_furnishings: bool = False,
-    notes: Sequence[str] = (),
-    view_notes: Sequence[str] = (),
-    drawers: Mapping[str, Drawer] = DRAWERS,
-    medium: Medium = SCREEN,
-) -> Plan:
-    """Draw one step's plan.
+@dataclass(frozen=True)
+class PlanOptions:
+    """How :func:`compose` draws a plan, beyond what it shows (the setting, the figures, the
+    title and the step).
 
-    ``figures`` come from :class:`.layout.Walker` (or :func:`.layout.state_at`). ``view`` is
-    one of the setting's views (the first by default). ``furnishings`` replaces the default
-    furnishings (those marked ``default`` in the data: set out before the rite begins);
-    ``extra`` adds to them (what the text sets out later). Roles named in the step itself
-    (``Figure.moved``) are drawn in vermilion. Figures outside the view are listed under the
-    plan. ``notes`` (every plan's) and ``view_notes`` (this view's) are the edition's notes
-    under the plan. ``id_prefix`` keeps element ids unique when several diagrams share a page;
-    by default it is derived from the input. ``group_furnishings`` wraps each furnishing in
-    ``<g id="{id_prefix}-furn-{i}">`` (``i`` its index in the data) so that a script can show
-    and hide it (the stage view). ``medium`` is the screen's (the default) or print's
-    (:func:`print_medium`: fitted to its box, no title over the plan).
-    """
-    view = view or _default_view(setting)
-    v = setting.view(view)
-    keys = _furnishing_keys(setting, furnishings, extra)
-    if id_prefix is None:
-        digest = hashlib.sha1(f"{title}\x1f{step_label}\x1f{view}".encode()).hexdigest()[:8]
-        id_prefix = f"xsd-{digest}"
+    ``view`` is one of the setting's views (the first by default). ``furnishings`` replaces the
+    default furnishings (those marked ``default`` in the data: set out before the rite begins);
+    ``extra`` adds to them (what the text sets out later). ``notes`` (every plan's) and
+    ``view_notes`` (this view's) are the edition's notes under the plan. ``id_prefix`` keeps
+    element ids unique when several diagrams share a page; by default it is derived from the
+    input. ``group_furnishings`` wraps each furnishing in ``<g id="{id_prefix}-furn-{i}">``
+    (``i`` its index in the data) so that a script can show and hide it (the stage view).
+    ``medium`` is the screen's (the default) or print's (:func:`print_medium`: fitted to its
+    box, no title over the plan)."""
 
-    # the notes a printed plan is fitted with (those outside it as the model places them)
-    x0, y0, x1, y1 = v.extent
-    outside = [f for f in figures if not (x0 <= f.place_x <= x1 and y0 <= f.place_y <= y1)]
-    numbers = _legend(v, figures) if medium.legend and v.overview else {}
-    keyed = [f"{n}{role}" for role, n in numbers.items()]
-    fit_notes = [
-        *notes,
-        MOVED_NOTE,
-        *view_notes,
-        *([_off_view_note(outside)] if outside else []),
+    view: str | None = None
+    furnishings: Iterable[str] | None = None
+    extra: Iterable[str] = ()
+    spacing: float = SPACING
+    id_prefix: str | None = None
+    group_furnishings: bool = False
+    notes: Sequence[str] = ()
+    view_notes: Sequence[str] = ()
+    drawers: Mapping[str, Drawer] = field(default_factory=lambda: DRAWERS)
+    medium: Medium = SCREEN
+    words: PlanWords = PlanWords()
+
+
+def _plan_notes(options: PlanOptions, outside: Sequence[Figure], keyed: Sequence[str]) -> list[str]:
+    """The notes under a plan: the edition's, the colours' key, this view's, the figures off
+    the plan, and the numbered figures' names (an overview's legend)."""
+    return [
+        *options.notes,
+        options.words.moved,
+        *options.view_notes,
+        *([_off_view_note(outside, options.words)] if outside else []),
         *keyed,
     ]
-    if not group_furnishings:
-        keys = [k for k in keys if _near_view(v, setting.furnishings[k])]
-    head = len(notes) + 1
-    c, spans = _drawn_canvas(setting, view, title, keys, drawers, medium, fit_notes, head)
-    _, title_lines, side = _frame(v, title, medium, fit_notes, head, setting)
-    width, left, top, plan_w, plan_h = c.width, c.left, c.top, c.plan_w, c.plan_h
 
-    off_view: list[Figure] = []
-    markers: list[_Marker] = []
-    for fig in figures:
-        px, py = _figure_px(c, fig, spacing, medium)
-        if not c.inside(px, py):
-            off_view.append(fig)
-            continue
-        markers.append(_marker(c, fig, spacing, _labelled(c, fig), medium))
 
-    # plan: the built parts, the furnishings (each with its name), the built parts' names ---
-    ground = _place_fixed(c, setting, medium, markers)
+def _plan_layers(
+    c: Canvas,
+    setting: Setting,
+    keys: Sequence[str],
+    spans: Mapping[str, tuple[tuple[int, int], tuple[int, int]]],
+    group: bool,
+    id_prefix: str,
+) -> tuple[list[El], list[El], list[El]]:
+    """The plan under the figures: the built parts and the furnishings (each furnishing with
+    its names in a group of its own when ``group``), the furnishings' names, and the built
+    parts' names."""
     n_built = min((a for (a, _), _ in spans.values()), default=len(c.out))
     n_names = min((a for _, (a, _) in spans.values()), default=len(c.labels))
     background = c.out[:n_built]
@@ -774,17 +770,29 @@ def compose(
     for key in keys:
         (a, b), (la, lb) = spans[key]
         own = [c.label_el(label) for label in c.labels[la:lb]]
-        if group_furnishings:
+        if group:
             drawn = El.make("g", *c.out[a:b], *own, id=f"{id_prefix}-furn-{order_of[key]}")
             background.append(drawn)
         else:
             background.extend(c.out[a:b])
             names.extend(own)
     built_names = [c.label_el(label) for label in c.labels[:n_names]]
-    _place_figures(c, markers, ground, medium, numbers=numbers)
-    drawn_figures = [_figure(c, m) for m in sorted(markers, key=lambda m: not m.fig.moved)]
+    return background, names, built_names
 
-    # frame ------------------------------------------------------------------------------
+
+def _plan_frame(
+    c: Canvas,
+    setting: Setting,
+    medium: Medium,
+    side: bool,
+    notes: Sequence[str],
+    head: int,
+    north: str,
+) -> tuple[list[El], float]:
+    """The frame around the plan: its border, the north arrow, the scale bar and the notes
+    (beside a narrow plan, under a wide one, ``head`` of them run together), and the height
+    of the whole drawing."""
+    width, left, top, plan_w, plan_h = c.width, c.left, c.top, c.plan_w, c.plan_h
     k = medium.k
     out: list[El] = [
         El.make(
@@ -798,23 +806,11 @@ def compose(
             stroke_width=1.0 * min(1.0, k * 1.2),
         )
     ]
-    header: list[El] = []
-    if medium.header:
-        if step_label:
-            header.append(text_el(MARGIN, 18.0, step_label, 10.5, anchor="start", fill=FAINT))
-        for i, line in enumerate(title_lines):
-            header.append(text_el(MARGIN, 40.0 + 18.0 * i, line, 15.0, anchor="start", fill=INK))
-    all_notes = [
-        *notes,
-        MOVED_NOTE,
-        *view_notes,
-        *([_off_view_note(off_view)] if off_view else []),
-        *keyed,
-    ]
+    all_notes = list(notes)
     m = medium.margin
     if side:
         col = left + plan_w + 22.0 * k
-        _north_arrow(out, col + 10.0 * k, top + 30.0 * k, k)
+        _north_arrow(out, col + 10.0 * k, top + 30.0 * k, k, north)
         _scale_bar(out, col, top + 76.0 * k, c, setting, medium)
         note_x, note_y, note_w = col, top + 118.0 * k, width - col - m
         bottom = top + plan_h
@@ -822,17 +818,17 @@ def compose(
         # print: the notes beside the scale bar, the north arrow at the right (a lower foot)
         foot = top + plan_h + 10.0 * k
         _scale_bar(out, m + 4.0 * k, foot + 12.0 * k, c, setting, medium)
-        _north_arrow(out, width - m - 10.0 * k, foot + 24.0 * k, k)
+        _north_arrow(out, width - m - 10.0 * k, foot + 24.0 * k, k, north)
         note_x = m + _bar_width(c, setting, medium)
         note_y, note_w = foot + 8.0 * k, width - m - 24.0 * k - note_x
-        all_notes = _wide_notes(all_notes, len(notes) + 1)
+        all_notes = _wide_notes(all_notes, head)
         bottom = foot + 34.0 * k
     else:
         foot = top + plan_h + 14.0 * k
         _scale_bar(out, m + 4.0 * k, foot + 14.0 * k, c, setting, medium)
-        _north_arrow(out, width - m - 10.0 * k, foot + 26.0 * k, k)
+        _north_arrow(out, width - m - 10.0 * k, foot + 26.0 * k, k, north)
         note_x, note_y, note_w = m, foot + 44.0 * k, width - 2 * m - 10.0 * k
-        all_notes = _wide_notes(all_notes, len(notes) + 1)
+        all_notes = _wide_notes(all_notes, head)
         bottom = 0.0
     note_lines: list[str] = []
     for note in all_notes:
@@ -845,7 +841,110 @@ def compose(
         height = max(note_y + 13.0 * k * (len(note_lines) - 1) + medium.note / 2, bottom) + 6.0 * k
     else:
         height = max(note_y + 13.0 * k * len(note_lines), bottom) + 12.0 * k
+    return out, height
 
+
+def _plan_header(medium: Medium, step_label: str, title_lines: Sequence[str]) -> list[El]:
+    """The step's label and the title over the plan (on screen; print's caption gives them)."""
+    header: list[El] = []
+    if medium.header:
+        if step_label:
+            header.append(text_el(MARGIN, 18.0, step_label, 10.5, anchor="start", fill=FAINT))
+        for i, line in enumerate(title_lines):
+            header.append(text_el(MARGIN, 40.0 + 18.0 * i, line, 15.0, anchor="start", fill=INK))
+    return header
+
+
+def compose(
+    setting: Setting,
+    figures: Sequence[Figure],
+    title: str,
+    desc: str,
+    step_label: str = "",
+    *,
+    options: PlanOptions | None = None,
+) -> Plan:
+    """Draw one step's plan: the frame (the canvas, with the notes the plan is fitted with),
+    the plan's layers and the figures (placed with every name), the frame's border, scale and
+    notes, then the assembled :class:`~.plan.Plan`.
+
+    ``figures`` come from :class:`.layout.Walker` (or :func:`.layout.state_at`). Roles named
+    in the step itself (``Figure.moved``) are drawn in vermilion. Figures outside the view are
+    listed under the plan. How the plan is drawn is ``options`` (:class:`PlanOptions`).
+    """
+    o = options or PlanOptions()
+    medium = o.medium
+    view = o.view or _default_view(setting)
+    v = setting.view(view)
+    keys = _furnishing_keys(setting, o.furnishings, o.extra)
+    id_prefix = o.id_prefix
+    if id_prefix is None:
+        digest = hashlib.sha1(f"{title}\x1f{step_label}\x1f{view}".encode()).hexdigest()[:8]
+        id_prefix = f"xsd-{digest}"
+
+    # the notes a printed plan is fitted with (those outside it as the model places them)
+    x0, y0, x1, y1 = v.extent
+    outside = [f for f in figures if not (x0 <= f.place_x <= x1 and y0 <= f.place_y <= y1)]
+    numbers = _legend(v, figures) if medium.legend and v.overview else {}
+    keyed = [f"{n}{role}" for role, n in numbers.items()]
+    fit_notes = _plan_notes(o, outside, keyed)
+    if not o.group_furnishings:
+        keys = [k for k in keys if _near_view(v, setting.furnishings[k])]
+    head = len(o.notes) + 1
+    c, spans = _drawn_canvas(setting, view, title, keys, o.drawers, medium, fit_notes, head)
+    _, title_lines, side = _frame(v, title, medium, fit_notes, head, setting)
+
+    off_view: list[Figure] = []
+    markers: list[_Marker] = []
+    for fig in figures:
+        px, py = _figure_px(c, fig, o.spacing, medium)
+        if not c.inside(px, py):
+            off_view.append(fig)
+            continue
+        markers.append(_marker(c, fig, o.spacing, _labelled(c, fig), medium))
+
+    ground = _place_fixed(c, setting, medium, markers)
+    background, names, built_names = _plan_layers(
+        c, setting, keys, spans, o.group_furnishings, id_prefix
+    )
+    _place_figures(c, markers, ground, medium, numbers=numbers)
+    drawn_figures = [_figure(c, m) for m in sorted(markers, key=lambda m: not m.fig.moved)]
+    frame, height = _plan_frame(
+        c, setting, medium, side, _plan_notes(o, off_view, keyed), len(o.notes) + 1, o.words.north
+    )
+
+    return _assemble(
+        c,
+        markers,
+        medium,
+        title=" ".join(p for p in (step_label, title) if p),
+        desc=desc,
+        id_prefix=id_prefix,
+        height=height,
+        layers=(background, names, built_names, drawn_figures),
+        frame=frame,
+        header=_plan_header(medium, step_label, title_lines),
+    )
+
+
+def _assemble(
+    c: Canvas,
+    markers: Sequence[_Marker],
+    medium: Medium,
+    *,
+    title: str,
+    desc: str,
+    id_prefix: str,
+    height: float,
+    layers: tuple[list[El], list[El], list[El], list[El]],
+    frame: list[El],
+    header: list[El],
+) -> Plan:
+    """The :class:`~.plan.Plan` of the drawn parts: the SVG root's attributes, the layers
+    (background, furnishings' names, built parts' names, figures), the frame and header, and
+    what the checks read (every name's box, the markers' boxes, the type sizes)."""
+    width, left, top, plan_w, plan_h = c.width, c.left, c.top, c.plan_w, c.plan_h
+    background, names, built_names, drawn_figures = layers
     title_id, desc_id = f"{id_prefix}-title", f"{id_prefix}-desc"
     root = El.make(
         "svg",
@@ -869,7 +968,7 @@ def compose(
         height=height,
         root=root.attrs,
         title_id=title_id,
-        title=" ".join(p for p in (step_label, title) if p),
+        title=title,
         desc_id=desc_id,
         desc=desc,
         id_prefix=id_prefix,
@@ -879,7 +978,7 @@ def compose(
         names=names,
         built_names=built_names,
         figures=drawn_figures,
-        frame=out,
+        frame=frame,
         header=header,
         labels=[*fixed, *named],
         markers=[
