@@ -38,6 +38,7 @@ SHARED = {
     "datafiles",
     "domain",
     "events",
+    "i18n",
     "node_edits",
     "plan_inputs",
     "nodes",

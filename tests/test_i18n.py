@@ -60,9 +60,14 @@ def test_every_word_the_code_asks_for_is_translated() -> None:
 
 def tabled() -> set[str]:
     """The msgids the code keeps in tables and translates where it uses them."""
-    from ritual import apparatus_sphinx, citation, kept, reader, reading_switch, tei_sphinx
-    from ritual.diagram.svg import PlanWords
-    from ritual.directives import orthography, sigla
+    from ritual.components import citation, reading_switch
+    from ritual.components import reading_scripts as reader
+    from ritual.components.apparatus import orthography_table as orthography
+    from ritual.components.apparatus import placement as apparatus_sphinx
+    from ritual.components.apparatus import sigla
+    from ritual.core import kept
+    from ritual.core.diagram.svg import PlanWords
+    from ritual.export import tei as tei_sphinx
     from ritual.latex import book
     from ritual.writers import html
 
