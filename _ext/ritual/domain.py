@@ -23,6 +23,7 @@ from sphinx.util.nodes import make_refnode
 from .core.edition import Edition
 from .events import EDITION_LOADED
 from .i18n import _
+from .state import edition_of
 from .warnings import XsWarning, warn
 
 
@@ -102,9 +103,11 @@ class XsDomain(Domain):
 
     The domain's name ``xs`` is the engine's namespace (its directives, roles, config values
     and warning type); published inventories list ``xs:step`` entries, so it does not change
-    with the edition. The label and the object types of the term kinds are the edition's
-    (``edition.toml``): :func:`for_edition` makes the domain of an edition, registered when
-    the configuration is read.
+    with the edition. The label, and the object types and roles of the term kinds, are the
+    edition's (``edition.toml``): the one class is registered at ``setup``, and each build's
+    instance is given them (:func:`register_kinds`, :func:`tailor_domain`) through Sphinx's
+    public API (``add_role_to_domain``, :meth:`Domain.add_object_type`), so no subclass is
+    made per edition and the domain is registered once.
     """
 
     name = "xs"
@@ -385,22 +388,21 @@ def assign_numbers(app: Any, env: BuildEnvironment) -> Iterable[str]:
     return sorted(changed) if old_numbers or old_phases else []
 
 
-def for_edition(edition: Edition) -> type[XsDomain]:
-    """The domain of an edition: its label, and an object type and role per kind of term."""
-    return type(
-        "XsDomain",
-        (XsDomain,),
-        {
-            "label": edition.label,
-            "object_types": XsDomain.object_types | {k: ObjType(k, k) for k in edition.kind_names},
-            "roles": XsDomain.roles | {k: XRefRole() for k in edition.kind_names},
-        },
-    )
+def register_kinds(app: Any, config: Any, edition: Edition) -> None:
+    """``xs-edition-loaded`` (at ``config-inited``): a reference role per kind of term,
+    transplanted by Sphinx into the domain when the build makes it."""
+    for kind in edition.kind_names:
+        app.add_role_to_domain("xs", kind, XRefRole())
 
 
-def register_domain(app: Any, config: Any, edition: Edition) -> None:
-    """``xs-edition-loaded`` (at ``config-inited``): the edition's domain."""
-    app.add_domain(for_edition(edition), override=True)
+def tailor_domain(app: Any) -> None:
+    """``builder-inited`` (first): the edition's label and an object type per kind of term,
+    on this build's instance of the domain (made anew for every build, pickled or not)."""
+    edition = edition_of(app.env)
+    domain = xs_domain(app.env)
+    domain.label = edition.label  # type: ignore[misc]  # as Sphinx copies its class tables
+    for kind in edition.kind_names:
+        domain.add_object_type(kind, ObjType(kind, kind))
 
 
 def note_derived(env: Any) -> None:
@@ -424,7 +426,8 @@ def outdated_derived(
 def setup_domain(app: Any) -> None:
     """The domain, its step reference role, and the numbering once reading is over."""
     app.add_domain(XsDomain)
-    app.connect(EDITION_LOADED, register_domain)
+    app.connect(EDITION_LOADED, register_kinds)
+    app.connect("builder-inited", tailor_domain, priority=100)
     app.add_role("step", StepXRefRole())
     app.connect("env-get-outdated", outdated_derived)
     app.connect("missing-reference", warn_missing_step)

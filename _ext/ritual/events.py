@@ -5,7 +5,7 @@
     checked and the edition folder read, with ``(config, edition)``: the one load of
     ``edition.toml`` before the build (the build's own is :func:`ritual.state.edition_of`).
     What must be registered before reading, from the edition, listens:
-    :func:`ritual.domain.register_domain` (the domain of the edition's label and kinds),
+    :func:`ritual.domain.register_kinds` (a reference role per kind of term),
     :func:`ritual.components.terms.register_kinds` (a role and a domain index per kind) and
     :func:`ritual.latex.book.design_the_book` (the book's design, in the edition's language).
 
