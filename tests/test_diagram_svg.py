@@ -213,7 +213,7 @@ def test_the_build_gives_the_plan_its_words_in_the_editions_language(
 ) -> None:
     """The words a plan writes of its own are the caller's (:class:`PlanWords`): the build
     passes the engine's catalog's, here the edition's zh_TW."""
-    from ritual.diagrams import plan_words
+    from ritual.components.plans.diagrams import plan_words
 
     text = draw(figures, words=plan_words())
     assert ">北<" in text and "朱色：本節所動者。" in text and "圖外：獲者（乏）。" in text

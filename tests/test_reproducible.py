@@ -92,7 +92,7 @@ def test_parallel_build_equals_serial(
 def _copy_project(dest: Path) -> Path:
     """The edition's sources and extension, copied (a build must not touch the checkout)."""
     dest.mkdir(parents=True)
-    for name in ("conf.py", "source", "_ext", "_static", "_templates"):
+    for name in ("conf.py", "pyproject.toml", "source", "_ext", "_static", "_templates"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
@@ -180,7 +180,12 @@ def _fresh(pdf: Path) -> bool:
     """Whether ``pdf`` is newer than everything it is built from (so it can stand as a build)."""
     if not pdf.is_file():
         return False
-    inputs = [ROOT / "conf.py", *(ROOT / "source").rglob("*"), *(ROOT / "_ext").rglob("*")]
+    inputs = [
+        ROOT / "conf.py",
+        ROOT / "pyproject.toml",
+        *(ROOT / "source").rglob("*"),
+        *(ROOT / "_ext").rglob("*"),
+    ]
     newest = max(p.stat().st_mtime for p in inputs if p.is_file() and "__pycache__" not in p.parts)
     return pdf.stat().st_mtime > newest
 

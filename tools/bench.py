@@ -47,7 +47,7 @@ if str(ROOT) not in sys.path:  # run as a script (make bench): the repository's 
 
 from tools.cli import open_edition  # noqa: E402
 
-SNAPSHOT = ("conf.py", "source", "_ext", "_static", "_templates")
+SNAPSHOT = ("conf.py", "pyproject.toml", "source", "_ext", "_static", "_templates")
 RITE_PAGE = "rite/before.md"  # the page touched for the incremental rebuild
 EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")
 #: The project's edition (the benchmark builds this project; its ids are shifted per copy).

@@ -363,6 +363,7 @@ def copy_edition(dest: Path) -> Path:
     src = dest / "copy"
     shutil.copytree(ROOT / "source", src / "source")
     shutil.copy(ROOT / "conf.py", src / "conf.py")
+    shutil.copy(ROOT / "pyproject.toml", src / "pyproject.toml")  # conf.py reads the version
     # the engine copied (a snapshot: edits to the worktree during a run do not change it)
     shutil.copytree(ROOT / "_ext", src / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
     for link in ("_static", "_templates", "tools"):
