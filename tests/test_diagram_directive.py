@@ -82,6 +82,53 @@ def test_svg_files_export_and_stage(app: SphinxTestApp) -> None:
     html = (app.outdir / "stage.html").read_text(encoding="utf-8")
     assert 'src="_diagrams/stage-data.js"' in html and 'src="_static/xs-stage.js"' in html
     assert 'id="xs-stage-hall-furn-' in html
+    # the number, phase and page only where they are not the count, the previous step's
+    assert all("n" not in s for s in stage["steps"])
+    assert [("p" in s, "u" in s) for s in stage["steps"]] == [
+        (True, True),
+        (False, False),
+        (True, False),
+        (False, False),
+    ]
+
+
+@pytest.mark.sphinx("html", testroot="diagram")
+def test_stage_fragments_land_on_a_list_of_steps(app: SphinxTestApp) -> None:
+    """Issue 25: stage.html#xs-0003 names an element, the step's item in a list of the steps
+    after the script (which hides it and shows the step): number, id and the text's opening."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    html = (app.outdir / "stage.html").read_text(encoding="utf-8")
+    script = html.index('src="_static/xs-stage.js"')
+    listed = html.index('<ol class="xs-stage-steps"')
+    assert script < listed < html.index("</section>", listed)
+    items = re.findall(r'<li id="(xs-\d{4})">(.*?)</li>', html[listed:])
+    assert items == [
+        ("xs-0001", "及門，主人出迎於…"),
+        ("xs-0002", "主人阼階上當楣北…"),
+        ("xs-0003", "司馬北面立於所設…"),
+        ("xs-0004", "無位可言。"),
+    ]
+    # the script reads only #n=…; the step ids are elements now (tools/check_site.py)
+    assert 'data-fragments="n=\\d+"' in html
+
+
+def test_stage_list_numbers_kept_forms_and_retired_ids() -> None:
+    from ritual.diagrams import StageListItem
+    from ritual.writers.diagram_html import _step_list
+
+    html = _step_list(
+        [
+            StageListItem("xs-0001", "1", "主人答再拜…", ((2, 3),), ()),
+            StageListItem("xs-0003", "3", "賓<降>。", (), ("xs-0002",)),
+        ]
+    )
+    assert html == (
+        '<ol class="xs-stage-steps" aria-label="各節" lang="zh-Hant">'
+        '<li id="xs-0001">主人<span data-xs-keep>答</span>再拜…</li>'
+        '<li id="xs-0003" value="3">賓&lt;降&gt;。<span id="xs-0002"></span></li></ol>'
+    )
+    assert _step_list([]) == ""
 
 
 @pytest.mark.sphinx("text", testroot="diagram")

@@ -129,7 +129,12 @@ def test_edition_diagrams(edition: dict, edition_html: Path) -> None:
 def decode_stage(data: dict) -> list[list[list]]:
     """The Python twin of the decoding in ``static/xs-stage.js``: every figure at every step."""
     figures, state, order = [], {}, []
-    for step in data["steps"]:
+    for j, step in enumerate(data["steps"]):
+        # the number, phase and page where they are not the count, the previous step's
+        step.setdefault("n", str(j + 1))
+        for key in ("p", "u"):
+            if j and key not in step and key in data["steps"][j - 1]:
+                step[key] = data["steps"][j - 1][key]
         acting = set()
         for r in step.get("gone", []):
             del state[r]

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -221,6 +221,7 @@ class RenderDiagrams(SphinxPostTransform):
             node["views"] = {view: stage_plan(self.env, view) for view in views}
             node["view_titles"] = {name: v.title for name, v in views.items()}
             node["empty"] = edition_of(self.env).plan.stage_empty
+            node["steps"] = stage_steps(self.env)
 
 
 class PrintPlans(SphinxPostTransform):
@@ -284,6 +285,51 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
     return build_state(env).derive(f"stage-plan-{view}", make)
 
 
+#: How many characters of a step's text the stage's list of steps shows (issue 25: the list
+#: is what ``stage.html#xs-0300`` lands on without scripts; it must keep the page light).
+STAGE_LIST_CHARS = 8
+
+
+class StageListItem(NamedTuple):
+    """A step in the stage's list: the opening of its text (:data:`STAGE_LIST_CHARS`
+    characters, ``…`` when cut), the kept forms in it (:mod:`.kept`), and the retired ids that
+    lead to it (their fragments land on it too)."""
+
+    id: str
+    number: str
+    text: str
+    kept: tuple[tuple[int, int], ...]
+    retired: tuple[str, ...]
+
+
+def stage_retired(env: BuildEnvironment) -> dict[str, str]:
+    """Each retired step id of the registry → the live step it leads to."""
+    domain = xs_domain(env)
+    live = {old: domain.resolve_step_id(old) for old in sorted(domain.data["retired"])}
+    return {old: new for old, new in live.items() if new is not None}
+
+
+def stage_steps(env: BuildEnvironment) -> list[StageListItem]:
+    """The stage view's steps in the order of its timeline (the script's)."""
+    domain = xs_domain(env)
+    retired: dict[str, list[str]] = {}
+    for old, new in stage_retired(env).items():
+        retired.setdefault(new, []).append(old)
+    out = []
+    for step_id in timeline(env).ids:
+        rec = domain.steps[step_id]
+        text = rec.text
+        cut = text[:STAGE_LIST_CHARS] + ("…" if len(text) > STAGE_LIST_CHARS else "")
+        spans = tuple(
+            (start, min(end, STAGE_LIST_CHARS))
+            for start, end in kept.merged(rec.kept)
+            if start < STAGE_LIST_CHARS
+        )
+        number = domain.number_label(step_id)
+        out.append(StageListItem(step_id, number, cut, spans, tuple(retired.get(step_id, ()))))
+    return out
+
+
 def stage_data(app: Sphinx) -> dict[str, Any]:
     """The whole timeline of the stage view (:func:`.diagram.stage.encode_stage`)."""
     env = app.env
@@ -317,6 +363,11 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
     )
+    # a retired id in the address (stage.html#xs-0300) selects the step it leads to
+    at = {sid: i for i, sid in enumerate(tl.ids)}
+    retired = {old: at[new] for old, new in stage_retired(env).items() if new in at}
+    if retired:
+        encoded["retired"] = retired
     for name, extra in STAGE_EXTRAS.items():
         encoded[name] = extra(app, tl.ids)
     return encoded
@@ -435,6 +486,7 @@ def stage_key(app: Sphinx) -> str:
             ).encode()
         )
     h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
+    h.update(repr(stage_retired(app.env)).encode())
     for name, extra in sorted(STAGE_EXTRAS.items()):
         h.update(repr((name, extra(app, tl.ids))).encode())
     return h.hexdigest()[:20]

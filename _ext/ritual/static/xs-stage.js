@@ -1,8 +1,9 @@
 /* The stage view (issue 6): step through the rite and watch who moves where.
  *
  * Reads window.XS_STAGE (written by the build as _diagrams/stage-data.js): tables of roles,
- * places, facings, furnishings and pages, and per step its text, its page ("u") and what
- * changed: "fig", the figures that came, moved or act in it, each as [role, place, facing,
+ * places, facings, furnishings and pages, and per step its text and what changed: its number
+ * ("n", where it is not the count), phase ("p") and page ("u"); "fig", the figures that came,
+ * moved or act in it, each as [role, place, facing,
  * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel] (pixels of the plans
  * drawn on the page; a label is [dx, dy, anchor, vertical], then, for a name set away from its
  * marker, its leader line [x0, y0, x1, y1], all relative to the marker); "gone", the roles
@@ -16,6 +17,9 @@
   var D = window.XS_STAGE;
   var root = document.querySelector(".xs-stage");
   if (!D || !root) return;
+  // The viewer takes over from the list of steps that follows this script (issue 25): the
+  // list stays hidden, and the address's #<step id> selects the step instead.
+  root.classList.add("xs-stage-on");
   // Beside this script: a style sheet or script, loaded once (the plan zoom).
   var here = document.currentScript ? document.currentScript.src : window.location.href;
   var loaded = {};
@@ -39,8 +43,12 @@
 
   // carry figures and furnishings forward so that every step has its full state
   var figs = [], furn = [], state = {}, order = [], lastFurn = [];
-  steps.forEach(function (s) {
+  steps.forEach(function (s, j) {
     var acting = {};
+    // the number, phase and page come only where they are not the count, the previous step's
+    if (s.n === undefined) s.n = String(j + 1);
+    if (j && s.p === undefined) s.p = steps[j - 1].p;
+    if (j && s.u === undefined) s.u = steps[j - 1].u;
     (s.gone || []).forEach(function (r) {
       delete state[r];
       order = order.filter(function (x) { return x !== r; });
@@ -343,7 +351,11 @@
   // The step the address names (#<step id>, or #n=300 for the 300th), or null.
   function fromHash() {
     var m = /^#([a-z][a-z0-9]*-\d+)$/.exec(location.hash), k = null;
-    if (m) steps.forEach(function (s, j) { if (s.id === m[1]) k = j; });
+    if (m) {
+      steps.forEach(function (s, j) { if (s.id === m[1]) k = j; });
+      // a retired id leads to the step that replaced it
+      if (k === null && D.retired && m[1] in D.retired) k = D.retired[m[1]];
+    }
     else if ((m = /^#n=(\d+)$/.exec(location.hash))) k = parseInt(m[1], 10) - 1;
     return k;
   }

@@ -75,9 +75,33 @@ def _depart_diagram_html(self, node):
 diagram_html = (_visit_diagram_html, _depart_diagram_html)
 
 
+def _step_list(steps) -> str:
+    """The stage's steps as a static list, each item's id the step's (``stage.html#xs-0300``
+    lands on it without scripts; the script hides the list and shows the step instead). The
+    plainest markup, 544 items on the edition's stage (issue 25: every page ≤ 400 kB): the
+    list's numbering is the steps' (a ``value`` only where it is not), and the id is shown by
+    the style sheet (``attr(id)``), not written twice."""
+    items = []
+    for n, (step_id, number, text, spans, retired) in enumerate(steps, start=1):
+        value = f' value="{number}"' if number != str(n) and number.isdigit() else ""
+        parts, at = [], 0
+        for start, end in spans:
+            parts += [escape(text[at:start]), f"<span {kept.ATTRIBUTE}>"]
+            parts += [escape(text[start:end]), "</span>"]
+            at = end
+        parts.append(escape(text[at:]))
+        # a retired id's fragment lands on the step it leads to, as on the rite's pages
+        parts += [f'<span id="{escape(old)}"></span>' for old in retired]
+        items.append(f'<li id="{escape(step_id)}"{value}>{"".join(parts)}</li>')
+    if not items:
+        return ""
+    return f'<ol class="xs-stage-steps" aria-label="各節" lang="zh-Hant">{"".join(items)}</ol>'
+
+
 def _visit_stage_html(self, node):
-    # its script reads the fragment (#<step id>, #n=300): tools/check_site.py accepts those
-    attrs = {"aria-label": "位次演示", "data-fragments": r"xs-\d{4}|n=\d+"}
+    # its script reads the fragment #n=300 (tools/check_site.py accepts it); #<step id> is
+    # the id of the step's item in the list of steps
+    attrs = {"aria-label": "位次演示", "data-fragments": r"n=\d+"}
     here = self.builder.get_target_uri(self.builder.current_docname)
     # the stage's styles, on its page only (the rite's pages do not carry them)
     css = relative_uri(here, "_static/xs-stage.css")
@@ -145,9 +169,12 @@ def _depart_stage_html(self, node):
             for i, (view, plan) in enumerate(views.items())
         )
         + '<ul class="xs-stage-key" aria-label="位次"></ul>'
-        "<noscript><p>此頁須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
+        "<noscript><p>此頁之演示須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
+        # the script first, then the list: it marks the section (.xs-stage-on) before the
+        # list is laid out, so that the list is never shown and a #xs-0300 never scrolls to it
         f'<script src="{data}"></script><script src="{script}"></script>'
-        "</section>\n"
+        + _step_list(node.get("steps", []))
+        + "</section>\n"
     )
 
 
