@@ -18,31 +18,41 @@ from .. import kept
 from ..diagram.plan import PageState, Plan, to_svg
 
 
-def _inline_svg(plan: Plan | None, translator: Any) -> str:
+def _inline_svg(plan: Plan | None, translator: Any, described_by: str = "") -> str:
     """A plan as an element of the page: the page's plans share one document, so each style
-    rule and each background is written once per page (:class:`~..diagram.plan.PageState`);
-    the SVG files beside the pages and the PDF keep every plan whole."""
+    rule, each background and each figure drawn alike is written once per page
+    (:class:`~..diagram.plan.PageState`); the SVG files beside the pages and the PDF keep
+    every plan whole. ``described_by``: the plan's key on the page, its description."""
     if plan is None:
         return ""
     page = translator.__dict__.setdefault("_xs_plans", PageState())
-    return to_svg(plan, page)
+    return to_svg(plan, page, described_by)
 
 
-def _key(figures) -> str:
+def _key_id(node) -> str:
+    """The id of a diagram's key: it describes the plan (in place of the SVG's ``<desc>``,
+    which says the same: issue 25, every page ≤ 400 kB)."""
+    ids = node.get("ids") or [node.get("fig_id", "")]
+    return f"{ids[0]}-key" if ids[0] else ""
+
+
+def _key(figures, key_id: str = "") -> str:
     # 「<b>主人</b>主人席，西面」: the plainest markup that reads (and copies) as a line of a
     # key; the rite's longest page carries 150 of them (issue 25: every page ≤ 400 kB).
+    ident = f' id="{escape(key_id)}"' if key_id else ""
     items = "".join(
         f"<li><b>{escape(role)}</b>{escape(place)}，{escape(facing)}</li>"
         for role, place, facing in figures
     )
     if not items:
-        return '<p class="xs-diagram-key xs-diagram-empty">堂上庭中無人。</p>'
-    return f'<ul class="xs-diagram-key" aria-label="位次">{items}</ul>'
+        return f'<p class="xs-diagram-key xs-diagram-empty"{ident}>堂上庭中無人。</p>'
+    return f'<ul class="xs-diagram-key" aria-label="位次"{ident}>{items}</ul>'
 
 
 def _visit_diagram_html(self, node):
     self.body.append(self.starttag(node, "figure", CLASS="xs-diagram"))
-    self.body.append(f'<div class="xs-diagram-plan">{_inline_svg(node.get("plan"), self)}</div>')
+    svg = _inline_svg(node.get("plan"), self, _key_id(node))
+    self.body.append(f'<div class="xs-diagram-plan">{svg}</div>')
     self.body.append(
         "<figcaption>"
         f'<span class="xs-diagram-label">{escape(node.get("label", ""))}</span> '
@@ -67,7 +77,7 @@ def _stage_link(self, node) -> str:
 
 def _depart_diagram_html(self, node):
     # the key ends the caption: <figure> allows nothing after its <figcaption>
-    self.body.append(_key(node.get("figures", [])))
+    self.body.append(_key(node.get("figures", []), _key_id(node)))
     self.body.append(_stage_link(self, node))
     self.body.append("</figcaption></figure>\n")
 
