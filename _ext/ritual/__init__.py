@@ -27,6 +27,7 @@ from .latex import setup_latex
 from .page_encoding import setup_page_encoding
 from .pinyin import setup_pinyin
 from .plan_data import setup_positions
+from .position_notes import setup_position_notes
 from .printed_indexes import setup_printed_indexes
 from .raw_html import setup_raw_html
 from .reader import setup_reader
@@ -65,6 +66,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_indexes(app)
     setup_printed_indexes(app)
     setup_positions(app)
+    setup_position_notes(app)
     setup_diagrams(app)
     setup_citation(app)
     setup_search(app)

@@ -216,12 +216,31 @@ class RenderDiagrams(SphinxPostTransform):
             node["step_label"] = f"第{drawn.step_number}節（{node['step']}）之後"
             node["plan"] = drawn.plan
             node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
+            node["zhu"] = figure_zhu(self.env, self.app.builder, node["step"], drawn.figures)
         for node in self.document.findall(xsnodes.stage):
             views = setting_for(self.env).views
             node["views"] = {view: stage_plan(self.env, view) for view in views}
             node["view_titles"] = {name: v.title for name, v in views.items()}
             node["empty"] = edition_of(self.env).plan.stage_empty
             node["steps"] = stage_steps(self.env)
+
+
+def figure_zhu(
+    env: BuildEnvironment, builder: Any, step: str, figures: list[Figure]
+) -> list[list[tuple[str, str]]]:
+    """For each figure of a plan after ``step``, the notes of 注 its place and facing rest on
+    (:mod:`.position_notes`), each with its link from the page being written."""
+    from .position_notes import figure_notes, note_uri
+
+    step_id = xs_domain(env).resolve_step_id(step)
+    at = timeline(env).order.get(step_id or "")
+    if at is None:
+        return [[] for _ in figures]
+    notes = figure_notes(env)[at]
+    return [
+        [(nid, note_uri(env, builder, env.docname, nid)) for nid in notes.get(f.role, ())]
+        for f in figures
+    ]
 
 
 class PrintPlans(SphinxPostTransform):
@@ -351,10 +370,13 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
             )
         )
     data = positions_for(env)
+    from .position_notes import figure_notes
+
     encoded = encode_stage(
         setting_for(env),
         steps,
         tl.clean,
+        zhu=figure_notes(env),
         title=stage_title(env),
         roles=list(data.figures),
         phases=[rec.title for _, rec in phases],
@@ -487,6 +509,9 @@ def stage_key(app: Sphinx) -> str:
         )
     h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
     h.update(repr(stage_retired(app.env)).encode())
+    from .position_notes import figure_notes
+
+    h.update(repr(figure_notes(app.env)).encode())
     for name, extra in sorted(STAGE_EXTRAS.items()):
         h.update(repr((name, extra(app, tl.ids))).encode())
     return h.hexdigest()[:20]

@@ -57,10 +57,13 @@ def encode_stage(
     spacing: float,
     line_rank: Mapping[str, int] | None = None,
     drawers: Mapping[str, Drawer] = DRAWERS,
+    zhu: Sequence[Mapping[str, Sequence[str]]] | None = None,
 ) -> dict[str, Any]:
     """The timeline for the stage script: per step its text, number, phase, page, the
     furnishings on the plan and the figures that changed, with their pixel places and label
-    offsets in both views (as :func:`.svg.render` would draw them)."""
+    offsets in both views (as :func:`.svg.render` would draw them), and, after those, the
+    ids of the notes of 注 a figure's place and facing rest on (``zhu``: by step, role →
+    ids; issue 21), where there are any."""
     roles = list(roles)
     # The script reads two views, the close one and the overview; a setting with one view
     # gives it for both.
@@ -79,6 +82,7 @@ def encode_stage(
     for i, (step, rows) in enumerate(zip(steps, positions, strict=True)):
         walker.step(rows)  # one replay for all steps, not one per step
         figures = walker.figures()
+        notes = zhu[i] if zhu is not None else {}
         on_plan = [
             k
             for k in furnishings
@@ -123,6 +127,7 @@ def encode_stage(
                 _num(px[views[1]][f.role][1]),
                 label(views[0], f.role),
                 label(views[1], f.role),
+                *([list(notes[f.role])] if f.role in notes else []),
             ]
             for f in figures
         ]

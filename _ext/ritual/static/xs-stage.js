@@ -4,7 +4,8 @@
  * places, facings, furnishings and pages, and per step its text and what changed: its number
  * ("n", where it is not the count), phase ("p") and page ("u"); "fig", the figures that came,
  * moved or act in it, each as [role, place, facing,
- * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel] (pixels of the plans
+ * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel(, notes of 注 the
+ * position rests on)] (pixels of the plans
  * drawn on the page; a label is [dx, dy, anchor, vertical], then, for a name set away from its
  * marker, its leader line [x0, y0, x1, y1], all relative to the marker); "gone", the roles
  * that left;
@@ -69,6 +70,8 @@
     furn.push(lastFurn);
   });
 
+  var stepAt = {};
+  steps.forEach(function (s, j) { stepAt[s.id] = j; });
   var $ = function (sel) { return root.querySelector(sel); };
   // The page's words for the script's messages (a <template> in the page, so that the
   // Simplified copy of the page has them converted), with {n}-style blanks.
@@ -301,6 +304,14 @@
       li.children[0].textContent = D.roles[e[0]];
       li.children[1].textContent = D.places[e[1]];
       li.children[2].textContent = D.facings[e[2]];
+      // the notes of 注 the position rests on, each marked 注 and linked (issue 21)
+      (e[11] || []).forEach(function (id) {
+        var mark = li.appendChild(document.createElement("a"));
+        mark.className = "xs-zhu-mark";
+        mark.href = D.pages[steps[stepAt[id.replace(/-z\d+$/, "")]].u] + "#" + id;
+        mark.title = say("basis", { id: id });
+        mark.textContent = say("zhu", {});
+      });
       key.appendChild(li);
     });
     if (!figs[i].length) key.appendChild(document.createElement("li")).textContent = say("nobody", {});

@@ -36,13 +36,29 @@ def _key_id(node) -> str:
     return f"{ids[0]}-key" if ids[0] else ""
 
 
-def _key(figures, key_id: str = "") -> str:
+#: The mark of a position resting on the 注, and what it says (issue 21).
+ZHU_MARK = "注"
+ZHU_TITLE = "位次依鄭注 {id}"
+
+
+def _zhu_marks(notes) -> str:
+    """The links of a position to the notes of 注 it rests on, each marked 「注」."""
+    return "".join(
+        f'<a class="xs-zhu-mark" href="{escape(uri)}" '
+        f'title="{escape(ZHU_TITLE.format(id=note_id))}">{ZHU_MARK}</a>'
+        for note_id, uri in notes
+    )
+
+
+def _key(figures, key_id: str = "", zhu=()) -> str:
     # 「<b>主人</b>主人席，西面」: the plainest markup that reads (and copies) as a line of a
     # key; the rite's longest page carries 150 of them (issue 25: every page ≤ 400 kB).
+    # A position resting on the 注 links to it (issue 21).
     ident = f' id="{escape(key_id)}"' if key_id else ""
+    zhu = list(zhu) + [[]] * (len(figures) - len(zhu))
     items = "".join(
-        f"<li><b>{escape(role)}</b>{escape(place)}，{escape(facing)}</li>"
-        for role, place, facing in figures
+        f"<li><b>{escape(role)}</b>{escape(place)}，{escape(facing)}{_zhu_marks(notes)}</li>"
+        for (role, place, facing), notes in zip(figures, zhu, strict=False)
     )
     if not items:
         return f'<p class="xs-diagram-key xs-diagram-empty"{ident}>堂上庭中無人。</p>'
@@ -77,7 +93,7 @@ def _stage_link(self, node) -> str:
 
 def _depart_diagram_html(self, node):
     # the key ends the caption: <figure> allows nothing after its <figcaption>
-    self.body.append(_key(node.get("figures", []), _key_id(node)))
+    self.body.append(_key(node.get("figures", []), _key_id(node), node.get("zhu", ())))
     self.body.append(_stage_link(self, node))
     self.body.append("</figcaption></figure>\n")
 
@@ -158,6 +174,7 @@ def _depart_stage_html(self, node):
         '<template class="xs-stage-say">'
         '<span data-say="step">第{n}節</span>'
         '<span data-say="zhu">注</span><span data-say="zhuTitle">鄭注 {id}</span>'
+        f'<span data-say="basis">{ZHU_TITLE}</span>'
         '<span data-say="xref">見第{n}節</span>'
         f'<span data-say="kept">{kept.TITLE}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
