@@ -216,7 +216,7 @@ class RenderDiagrams(SphinxPostTransform):
             node["step_label"] = f"第{drawn.step_number}節（{node['step']}）之後"
             node["plan"] = drawn.plan
             node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
-            node["zhu"] = figure_zhu(self.env, self.app.builder, node["step"], drawn.figures)
+            node["zhu"] = figure_zhu(self.env, node["step"], drawn.figures)
         for node in self.document.findall(xsnodes.stage):
             views = setting_for(self.env).views
             node["views"] = {view: stage_plan(self.env, view) for view in views}
@@ -225,22 +225,17 @@ class RenderDiagrams(SphinxPostTransform):
             node["steps"] = stage_steps(self.env)
 
 
-def figure_zhu(
-    env: BuildEnvironment, builder: Any, step: str, figures: list[Figure]
-) -> list[list[tuple[str, str]]]:
-    """For each figure of a plan after ``step``, the notes of 注 its place and facing rest on
-    (:mod:`.position_notes`), each with its link from the page being written."""
-    from .position_notes import figure_notes, note_uri
+def figure_zhu(env: BuildEnvironment, step: str, figures: list[Figure]) -> list[list[str]]:
+    """For each figure of a plan after ``step``, the ids of the notes of 注 its place and
+    facing rest on (:mod:`.position_notes`)."""
+    from .position_notes import figure_notes
 
     step_id = xs_domain(env).resolve_step_id(step)
     at = timeline(env).order.get(step_id or "")
     if at is None:
         return [[] for _ in figures]
     notes = figure_notes(env)[at]
-    return [
-        [(nid, note_uri(env, builder, env.docname, nid)) for nid in notes.get(f.role, ())]
-        for f in figures
-    ]
+    return [list(notes.get(f.role, ())) for f in figures]
 
 
 class PrintPlans(SphinxPostTransform):

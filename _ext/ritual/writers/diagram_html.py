@@ -41,23 +41,28 @@ ZHU_MARK = "注"
 ZHU_TITLE = "位次依鄭注 {id}"
 
 
-def _zhu_marks(notes) -> str:
+def _zhu_marks(translator: Any, notes) -> str:
     """The links of a position to the notes of 注 it rests on, each marked 「注」."""
+    from ..position_notes import note_uri
+
+    builder = translator.builder
+    here = builder.current_docname
     return "".join(
-        f'<a class="xs-zhu-mark" href="{escape(uri)}" '
+        f'<a class="xs-zhu-mark" href="{escape(note_uri(builder.env, builder, here, note_id))}" '
         f'title="{escape(ZHU_TITLE.format(id=note_id))}">{ZHU_MARK}</a>'
-        for note_id, uri in notes
+        for note_id in notes
     )
 
 
-def _key(figures, key_id: str = "", zhu=()) -> str:
+def _key(translator: Any, figures, key_id: str = "", zhu=()) -> str:
     # 「<b>主人</b>主人席，西面」: the plainest markup that reads (and copies) as a line of a
     # key; the rite's longest page carries 150 of them (issue 25: every page ≤ 400 kB).
     # A position resting on the 注 links to it (issue 21).
     ident = f' id="{escape(key_id)}"' if key_id else ""
     zhu = list(zhu) + [[]] * (len(figures) - len(zhu))
     items = "".join(
-        f"<li><b>{escape(role)}</b>{escape(place)}，{escape(facing)}{_zhu_marks(notes)}</li>"
+        f"<li><b>{escape(role)}</b>{escape(place)}，{escape(facing)}"
+        f"{_zhu_marks(translator, notes)}</li>"
         for (role, place, facing), notes in zip(figures, zhu, strict=False)
     )
     if not items:
@@ -93,7 +98,7 @@ def _stage_link(self, node) -> str:
 
 def _depart_diagram_html(self, node):
     # the key ends the caption: <figure> allows nothing after its <figcaption>
-    self.body.append(_key(node.get("figures", []), _key_id(node), node.get("zhu", ())))
+    self.body.append(_key(self, node.get("figures", []), _key_id(node), node.get("zhu", ())))
     self.body.append(_stage_link(self, node))
     self.body.append("</figcaption></figure>\n")
 
