@@ -18,9 +18,6 @@
   var D = window.XS_STAGE;
   var root = document.querySelector(".xs-stage");
   if (!D || !root) return;
-  // The viewer takes over from the list of steps that follows this script (issue 25): the
-  // list stays hidden, and the address's #<step id> selects the step instead.
-  root.classList.add("xs-stage-on");
   // Beside this script: a style sheet or script, loaded once (the plan zoom).
   var here = document.currentScript ? document.currentScript.src : window.location.href;
   var loaded = {};

@@ -108,7 +108,8 @@ diagram_html = (_visit_diagram_html, _depart_diagram_html)
 
 def _step_list(steps) -> str:
     """The stage's steps as a static list, each item's id the step's (``stage.html#xs-0300``
-    lands on it without scripts; the script hides the list and shows the step instead). The
+    lands on it without scripts; with them the list, in ``<noscript>``, is not in the page and
+    the script shows the step instead). The
     plainest markup, 544 items on the edition's stage (issue 25: every page ≤ 400 kB): the
     list's numbering is the steps' (a ``value`` only where it is not), and the id is shown by
     the style sheet (``attr(id)``), not written twice."""
@@ -201,12 +202,13 @@ def _depart_stage_html(self, node):
             for i, (view, plan) in enumerate(views.items())
         )
         + '<ul class="xs-stage-key" aria-label="位次"></ul>'
-        "<noscript><p>此頁之演示須啟用 JavaScript；各節位次亦見於各篇之圖。</p></noscript>"
-        # the script first, then the list: it marks the section (.xs-stage-on) before the
-        # list is laid out, so that the list is never shown and a #xs-0300 never scrolls to it
-        f'<script src="{data}"></script><script src="{script}"></script>'
+        # without scripts, the list of steps that the fragments land on; with them it is not
+        # in the page at all (so a #xs-0302 never scrolls to it, however late the script runs)
+        "<noscript><p>此頁之演示須啟用 JavaScript；各節位次亦見於各篇之圖。</p>"
         + _step_list(node.get("steps", []))
-        + "</section>\n"
+        + "</noscript>"
+        f'<script src="{data}"></script><script src="{script}"></script>'
+        "</section>\n"
     )
 
 
