@@ -53,7 +53,10 @@ OUTPUTS = {"export", "latex", "vertical", "writers"}
 #: it changes the text the others locate their spans in; then the back-reference formulas and
 #: the commentary's notes), keeping what each returns in the step's record. Component →
 #: the components it may import.
-COMPOSES = {"steps": {"apparatus", "commentary", "xrefs"}}
+#: The plans link each position that rests on the 注 to the note that holds the words its
+#: row quotes (issue 21): they find it as a formula's basis is found (the xrefs'
+#: ``quoted_note``, over the commentary's notes).
+COMPOSES = {"steps": {"apparatus", "commentary", "xrefs"}, "plans": {"commentary", "xrefs"}}
 #: The engine's wiring beside the table of ``setup()``: the one derivation order of
 #: ``env-updated`` (:mod:`ritual.derive`), which calls into several components.
 WIRING = {"derive"}

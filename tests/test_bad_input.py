@@ -192,6 +192,16 @@ CASES: dict[str, Case] = {
         [("_edition/positions.tsv:3", "bad_position", "basis 注: the note quotes no 注")],
         append={"_edition/positions.tsv": "xs-0002\t主人\t門外\t西面\t注\tinferred\tas 鄭 says\n"},
     ),
+    "position: a 注 basis quoting words no note holds": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + ZHU_ROW.format(id="xs-0002-z1", step="xs-0002", start=0, end=5, lemma="篚在阼階。")
+        },
+        [("_edition/positions.tsv:3", "position_zhu", "(「立於門外」) is in no note")],
+        append={
+            "_edition/positions.tsv": "xs-0002\t主人\t門外\t西面\t注\tinferred\t注「立於門外」\n"
+        },
+    ),
     "two translations": Case(
         {
             "index.md": HEAD

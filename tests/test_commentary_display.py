@@ -199,3 +199,53 @@ def test_a_basis_in_the_zhu_links_to_the_note_that_holds_its_words(edition_html,
         assert quote.translate(fold) in notes[nid].translate(fold), nid
     # a basis in 疏 or 張 is not linked
     assert html.count("xs-reflist-zhu") == 5
+
+
+@pytest.mark.sphinx("html", testroot="commentary")
+def test_a_position_resting_on_the_zhu_links_to_it(make_app, rootdir, tmp_path) -> None:
+    """Issue 21: a place or facing whose basis is 注 links, in the plan's key and in the stage
+    view's data, to the note of 注 that holds the words the row quotes (an aside in （…） is
+    not the basis); the basis stays with the figure until it moves."""
+    import shutil
+
+    src = tmp_path / "src"
+    shutil.copytree(rootdir / "test-commentary", src)
+    positions = src / "_edition" / "positions.tsv"
+    head = "".join(line for line in positions.read_text(encoding="utf-8").splitlines(True)[:-1])
+    positions.write_text(
+        head
+        + "xs-0001\t主人\t阼階上\t西面\t注\tinferred\t注「戒猶警也」；面如前\n"
+        + "xs-0003\t主人\t阼階上\t西面\tinferred\t注\t"
+        + "如前（注「州長射禮」）；xs-0003 注「肆陳也」\n",
+        encoding="utf-8",
+    )
+    with (src / "part.md").open("a", encoding="utf-8") as fh:
+        for fig, step in (("fig-a", "xs-0002"), ("fig-b", "xs-0003")):
+            fh.write(f"\n:::{{xs:diagram}} {fig}\n:step: {step}\n:title: 位\n:::\n")
+    (src / "stage.md").write_text("# 位次演示\n\n:::{xs:stage}\n:::\n", encoding="utf-8")
+    (src / "index.md").write_text("# Test\n\n```{toctree}\npart\nstage\n```\n", encoding="utf-8")
+    app = make_app("html", srcdir=src, builddir=tmp_path / "build")
+    app.build()
+    assert app.warning.getvalue() == ""
+    html = (app.outdir / "part.html").read_text(encoding="utf-8")
+
+    def key(fig: str) -> list[tuple[str, str]]:
+        ul = html[html.index(f'id="{fig}-key"') :]
+        return re.findall(r"<li><b>(.*?)</b>(.*?)</li>", ul[: ul.index("</ul>")])
+
+    def mark(note: str) -> str:
+        return f'<a class="xs-zhu-mark" href="#{note}" title="位次依鄭注 {note}">注</a>'
+
+    # the place rests on xs-0001's note until the figure's next row, whose facing rests on
+    # the note its main quotation names (the one in （…） is an aside)
+    assert key("fig-a") == [("主人", "阼階上，西面" + mark("xs-0001-z2"))]
+    assert key("fig-b") == [("主人", "阼階上，西面" + mark("xs-0003-z2"))]
+    data = (app.outdir / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
+    stage = json.loads(data.split("\n", 1)[1].strip()[len("window.XS_STAGE=") : -1])
+    assert [[e[11:] for e in s.get("fig", [])] for s in stage["steps"]] == [
+        [[["xs-0001-z2"]]],
+        [],
+        [[["xs-0003-z2"]]],
+    ]
+    page = (app.outdir / "stage.html").read_text(encoding="utf-8")
+    assert '<span data-say="basis">位次依鄭注 {id}</span>' in page

@@ -42,7 +42,10 @@ def test_diagrams_drawn_from_positions_carried_forward(app: SphinxTestApp) -> No
     figure = html[html.index('id="fig-bi"') :]
     figure = figure[: figure.index("</figure>")]
     assert "<svg" in figure and "<?xml" not in figure
-    assert "<title" in figure and "<desc" in figure
+    # titled; described by its key (the list under it says what a <desc> would)
+    assert "<title" in figure and "<desc" not in figure
+    assert 'aria-describedby="fig-bi-key"' in figure
+    assert '<ul class="xs-diagram-key" aria-label="位次" id="fig-bi-key">' in figure
     key = re.findall(r"<li><b>(.*?)</b>(.*?)，(.*?)</li>", figure)
     assert key == [
         ("主人", "阼階上當楣", "北面"),
@@ -87,6 +90,54 @@ def test_svg_files_export_and_stage(app: SphinxTestApp) -> None:
     assert shared and "defer" not in shared[1]
     assert re.search(r'<script src="_static/xs-stage\.js" defer>', html)
     assert 'id="xs-stage-hall-furn-' in html
+    # the number, phase and page only where they are not the count, the previous step's
+    assert all("n" not in s for s in stage["steps"])
+    assert [("p" in s, "u" in s) for s in stage["steps"]] == [
+        (True, True),
+        (False, False),
+        (True, False),
+        (False, False),
+    ]
+
+
+@pytest.mark.sphinx("html", testroot="diagram")
+def test_stage_fragments_land_on_a_list_of_steps(app: SphinxTestApp) -> None:
+    """Issue 25: stage.html#xs-0003 names an element, the step's item in a list of the steps
+    that is there without scripts (in <noscript>; with them the script shows the step):
+    number, id and the text's opening."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    html = (app.outdir / "stage.html").read_text(encoding="utf-8")
+    listed = html.index('<ol class="xs-stage-steps"')
+    assert "</noscript>" not in html[html.rindex("<noscript>", 0, listed) : listed]
+    assert listed < html.index("</noscript>", listed) < html.index('src="_static/xs-stage.js"')
+    items = re.findall(r'<li id="(xs-\d{4})">(.*?)</li>', html[listed:])
+    assert items == [
+        ("xs-0001", "及門，主人出迎於…"),
+        ("xs-0002", "主人阼階上當楣北…"),
+        ("xs-0003", "司馬北面立於所設…"),
+        ("xs-0004", "無位可言。"),
+    ]
+    # the script reads only #n=…; the step ids are elements now (tools/check_site.py)
+    assert 'data-fragments="n=\\d+"' in html
+
+
+def test_stage_list_numbers_kept_forms_and_retired_ids() -> None:
+    from ritual.diagrams import StageListItem
+    from ritual.writers.diagram_html import _step_list
+
+    html = _step_list(
+        [
+            StageListItem("xs-0001", "1", "主人答再拜…", ((2, 3),), ()),
+            StageListItem("xs-0003", "3", "賓<降>。", (), ("xs-0002",)),
+        ]
+    )
+    assert html == (
+        '<ol class="xs-stage-steps" aria-label="各節" lang="zh-Hant">'
+        '<li id="xs-0001">主人<span data-xs-keep>答</span>再拜…</li>'
+        '<li id="xs-0003" value="3">賓&lt;降&gt;。<span id="xs-0002"></span></li></ol>'
+    )
+    assert _step_list([]) == ""
 
 
 @pytest.mark.sphinx("text", testroot="diagram")

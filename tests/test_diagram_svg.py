@@ -1,5 +1,6 @@
 """The SVG plan: well-formed SVG 1.1, titled, self-contained and byte-for-byte deterministic."""
 
+import dataclasses
 import re
 import xml.etree.ElementTree as ET
 
@@ -173,6 +174,37 @@ def test_a_page_writes_each_rule_and_background_once(figures):
         options=PlanOptions(view="hall", id_prefix="st", group_furnishings=True),
     )
     assert "<use" not in to_svg(stage, page) and '<g id="st-furn-' in to_svg(stage, PageState())
+
+
+def test_a_page_draws_a_figure_drawn_alike_once(figures):
+    """Issue 25 (every page ≤ 400 kB): a figure an earlier plan of the page drew exactly so is
+    a ``<use>`` of it; one that moved is drawn anew; the files keep every figure whole."""
+    first = compose(SETTING, figures, "一", "d", "§1", view="hall", id_prefix="p1")
+    second = compose(SETTING, figures, "二", "d", "§2", view="hall", id_prefix="p2")
+    page = PageState()
+    a, b = to_svg(first, page), to_svg(second, page)
+    n = a.count('class="xs-figure"')  # those inside the hall's plan
+    assert n > 1 and len(re.findall(r'class="xs-figure" id="p1-f\d+"', a)) == n
+    assert len(re.findall(r'<use href="#p1-f\d+"/>', b)) == n
+    assert 'class="xs-figure"' not in b
+    # the same figures, each marked as moving (another colour): each drawn anew
+    moved = [dataclasses.replace(f, moved=not f.moved) for f in figures]
+    third = to_svg(compose(SETTING, moved, "三", "d", "§3", view="hall", id_prefix="p3"), page)
+    assert third.count('class="xs-figure"') == n and not re.search(r'<use href="#p1-f\d', third)
+    assert "<use" not in to_svg(second) and to_svg(second).count('class="xs-figure"') == n
+
+
+def test_a_plan_on_a_page_is_described_by_its_key(figures):
+    """On a page whose key (the list under the plan) says what the ``<desc>`` says, the key
+    describes the plan and the ``<desc>`` is not written twice."""
+    plan = compose(SETTING, figures, "一", "d", "§1", view="hall", id_prefix="p1")
+    svg = to_svg(plan, PageState(), described_by="fig-1-key")
+    root = ET.fromstring(svg.encode("utf-8"))
+    assert root.get("aria-describedby") == "fig-1-key"
+    assert root.get("aria-labelledby") == "p1-title" and root.find(f"{NS}desc") is None
+    whole = ET.fromstring(to_svg(plan).encode("utf-8"))
+    assert whole.get("aria-labelledby") == "p1-title p1-desc"
+    assert whole.find(f"{NS}desc") is not None
 
 
 def test_a_label_is_written_once_with_its_halo_under_it(figures):

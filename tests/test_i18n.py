@@ -69,7 +69,7 @@ def tabled() -> set[str]:
     from ritual.core.diagram.svg import PlanWords
     from ritual.export import tei as tei_sphinx
     from ritual.latex import book
-    from ritual.writers import html
+    from ritual.writers import diagram_html, html
 
     words = PlanWords()
     return {
@@ -92,6 +92,7 @@ def tabled() -> set[str]:
         words.figure,
         words.north,
         kept.TITLE,
+        diagram_html.ZHU_TITLE,
     }
 
 

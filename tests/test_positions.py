@@ -129,7 +129,12 @@ def test_edition_diagrams(edition: dict, edition_html: Path) -> None:
 def decode_stage(data: dict) -> list[list[list]]:
     """The Python twin of the decoding in ``static/xs-stage.js``: every figure at every step."""
     figures, state, order = [], {}, []
-    for step in data["steps"]:
+    for j, step in enumerate(data["steps"]):
+        # the number, phase and page where they are not the count, the previous step's
+        step.setdefault("n", str(j + 1))
+        for key in ("p", "u"):
+            if j and key not in step and key in data["steps"][j - 1]:
+                step[key] = data["steps"][j - 1][key]
         acting = set()
         for r in step.get("gone", []):
             del state[r]
@@ -201,13 +206,15 @@ def test_stage_covers_every_step(edition: dict, edition_html: Path) -> None:
 
 
 def test_plans_share_backgrounds_and_style_rules_within_a_page(edition_html: Path) -> None:
-    """A page's plans draw a shared background once and ``<use>`` it; each style rule comes once
-    and before the first plan that needs it; every plan on the page still draws its figures."""
+    """A page's plans draw a shared background (and a figure drawn alike) once and ``<use>``
+    it; each style rule comes once and before the first plan that needs it; every plan on the
+    page still draws its figures."""
     shared = 0
     for page in sorted((edition_html / "rite").glob("*.html")):
         text = page.read_text(encoding="utf-8")
         for m in re.finditer(r'<use href="#([\w-]+)"/>', text):
-            assert text.find(f'<g id="{m.group(1)}">') in range(0, m.start()), (page.name, m[1])
+            drawn = re.search(rf'<g (?:class="xs-figure" )?id="{m.group(1)}">', text)
+            assert drawn and drawn.start() < m.start(), (page.name, m[1])
             shared += 1
         rules = re.findall(r"\.(xsd-s[0-9a-f]{5})\{", text)
         assert len(rules) == len(set(rules)), page.name  # each rule once per page
@@ -216,3 +223,29 @@ def test_plans_share_backgrounds_and_style_rules_within_a_page(edition_html: Pat
         for figure in re.findall(r'<figure class="xs-diagram".*?</figure>', text, re.S):
             assert '<g clip-path="url(#' in figure
     assert shared >= 10  # most plans of a page share the hall as drawn at 陳設
+
+
+def test_the_zhu_a_position_rests_on() -> None:
+    """Issue 21: the quotation of the 注 a 注 basis rests on: the first outside （…） (an aside
+    glosses the step's words on the way), with the step it names; for the facing, the first
+    that states it (北面 or 北鄉); none where the basis is another."""
+    from ritual.diagram.positions import Row, zhu_basis, zhu_quotes
+
+    note = "「賓降」（注「從主人也」）：至其降位：xs-0033 注「反從降之位也 … 當西序東面」"
+    quotes = zhu_quotes(note, r"xs-\d{4}")
+    assert [(q.ref, q.aside) for q in quotes] == [("", True), ("xs-0033", False)]
+    assert quotes[1].parts() == ["反從降之位也", "當西序東面"]
+    row = Row("xs-0029", "賓", "西階西", "東面", "注", "注", note, 7)
+    place, facing = zhu_basis(row, r"xs-\d{4}")
+    assert place == facing == quotes[1]
+    two = "注「迎大夫於門內也」；xs-0023 注「入門右，西鄉」"
+    place, facing = zhu_basis(
+        Row("xs-0109", "主人", "門內東", "西面", "注", "注", two, 8), r"xs-\d{4}"
+    )
+    assert (place.words, facing.words, facing.ref) == ("迎大夫於門內也", "入門右，西鄉", "xs-0023")
+    other = Row("xs-0109", "主人", "門內東", "西面", "text", "inferred", "「降」；注「不出門」", 9)
+    assert zhu_basis(other, r"xs-\d{4}") == (None, None)
+    aside_only = Row(
+        "xs-0340", "大夫", "射位", "", "注", "", "「就其耦」（注「就其耦於射位」）", 10
+    )
+    assert zhu_basis(aside_only, r"xs-\d{4}")[0].words == "就其耦於射位"

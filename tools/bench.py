@@ -388,10 +388,11 @@ class _Assets(HTMLParser):
 FONT_SUFFIXES = {".woff2", ".woff", ".ttf", ".otf", ".eot"}
 
 
-def page_weight(site: Path) -> dict[str, object]:
-    """The heaviest page (HTML + local CSS/JS it loads), the search index, fonts."""
-    heaviest = ("", 0, 0)
-    for page in site.rglob("*.html"):
+def page_weights(site: Path) -> dict[str, int]:
+    """Every page of the site (both scripts' copies) → its weight: its HTML and the local CSS
+    and JS it loads, fonts apart (``tests/test_page_weight.py`` holds each to the target)."""
+    weights = {}
+    for page in sorted(site.rglob("*.html")):
         if ".doctrees" in page.parts:
             continue
         parser = _Assets()
@@ -403,8 +404,15 @@ def page_weight(site: Path) -> dict[str, object]:
             asset = (page.parent / href.split("?")[0].split("#")[0]).resolve()
             if asset.is_file() and asset.suffix not in FONT_SUFFIXES:
                 total += asset.stat().st_size
-        if total > heaviest[1]:
-            heaviest = (page.relative_to(site).as_posix(), total, page.stat().st_size)
+        weights[page.relative_to(site).as_posix()] = total
+    return weights
+
+
+def page_weight(site: Path) -> dict[str, object]:
+    """The heaviest page (HTML + local CSS/JS it loads), the search index, fonts."""
+    weights = page_weights(site)
+    name = max(weights, key=lambda p: weights[p], default="")
+    heaviest = (name, weights.get(name, 0), (site / name).stat().st_size if name else 0)
     search = {
         p.relative_to(site).as_posix(): p.stat().st_size
         # the whole index, all its parts (the search page loads the head, a query the rest)

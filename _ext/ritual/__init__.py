@@ -22,6 +22,7 @@ from .components.commentary import setup_commentary
 from .components.page_encoding import setup_page_encoding
 from .components.pinyin import setup_pinyin
 from .components.plans.diagrams import setup_diagrams
+from .components.plans.position_notes import setup_position_notes
 from .components.raw_html import setup_raw_html
 from .components.reading_scripts import setup_reader
 from .components.reading_switch import setup_reading_switch
@@ -73,6 +74,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_indexes(app)
     setup_printed_indexes(app)
     setup_positions(app)
+    setup_position_notes(app)
     setup_diagrams(app)
     setup_citation(app)
     setup_search(app)

@@ -89,8 +89,9 @@ class diagram(nodes.General, nodes.Element):
 
 class stage(nodes.General, nodes.Element):
     """The interactive stage view (``xs:stage``): ``views`` (view → the base
-    :class:`~.diagram.plan.Plan`) and ``view_titles`` are filled in at resolve time; the
-    timeline itself is written as a script at build-finished."""
+    :class:`~.diagram.plan.Plan`), ``view_titles`` and ``steps`` (each step's id, number,
+    the opening of its text and its kept forms: the list the fragments land on) are filled in
+    at resolve time; the timeline itself is written as a script at build-finished."""
 
 
 class pinyin_char(nodes.Inline, nodes.TextElement):

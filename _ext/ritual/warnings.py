@@ -99,6 +99,10 @@ class XsWarning(Enum):
     COMMENTARY_STEP = "commentary_step"
     """A note of the commentary names a step (its own, or the first of a lemma across steps)
     that no page declares."""
+    POSITION_ZHU = "position_zhu"
+    """A row of ``positions.tsv`` whose place or facing rests on the 注 quotes words that no
+    note of the commentary holds on (or near) the step it names: the position cannot link to
+    the 注 it rests on (said only where the edition has a commentary)."""
     BAD_REFERENCE_DATA = "bad_reference_data"
     """The edition's record of the formulas (``references.tsv``) is malformed, or does not agree
     with the pages: a formula without a row, a row whose formula no role marks, a kind that says

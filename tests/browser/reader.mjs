@@ -210,6 +210,47 @@ for (const [name, options] of [["phone", PHONE(360)], ["phone 390", PHONE(390)],
   await context.close();
   });
 }
+// Issue 25: the stage's fragments are elements (a list of the steps in <noscript>). With
+// scripts the list is not in the page and the hash selects the step, the page unscrolled;
+// without them #xs-0302 lands on its step's item, and a retired id on the step it leads to.
+for (const [name, options] of [["phone 390", PHONE(390)], ["desktop", DESKTOP]]) {
+  await section(`3 stage fragments ${name}`, async () => {
+    const { context, page } = await open(options);
+    for (const [hash, step] of [["xs-0302", "xs-0302"], ["xs-0300", "xs-0546"]]) {
+      await page.goto(url(`stage.html#${hash}`));
+      await page.waitForSelector(".xs-stage-key li");
+      const s = await page.evaluate(() => ({
+        phase: document.querySelector(".xs-stage-phase").textContent,
+        list: document.querySelectorAll(".xs-stage-steps").length,
+        y: window.scrollY,
+      }));
+      check(
+        s.phase.endsWith(step) && s.list === 0 && s.y === 0,
+        `${name}: stage.html#${hash} shows ${step}, no list of steps, the page unscrolled (${s.phase}, ${s.list}, ${s.y})`,
+      );
+    }
+    await context.close();
+    const bare = await open({ ...options, javaScriptEnabled: false });
+    for (const [hash, step] of [["xs-0302", "xs-0302"], ["xs-0300", "xs-0546"]]) {
+      await bare.page.goto(url(`stage.html#${hash}`));
+      // the browser scrolls to the fragment once the page is laid out
+      await bare.page
+        .waitForFunction((id) => document.getElementById(id).getBoundingClientRect().top < innerHeight, step, { timeout: 3000 })
+        .catch(() => {});
+      const r = await bare.page.evaluate((id) => {
+        const li = document.getElementById(id);
+        const b = li.getBoundingClientRect();
+        return { top: b.top, bottom: b.bottom, height: window.innerHeight, text: li.textContent };
+      }, step);
+      check(
+        r.top >= 0 && r.bottom <= r.height && r.text.length > 1,
+        `${name}, no scripts: stage.html#${hash} lands on the item of ${step} (${r.text}, at ${Math.round(r.top)} px)`,
+      );
+      if (hash === "xs-0302") await shot(bare.page, `stage-noscript-${name.replace(" ", "-")}`);
+    }
+    await bare.context.close();
+  });
+}
 await section("3 links to the stage", async () => {
   // Links to the stage: under each plan, and in each step's cite panel.
   const { context, page } = await open(DESKTOP);

@@ -169,7 +169,7 @@ for (const id of ["fig-ru-men", "fig-san-ou-wei", "fig-bin-zhu-she", "fig-bin-ch
   await page.goto(new URL(`stage.html?v=${visit++}#${d.steps[0]}`, base).href);
   await page.waitForSelector(".xs-stage-key li");
   const key = await page.$$eval(".xs-stage-key li", (lis) =>
-    lis.map((li) => [...li.children].map((c) => c.textContent).join("|")).sort(),
+    lis.map((li) => [...li.querySelectorAll("span")].map((c) => c.textContent).join("|")).sort(),
   );
   const want = d.figures.map((f) => `${f.role}|${f.place}|${f.facing}`).sort();
   check(
@@ -177,6 +177,14 @@ for (const id of ["fig-ru-men", "fig-san-ou-wei", "fig-bin-zhu-she", "fig-bin-ch
     `stage view at ${d.steps[0]} shows the positions of ${id} (${key.length} figures)`,
   );
 }
+// a position resting on the 注 links to the note (issue 21): at xs-0438 the host's 西面
+const marks = await page.$$eval(".xs-stage-key a.xs-zhu-mark", (as) =>
+  as.map((a) => [a.parentNode.querySelector(".xs-key-role").textContent, a.getAttribute("href")]),
+);
+check(
+  marks.some(([role, href]) => role === "主人" && href === "rite/after.html#xs-0438-z1"),
+  `stage view at xs-0438: the host's facing links to its 注 (${JSON.stringify(marks)})`,
+);
 const phaseLine = () => page.evaluate(() => document.querySelector(".xs-stage-phase").textContent);
 const here = await phaseLine();
 await page.keyboard.press("ArrowRight");

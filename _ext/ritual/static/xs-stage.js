@@ -1,9 +1,11 @@
 /* The stage view (issue 6): step through the rite and watch who moves where.
  *
  * Reads window.XS_STAGE (written by the build as _diagrams/stage-data.js): tables of roles,
- * places, facings, furnishings and pages, and per step its text, its page ("u") and what
- * changed: "fig", the figures that came, moved or act in it, each as [role, place, facing,
- * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel] (pixels of the plans
+ * places, facings, furnishings and pages, and per step its text and what changed: its number
+ * ("n", where it is not the count), phase ("p") and page ("u"); "fig", the figures that came,
+ * moved or act in it, each as [role, place, facing,
+ * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel(, notes of 注 the
+ * position rests on)] (pixels of the plans
  * drawn on the page; a label is [dx, dy, anchor, vertical], then, for a name set away from its
  * marker, its leader line [x0, y0, x1, y1], all relative to the marker); "gone", the roles
  * that left;
@@ -24,8 +26,12 @@
   // carry figures and furnishings forward so that every step has its full state
   const figs = [], furn = [], state = {};
   let order = [], lastFurn = [];
-  steps.forEach(function (s) {
+  steps.forEach(function (s, j) {
     const acting = {};
+    // the number, phase and page come only where they are not the count, the previous step's
+    if (s.n === undefined) s.n = String(j + 1);
+    if (j && s.p === undefined) s.p = steps[j - 1].p;
+    if (j && s.u === undefined) s.u = steps[j - 1].u;
     (s.gone || []).forEach(function (r) {
       delete state[r];
       order = order.filter(function (x) { return x !== r; });
@@ -46,6 +52,8 @@
     furn.push(lastFurn);
   });
 
+  const stepAt = {};
+  steps.forEach(function (s, j) { stepAt[s.id] = j; });
   const $ = function (sel) { return root.querySelector(sel); };
   // The page's words for the script's messages (a <template> in the page, so that the
   // Simplified copy of the page has them converted), with {n}-style blanks.
@@ -259,6 +267,14 @@
       li.children[0].textContent = D.roles[e[0]];
       li.children[1].textContent = D.places[e[1]];
       li.children[2].textContent = D.facings[e[2]];
+      // the notes of 注 the position rests on, each marked 注 and linked (issue 21)
+      (e[11] || []).forEach(function (id) {
+        const mark = li.appendChild(document.createElement("a"));
+        mark.className = "xs-zhu-mark";
+        mark.href = D.pages[steps[stepAt[id.replace(/-z\d+$/, "")]].u] + "#" + id;
+        mark.title = say("basis", { id: id });
+        mark.textContent = say("zhu", {});
+      });
       key.appendChild(li);
     });
     if (!figs[i].length) key.appendChild(document.createElement("li")).textContent = say("nobody", {});
@@ -309,7 +325,11 @@
   // The step the address names (#<step id>, or #n=300 for the 300th), or null.
   function fromHash() {
     let m = /^#([a-z][a-z0-9]*-\d+)$/.exec(location.hash), k = null;
-    if (m) steps.forEach(function (s, j) { if (s.id === m[1]) k = j; });
+    if (m) {
+      steps.forEach(function (s, j) { if (s.id === m[1]) k = j; });
+      // a retired id leads to the step that replaced it
+      if (k === null && D.retired && m[1] in D.retired) k = D.retired[m[1]];
+    }
     else if ((m = /^#n=(\d+)$/.exec(location.hash))) k = parseInt(m[1], 10) - 1;
     return k;
   }

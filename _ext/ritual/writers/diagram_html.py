@@ -19,31 +19,61 @@ from ..core.diagram.plan import PageState, Plan, to_svg
 from ..i18n import _
 
 
-def _inline_svg(plan: Plan | None, translator: Any) -> str:
+def _inline_svg(plan: Plan | None, translator: Any, described_by: str = "") -> str:
     """A plan as an element of the page: the page's plans share one document, so each style
-    rule and each background is written once per page (:class:`~..diagram.plan.PageState`);
-    the SVG files beside the pages and the PDF keep every plan whole."""
+    rule, each background and each figure drawn alike is written once per page
+    (:class:`~..diagram.plan.PageState`); the SVG files beside the pages and the PDF keep
+    every plan whole. ``described_by``: the plan's key on the page, its description."""
     if plan is None:
         return ""
     page = translator.__dict__.setdefault("_xs_plans", PageState())
-    return to_svg(plan, page)
+    return to_svg(plan, page, described_by)
 
 
-def _key(figures) -> str:
+def _key_id(node) -> str:
+    """The id of a diagram's key: it describes the plan (in place of the SVG's ``<desc>``,
+    which says the same: issue 25, every page ≤ 400 kB)."""
+    ids = node.get("ids") or [node.get("fig_id", "")]
+    return f"{ids[0]}-key" if ids[0] else ""
+
+
+#: What the mark of a position resting on the 注 says (issue 21; a msgid of the catalog).
+ZHU_TITLE = "Position after Zheng’s commentary {id}"
+
+
+def _zhu_marks(translator: Any, notes) -> str:
+    """The links of a position to the notes of 注 it rests on, each marked 「注」."""
+    from ..components.plans.position_notes import note_uri
+
+    builder = translator.builder
+    here = builder.current_docname
+    return "".join(
+        f'<a class="xs-zhu-mark" href="{escape(note_uri(builder.env, builder, here, note_id))}" '
+        f'title="{escape(_(ZHU_TITLE).format(id=note_id))}">{_("Note")}</a>'
+        for note_id in notes
+    )
+
+
+def _key(translator: Any, figures, key_id: str = "", zhu=()) -> str:
     # 「<b>主人</b>主人席，西面」: the plainest markup that reads (and copies) as a line of a
     # key; the rite's longest page carries 150 of them (issue 25: every page ≤ 400 kB).
+    # A position resting on the 注 links to it (issue 21).
+    ident = f' id="{escape(key_id)}"' if key_id else ""
+    zhu = list(zhu) + [[]] * (len(figures) - len(zhu))
     items = "".join(
-        f"<li><b>{escape(role)}</b>{escape(place)}，{escape(facing)}</li>"
-        for role, place, facing in figures
+        f"<li><b>{escape(role)}</b>{escape(place)}，{escape(facing)}"
+        f"{_zhu_marks(translator, notes)}</li>"
+        for (role, place, facing), notes in zip(figures, zhu, strict=False)
     )
     if not items:
-        return f'<p class="xs-diagram-key xs-diagram-empty">{_("Nobody on the plan")}。</p>'
-    return f'<ul class="xs-diagram-key" aria-label="{_("Positions")}">{items}</ul>'
+        return f'<p class="xs-diagram-key xs-diagram-empty"{ident}>{_("Nobody on the plan")}。</p>'
+    return f'<ul class="xs-diagram-key" aria-label="{_("Positions")}"{ident}>{items}</ul>'
 
 
 def _visit_diagram_html(self, node):
     self.body.append(self.starttag(node, "figure", CLASS="xs-diagram"))
-    self.body.append(f'<div class="xs-diagram-plan">{_inline_svg(node.get("plan"), self)}</div>')
+    svg = _inline_svg(node.get("plan"), self, _key_id(node))
+    self.body.append(f'<div class="xs-diagram-plan">{svg}</div>')
     self.body.append(
         "<figcaption>"
         f'<span class="xs-diagram-label">{escape(node.get("label", ""))}</span> '
@@ -69,7 +99,7 @@ def _stage_link(self, node) -> str:
 
 def _depart_diagram_html(self, node):
     # the key ends the caption: <figure> allows nothing after its <figcaption>
-    self.body.append(_key(node.get("figures", [])))
+    self.body.append(_key(self, node.get("figures", []), _key_id(node), node.get("zhu", ())))
     self.body.append(_stage_link(self, node))
     self.body.append("</figcaption></figure>\n")
 
@@ -77,9 +107,35 @@ def _depart_diagram_html(self, node):
 diagram_html = (_visit_diagram_html, _depart_diagram_html)
 
 
+def _step_list(steps) -> str:
+    """The stage's steps as a static list, each item's id the step's (``stage.html#xs-0300``
+    lands on it without scripts; with them the list, in ``<noscript>``, is not in the page and
+    the script shows the step instead). The
+    plainest markup, 544 items on the edition's stage (issue 25: every page ≤ 400 kB): the
+    list's numbering is the steps' (a ``value`` only where it is not), and the id is shown by
+    the style sheet (``attr(id)``), not written twice."""
+    items = []
+    for n, (step_id, number, text, spans, retired) in enumerate(steps, start=1):
+        value = f' value="{number}"' if number != str(n) and number.isdigit() else ""
+        parts, at = [], 0
+        for start, end in spans:
+            parts += [escape(text[at:start]), f"<span {kept.ATTRIBUTE}>"]
+            parts += [escape(text[start:end]), "</span>"]
+            at = end
+        parts.append(escape(text[at:]))
+        # a retired id's fragment lands on the step it leads to, as on the rite's pages
+        parts += [f'<span id="{escape(old)}"></span>' for old in retired]
+        items.append(f'<li id="{escape(step_id)}"{value}>{"".join(parts)}</li>')
+    if not items:
+        return ""
+    label = _("The steps")
+    return f'<ol class="xs-stage-steps" aria-label="{label}" lang="zh-Hant">{"".join(items)}</ol>'
+
+
 def _visit_stage_html(self, node):
-    # its script reads the fragment (#<step id>, #n=300): tools/check_site.py accepts those
-    attrs = {"aria-label": _("The stage"), "data-fragments": r"xs-\d{4}|n=\d+"}
+    # its script reads the fragment #n=300 (tools/check_site.py accepts it); #<step id> is
+    # the id of the step's item in the list of steps
+    attrs = {"aria-label": _("The stage"), "data-fragments": r"n=\d+"}
     here = self.builder.get_target_uri(self.builder.current_docname)
     # the stage's styles, on its page only (the rite's pages do not carry them)
     css = relative_uri(here, "_static/xs-stage.css")
@@ -132,6 +188,7 @@ def _depart_stage_html(self, node):
         f'<span data-say="step">{_("Step {n}")}</span>'
         f'<span data-say="zhu">{_("Note")}</span>'
         f'<span data-say="zhuTitle">{_("Zheng’s commentary {id}")}</span>'
+        f'<span data-say="basis">{_(ZHU_TITLE)}</span>'
         f'<span data-say="xref">{_("See step {n}")}</span>'
         f'<span data-say="kept">{_(kept.TITLE)}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
@@ -157,12 +214,16 @@ def _depart_stage_html(self, node):
             for i, (view, plan) in enumerate(views.items())
         )
         + f'<ul class="xs-stage-key" aria-label="{_("Positions")}"></ul>'
+        # without scripts, the list of steps that the fragments land on; with them it is not
+        # in the page at all (so a #xs-0302 never scrolls to it, however late the script runs)
         + "<noscript><p>"
         + _(
-            "This page needs JavaScript; the positions of every step are also in the plans"
+            "The stage needs JavaScript; the positions of every step are also in the plans"
             " of the chapters."
         )
-        + "</p></noscript>"
+        + "</p>"
+        + _step_list(node.get("steps", []))
+        + "</noscript>"
         # deferred, as the engine's other page scripts: it runs once the page is read, after
         # xs-load.js (not deferred, where the theme puts the page's scripts), which it calls
         f'<script src="{data}"></script><script src="{script}" defer></script>'

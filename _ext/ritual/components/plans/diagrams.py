@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -240,11 +240,26 @@ class RenderDiagrams(SphinxPostTransform):
 
             node["plan"] = drawn.plan
             node["figures"] = [[f.role, f.place, f.facing] for f in drawn.figures]
+            node["zhu"] = figure_zhu(self.env, node["step"], drawn.figures)
         for node in self.document.findall(xsnodes.stage):
             views = setting_for(self.env).views
             node["views"] = {view: stage_plan(self.env, view) for view in views}
             node["view_titles"] = {name: v.title for name, v in views.items()}
             node["empty"] = edition_of(self.env).plan.stage_empty
+            node["steps"] = stage_steps(self.env)
+
+
+def figure_zhu(env: BuildEnvironment, step: str, figures: list[Figure]) -> list[list[str]]:
+    """For each figure of a plan after ``step``, the ids of the notes of 注 its place and
+    facing rest on (:mod:`.position_notes`)."""
+    from .position_notes import figure_notes
+
+    step_id = xs_domain(env).resolve_step_id(step)
+    at = timeline(env).order.get(step_id or "")
+    if at is None:
+        return [[] for _ in figures]
+    notes = figure_notes(env)[at]
+    return [list(notes.get(f.role, ())) for f in figures]
 
 
 class PrintPlans(SphinxPostTransform):
@@ -311,6 +326,51 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
     return build_state(env).derive(f"stage-plan-{view}", make)
 
 
+#: How many characters of a step's text the stage's list of steps shows (issue 25: the list
+#: is what ``stage.html#xs-0300`` lands on without scripts; it must keep the page light).
+STAGE_LIST_CHARS = 8
+
+
+class StageListItem(NamedTuple):
+    """A step in the stage's list: the opening of its text (:data:`STAGE_LIST_CHARS`
+    characters, ``…`` when cut), the kept forms in it (:mod:`.kept`), and the retired ids that
+    lead to it (their fragments land on it too)."""
+
+    id: str
+    number: str
+    text: str
+    kept: tuple[tuple[int, int], ...]
+    retired: tuple[str, ...]
+
+
+def stage_retired(env: BuildEnvironment) -> dict[str, str]:
+    """Each retired step id of the registry → the live step it leads to."""
+    domain = xs_domain(env)
+    live = {old: domain.resolve_step_id(old) for old in sorted(domain.data["retired"])}
+    return {old: new for old, new in live.items() if new is not None}
+
+
+def stage_steps(env: BuildEnvironment) -> list[StageListItem]:
+    """The stage view's steps in the order of its timeline (the script's)."""
+    domain = xs_domain(env)
+    retired: dict[str, list[str]] = {}
+    for old, new in stage_retired(env).items():
+        retired.setdefault(new, []).append(old)
+    out = []
+    for step_id in timeline(env).ids:
+        rec = domain.steps[step_id]
+        text = rec.text
+        cut = text[:STAGE_LIST_CHARS] + ("…" if len(text) > STAGE_LIST_CHARS else "")
+        spans = tuple(
+            (start, min(end, STAGE_LIST_CHARS))
+            for start, end in kept.merged(rec.kept)
+            if start < STAGE_LIST_CHARS
+        )
+        number = domain.number_label(step_id)
+        out.append(StageListItem(step_id, number, cut, spans, tuple(retired.get(step_id, ()))))
+    return out
+
+
 def stage_data(app: Sphinx) -> dict[str, Any]:
     """The whole timeline of the stage view (:func:`.diagram.stage.encode_stage`)."""
     env = app.env
@@ -332,10 +392,13 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
             )
         )
     data = positions_for(env)
+    from .position_notes import figure_notes
+
     encoded = encode_stage(
         setting_for(env),
         steps,
         tl.clean,
+        zhu=figure_notes(env),
         title=stage_title(env),
         roles=list(data.figures),
         phases=[rec.title for _, rec in phases],
@@ -344,6 +407,11 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
     )
+    # a retired id in the address (stage.html#xs-0300) selects the step it leads to
+    at = {sid: i for i, sid in enumerate(tl.ids)}
+    retired = {old: at[new] for old, new in stage_retired(env).items() if new in at}
+    if retired:
+        encoded["retired"] = retired
     for name, extra in app.emit(STAGE_EXTRAS, tl.ids):
         encoded[name] = extra
     return encoded
@@ -460,6 +528,10 @@ def stage_key(app: Sphinx) -> str:
             ).encode()
         )
     h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
+    h.update(repr(stage_retired(app.env)).encode())
+    from .position_notes import figure_notes
+
+    h.update(repr(figure_notes(app.env)).encode())
     for name, extra in sorted(app.emit(STAGE_EXTRAS, tl.ids)):
         h.update(repr((name, extra)).encode())
     return h.hexdigest()[:20]

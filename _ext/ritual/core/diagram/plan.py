@@ -169,16 +169,18 @@ class Plan:
 @dataclass
 class PageState:
     """What the plans already written on one HTML page have brought: the style rules, and
-    the backgrounds drawn, by their text → the id to ``<use>``."""
+    the backgrounds (and figures) drawn, by their text → the id to ``<use>``."""
 
     rules: set[str] = field(default_factory=set)
     backgrounds: dict[str, str] = field(default_factory=dict)
 
 
-def to_svg(plan: Plan, page: PageState | None = None) -> str:
+def to_svg(plan: Plan, page: PageState | None = None, described_by: str = "") -> str:
     """The plan as SVG: a standalone document, or (``page`` given) an element for a page that
     holds other plans — no XML declaration, only the style rules the page lacks, and a
-    background the page has drawn already given as a ``<use>`` of it."""
+    background the page has drawn already given as a ``<use>`` of it. ``described_by``: the
+    id of an element of the page that says what the description says (the plan's key), which
+    then describes the plan in its place."""
     w = _Writer()
     x, y, width, height = plan.plan_box
     clip_id = f"{plan.id_prefix}-clip"
@@ -199,7 +201,7 @@ def to_svg(plan: Plan, page: PageState | None = None) -> str:
         f'<g clip-path="url(#{clip_id})">',
         *background,
         *names,
-        *w.lines(plan.figures),
+        *_shared_each(w, plan.figures, share, f"{plan.id_prefix}-f"),
         "</g>",
         *w.lines(plan.header),
         *_shared(w, plan.frame, share, f"{plan.id_prefix}-frame"),
@@ -208,13 +210,21 @@ def to_svg(plan: Plan, page: PageState | None = None) -> str:
     if page is not None:
         rules = {k: v for k, v in rules.items() if k not in page.rules}
         page.rules.update(rules)
-    root = " ".join(f"{name}={quoteattr(value)}" for name, value in plan.root)
+    attrs = plan.root
+    desc = f"<desc {_attr('id', plan.desc_id)}>{escape(plan.desc)}</desc>"
+    if described_by:
+        attrs = [
+            (name, plan.title_id if name == "aria-labelledby" else value) for name, value in attrs
+        ]
+        attrs.append(("aria-describedby", described_by))
+        desc = ""
+    root = " ".join(f"{name}={quoteattr(value)}" for name, value in attrs)
     head = [] if page is not None else ['<?xml version="1.0" encoding="UTF-8"?>']
     parts = [
         *head,
         f"<svg {root}>",
         f"<title {_attr('id', plan.title_id)}>{escape(plan.title)}</title>",
-        f"<desc {_attr('id', plan.desc_id)}>{escape(plan.desc)}</desc>",
+        *([desc] if desc else []),
     ]
     if rules or page is None:
         parts.append("<style>" + "".join(f".{k}{{{rules[k]}}}" for k in sorted(rules)) + "</style>")
@@ -233,6 +243,25 @@ def _shared(w: _Writer, els: list[El], page: PageState | None, group_id: str) ->
         return [f'<use href="#{page.backgrounds[segment]}"/>']
     page.backgrounds[segment] = group_id
     return [f'<g id="{group_id}">\n{segment}\n</g>']
+
+
+def _shared_each(w: _Writer, els: list[El], page: PageState | None, id_prefix: str) -> list[str]:
+    """Elements as written, each on its own (a figure): one that an earlier plan of the page
+    drew exactly so (a figure standing, turned and named as it stood there) as a ``<use>`` of
+    it; the others with an id that later plans can use. The rite's longest page draws half
+    its figures as an earlier plan of it drew them (issue 25: every page ≤ 400 kB)."""
+    if page is None:
+        return w.lines(els)
+    out = []
+    for i, el in enumerate(els):
+        segment = w.write(el)
+        if segment in page.backgrounds:
+            out.append(f'<use href="#{page.backgrounds[segment]}"/>')
+            continue
+        ident = f"{id_prefix}{i}"
+        page.backgrounds[segment] = ident
+        out.append(w.write(El(el.tag, [*el.attrs, ("id", ident)], el.style, el.children)))
+    return out
 
 
 def _attr(name: str, value: str) -> str:

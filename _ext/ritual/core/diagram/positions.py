@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ..datafile import Table, Tsv, optional_integer, read_tsv
 from ..vocab import FORM as VOCAB_FORM
@@ -126,6 +127,54 @@ def basis_problems(row: Row) -> list[str]:
     if "inferred" in used and not QUOTE.sub("", row.note).strip(" ;,.:()（）；，。"):
         problems.append("basis inferred: the note gives no reason")
     return problems
+
+
+#: A quotation of the 注 with the step whose 注 it is, when the note names one
+#: (``xs-0033 注「…」``); ``{ref}`` stands for the edition's step-id form.
+ZHU_CITED = r"(?:(?P<ref>{ref})\s*)?注[：:]?\s*「(?P<words>[^」]+)」"
+#: Words that state a facing as plainly as the facing's own name does (鄉 read 嚮).
+FACING_FORMS = {"北面": "北鄉", "東面": "東鄉", "南面": "南鄉", "西面": "西鄉"}
+
+
+class ZhuQuote(NamedTuple):
+    """A quotation of the 注 in a row's note: the step named before it ('' for the row's own
+    step or a neighbour), its words (`` … `` marks an omission), and whether it stands in
+    parentheses (an aside: a gloss of the step's words on the way, not the row's basis)."""
+
+    ref: str
+    words: str
+    aside: bool
+
+    def parts(self) -> list[str]:
+        """The quoted words between the omissions, longest first."""
+        return sorted((p.strip() for p in self.words.split("…") if p.strip()), key=len)[::-1]
+
+
+def zhu_quotes(note: str, step_id_regex: str) -> list[ZhuQuote]:
+    """The quotations of the 注 in ``note``, in order."""
+    out = []
+    for m in re.finditer(ZHU_CITED.replace("{ref}", step_id_regex), note):
+        before = note[: m.start()]
+        aside = before.count("（") + before.count("(") > before.count("）") + before.count(")")
+        out.append(ZhuQuote(m.group("ref") or "", m.group("words"), aside))
+    return out
+
+
+def zhu_basis(row: Row, step_id_regex: str) -> tuple[ZhuQuote | None, ZhuQuote | None]:
+    """The quotations of the 注 that the row's place and its facing rest on: None for a basis
+    that is not ``注`` (or a note that quotes no 注). The place rests on the first quotation
+    outside parentheses (else the first); the facing on the first of those that states it
+    (else the place's)."""
+    quotes = zhu_quotes(row.note, step_id_regex)
+    main = [q for q in quotes if not q.aside] or quotes
+    if not main:
+        return None, None
+    place = main[0] if row.basis == "注" else None
+    facing = None
+    if row.facing and row.facing_basis == "注":
+        forms = (row.facing, FACING_FORMS.get(row.facing, row.facing))
+        facing = next((q for q in main if any(f in q.words for f in forms)), main[0])
+    return place, facing
 
 
 def figures_from(table: Table) -> dict[str, FigureInfo]:

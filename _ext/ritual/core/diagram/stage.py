@@ -4,9 +4,11 @@ The stage page loads all of it, so it is kept small: names are given once in tab
 referred to by index, and each step lists only what differs from the step before it — ``fig``,
 the figures that came, moved, turned, were relabelled or act in it (``moved``); ``gone``, the
 roles that left; ``order``, the order of the key when it is not the previous order with
-newcomers at the end; ``furn``, the furnishings when they changed. Everyone else stays as they
-were, no longer marked as moving. (Listing every figure at every step made the file seven
-times larger.) ``static/xs-stage.js`` decodes it.
+newcomers at the end; ``furn``, the furnishings when they changed; ``p`` and ``u``, the phase
+and the page, when they changed; ``n``, the step's number, where it is not its place in the
+timeline (1, 2 …). Everyone else stays as they were, no longer marked as moving. (Listing
+every figure at every step made the file seven times larger.) ``static/xs-stage.js`` decodes
+it.
 
 No Sphinx import: the glue (``plans/diagrams.py``) hands over the steps and writes the file.
 """
@@ -55,10 +57,13 @@ def encode_stage(
     spacing: float,
     line_rank: Mapping[str, int] | None = None,
     drawers: Mapping[str, Drawer] = DRAWERS,
+    zhu: Sequence[Mapping[str, Sequence[str]]] | None = None,
 ) -> dict[str, Any]:
     """The timeline for the stage script: per step its text, number, phase, page, the
     furnishings on the plan and the figures that changed, with their pixel places and label
-    offsets in both views (as :func:`.svg.render` would draw them)."""
+    offsets in both views (as :func:`.svg.render` would draw them), and, after those, the
+    ids of the notes of 注 a figure's place and facing rest on (``zhu``: by step, role →
+    ids; issue 21), where there are any."""
     roles = list(roles)
     # The script reads two views, the close one and the overview; a setting with one view
     # gives it for both.
@@ -68,7 +73,7 @@ def encode_stage(
     facings = list(setting.facings)
     furnishings = list(setting.furnishings)
     index = {s.id: i for i, s in enumerate(steps)}
-    out_steps = []
+    out_steps: list[dict[str, Any]] = []
     state: dict[int, list[Any]] = {}
     order: list[int] = []
     pages: dict[str, int] = {}
@@ -77,6 +82,7 @@ def encode_stage(
     for i, (step, rows) in enumerate(zip(steps, positions, strict=True)):
         walker.step(rows)  # one replay for all steps, not one per step
         figures = walker.figures()
+        notes = zhu[i] if zhu is not None else {}
         on_plan = [
             k
             for k in furnishings
@@ -121,20 +127,24 @@ def encode_stage(
                 _num(px[views[1]][f.role][1]),
                 label(views[0], f.role),
                 label(views[1], f.role),
+                *([list(notes[f.role])] if f.role in notes else []),
             ]
             for f in figures
         ]
         furn = [furnishings.index(k) for k in on_plan]
         if step.page not in pages:
             pages[step.page] = len(pages)
-        entry: dict[str, Any] = {
-            "id": step.id,
-            "n": step.number,
-            "p": step.phase,
-            "text": step.text,
-            "tr": step.translation,
-            "u": pages[step.page],
-        }
+        entry: dict[str, Any] = {"id": step.id}
+        # the number where it is not the step's place in the timeline, the phase and the page
+        # where they are not the previous step's (the script carries them forward)
+        if step.number != str(i + 1):
+            entry["n"] = step.number
+        if not out_steps or step.phase != steps[i - 1].phase:
+            entry["p"] = step.phase
+        entry["text"] = step.text
+        entry["tr"] = step.translation
+        if not out_steps or step.page != steps[i - 1].page:
+            entry["u"] = pages[step.page]
         entry.update(figure_changes(state, order, encoded))
         if furn != previous_furn:
             entry["furn"] = furn
