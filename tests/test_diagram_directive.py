@@ -123,7 +123,7 @@ def test_stage_fragments_land_on_a_list_of_steps(app: SphinxTestApp) -> None:
 
 
 def test_stage_list_numbers_kept_forms_and_retired_ids() -> None:
-    from ritual.diagrams import StageListItem
+    from ritual.components.plans.diagrams import StageListItem
     from ritual.writers.diagram_html import _step_list
 
     html = _step_list(
@@ -133,7 +133,7 @@ def test_stage_list_numbers_kept_forms_and_retired_ids() -> None:
         ]
     )
     assert html == (
-        '<ol class="xs-stage-steps" aria-label="各節" lang="zh-Hant">'
+        '<ol class="xs-stage-steps" aria-label="The steps" lang="zh-Hant">'
         '<li id="xs-0001">主人<span data-xs-keep>答</span>再拜…</li>'
         '<li id="xs-0003" value="3">賓&lt;降&gt;。<span id="xs-0002"></span></li></ol>'
     )

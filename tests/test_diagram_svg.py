@@ -179,8 +179,12 @@ def test_a_page_writes_each_rule_and_background_once(figures):
 def test_a_page_draws_a_figure_drawn_alike_once(figures):
     """Issue 25 (every page ≤ 400 kB): a figure an earlier plan of the page drew exactly so is
     a ``<use>`` of it; one that moved is drawn anew; the files keep every figure whole."""
-    first = compose(SETTING, figures, "一", "d", "§1", view="hall", id_prefix="p1")
-    second = compose(SETTING, figures, "二", "d", "§2", view="hall", id_prefix="p2")
+    first = compose(
+        SETTING, figures, "一", "d", "§1", options=PlanOptions(view="hall", id_prefix="p1")
+    )
+    second = compose(
+        SETTING, figures, "二", "d", "§2", options=PlanOptions(view="hall", id_prefix="p2")
+    )
     page = PageState()
     a, b = to_svg(first, page), to_svg(second, page)
     n = a.count('class="xs-figure"')  # those inside the hall's plan
@@ -189,7 +193,10 @@ def test_a_page_draws_a_figure_drawn_alike_once(figures):
     assert 'class="xs-figure"' not in b
     # the same figures, each marked as moving (another colour): each drawn anew
     moved = [dataclasses.replace(f, moved=not f.moved) for f in figures]
-    third = to_svg(compose(SETTING, moved, "三", "d", "§3", view="hall", id_prefix="p3"), page)
+    third = to_svg(
+        compose(SETTING, moved, "三", "d", "§3", options=PlanOptions(view="hall", id_prefix="p3")),
+        page,
+    )
     assert third.count('class="xs-figure"') == n and not re.search(r'<use href="#p1-f\d', third)
     assert "<use" not in to_svg(second) and to_svg(second).count('class="xs-figure"') == n
 
@@ -197,7 +204,9 @@ def test_a_page_draws_a_figure_drawn_alike_once(figures):
 def test_a_plan_on_a_page_is_described_by_its_key(figures):
     """On a page whose key (the list under the plan) says what the ``<desc>`` says, the key
     describes the plan and the ``<desc>`` is not written twice."""
-    plan = compose(SETTING, figures, "一", "d", "§1", view="hall", id_prefix="p1")
+    plan = compose(
+        SETTING, figures, "一", "d", "§1", options=PlanOptions(view="hall", id_prefix="p1")
+    )
     svg = to_svg(plan, PageState(), described_by="fig-1-key")
     root = ET.fromstring(svg.encode("utf-8"))
     assert root.get("aria-describedby") == "fig-1-key"

@@ -61,7 +61,9 @@ HAN_LITERALS_LEFT = {
     "ritual/config.py": 8,
     "ritual/core/diagram/layout.py": 6,
     "ritual/core/diagram/model.py": 6,
-    "ritual/core/diagram/positions.py": 7,
+    # the positions' notes cite the 注 as 注「…」: its marks are read there (issue 21)
+    "ritual/core/diagram/positions.py": 18,
+    "ritual/components/plans/position_notes.py": 1,
     "ritual/core/edition.py": 6,
     "ritual/latex/book.py": 1,
     "ritual/core/manifest.py": 11,

@@ -229,7 +229,7 @@ def test_the_zhu_a_position_rests_on() -> None:
     """Issue 21: the quotation of the 注 a 注 basis rests on: the first outside （…） (an aside
     glosses the step's words on the way), with the step it names; for the facing, the first
     that states it (北面 or 北鄉); none where the basis is another."""
-    from ritual.diagram.positions import Row, zhu_basis, zhu_quotes
+    from ritual.core.diagram.positions import Row, zhu_basis, zhu_quotes
 
     note = "「賓降」（注「從主人也」）：至其降位：xs-0033 注「反從降之位也 … 當西序東面」"
     quotes = zhu_quotes(note, r"xs-\d{4}")

@@ -108,7 +108,7 @@ diagram_html = (_visit_diagram_html, _depart_diagram_html)
 
 
 def _step_list(steps) -> str:
-    """The stage's steps as a static list, each item's id the step's (``stage.html#xs-0300``
+    """The stage's steps as a static list, each item's id the step's (``stage.html#<step id>``
     lands on it without scripts; with them the list, in ``<noscript>``, is not in the page and
     the script shows the step instead). The
     plainest markup, 544 items on the edition's stage (issue 25: every page ≤ 400 kB): the
@@ -215,7 +215,7 @@ def _depart_stage_html(self, node):
         )
         + f'<ul class="xs-stage-key" aria-label="{_("Positions")}"></ul>'
         # without scripts, the list of steps that the fragments land on; with them it is not
-        # in the page at all (so a #xs-0302 never scrolls to it, however late the script runs)
+        # in the page at all (so a #<step id> never scrolls to it, however late the script runs)
         + "<noscript><p>"
         + _(
             "The stage needs JavaScript; the positions of every step are also in the plans"

@@ -327,7 +327,7 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
 
 
 #: How many characters of a step's text the stage's list of steps shows (issue 25: the list
-#: is what ``stage.html#xs-0300`` lands on without scripts; it must keep the page light).
+#: is what ``stage.html#<step id>`` lands on without scripts; it must keep the page light).
 STAGE_LIST_CHARS = 8
 
 
@@ -407,7 +407,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
     )
-    # a retired id in the address (stage.html#xs-0300) selects the step it leads to
+    # a retired id in the address (stage.html#<step id>) selects the step it leads to
     at = {sid: i for i, sid in enumerate(tl.ids)}
     retired = {old: at[new] for old, new in stage_retired(env).items() if new in at}
     if retired:

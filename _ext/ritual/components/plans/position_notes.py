@@ -1,6 +1,6 @@
 """The notes of 注 that the positions rest on (issue 21): a place or a facing whose basis in
 ``positions.tsv`` is the commentary (``xs_commentary_bases``) quotes the 注 in its row's note
-(``注「…」``, ``xs-0033 注「…」``: :func:`ritual.core.diagram.positions.zhu_basis`); the note of
+(``注「…」``, ``<step id> 注「…」``: :func:`ritual.core.diagram.positions.zhu_basis`); the note of
 ``commentary.tsv`` that holds those words
 (:func:`ritual.components.xrefs.references.quoted_note`, as for a formula's basis) is where a
 reader is sent from the position: the plans' keys and the stage view's mark it 「注」, linked.
@@ -104,7 +104,7 @@ def figure_notes(env: BuildEnvironment) -> list[dict[str, tuple[str, ...]]]:
 
 
 def note_uri(env: BuildEnvironment, builder, here: str, note_id: str) -> str:
-    """The link from the page ``here`` to the note ``note_id`` (``#xs-0033-z1`` on its step's
+    """The link from the page ``here`` to the note ``note_id`` (``#<step id>-z1`` on its step's
     page, the permalink the site gives a note)."""
     domain = xs_domain(env)
     for note in commentary_for(env).notes:

@@ -130,7 +130,7 @@ def basis_problems(row: Row) -> list[str]:
 
 
 #: A quotation of the 注 with the step whose 注 it is, when the note names one
-#: (``xs-0033 注「…」``); ``{ref}`` stands for the edition's step-id form.
+#: (``<step id> 注「…」``); ``{ref}`` stands for the edition's step-id form.
 ZHU_CITED = r"(?:(?P<ref>{ref})\s*)?注[：:]?\s*「(?P<words>[^」]+)」"
 #: Words that state a facing as plainly as the facing's own name does (鄉 read 嚮).
 FACING_FORMS = {"北面": "北鄉", "東面": "東鄉", "南面": "南鄉", "西面": "西鄉"}
