@@ -107,7 +107,7 @@
     status.setAttribute("aria-live", "polite");
     actions.prepend(button, " ");
     actions.append(" ", status);
-    // The step in the stage view (its page named by reader.py's #xs-reader data).
+    // The step in the stage view (its page named by reading_scripts.py's #xs-reader data).
     const stage = reader().stage;
     if (stage) {
       const go = document.createElement("a");

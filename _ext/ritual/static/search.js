@@ -1,5 +1,5 @@
 // Character search of the steps (the search page; the index's head in _static/xs-search-index.js,
-// its other parts beside it, fetched when a query needs them: ritual/search_index.py).
+// its other parts beside it, fetched when a query needs them: ritual/core/search_index.py).
 // Any character or phrase: the query's characters and bigrams are looked up in the index, their
 // step lists intersected, and each candidate checked by substring. Traditional and Simplified
 // forms, and a witness's variant forms (衆, 賔), find each other (the index's fold table).
@@ -42,7 +42,7 @@
   const STEP_QUERY = /^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*)-?(\d{1,6}))\s*$/i;
 
   const foldText = (s) => Array.from(s, (c) => fold[c] || c).join("");
-  // A step's text carries the marks of its kept forms (ritual/kept.py): U+E000 … U+E001, or
+  // A step's text carries the marks of its kept forms (ritual/core/kept.py): U+E000 … U+E001, or
   // U+E002 … U+E001 where this copy's script would have changed them. Searched without them;
   // the latter are shown marked (span.xs-kept).
   const unkeep = (d) => {

@@ -1,6 +1,6 @@
 /* What the engine's page scripts share (apparatus.js, xs-reader.js, xs-stage.js): the files they
  * fetch on first use, and the 「放大」 button of a plan. Not deferred, where the theme puts the
- * page's scripts, so it has run before they run: they are all deferred (static_files.py).
+ * page's scripts, so it has run before they run: they are all deferred (components/assets.py).
  * - window.xsLoad(name): a style sheet or script beside this one (in _static), added to the
  *   head once; a promise that settles when it has loaded or failed.
  * - window.xsZoomable(plan, zoom): a 「放大」 button on the plan (a <div> holding its SVG): it,

@@ -1,4 +1,4 @@
-// Reading aids on the pages of the rite (loaded where there are steps: reader.py).
+// Reading aids on the pages of the rite (loaded where there are steps: reading_scripts.py).
 // - Copying: a selection copies the text and translation only, as the PDF does — no step
 //   numbers, apparatus markers, 譯文 labels or cite controls (those are user-select: none in
 //   the CSS too; this handler is for the browsers that copy them all the same); a note of 鄭注
@@ -44,7 +44,7 @@
   });
 
   // Term links, where the reader asks for them. A term is <a class="xs-term xs-<kind>"> without
-  // href; its headword is data-h or its text (reader.py, writers/html.py).
+  // href; its headword is data-h or its text (reading_scripts.py, writers/html.py).
   const data = (() => {
     try {
       return JSON.parse(document.getElementById("xs-reader").textContent);

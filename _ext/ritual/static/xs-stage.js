@@ -62,7 +62,7 @@
     const w = words && words.content.querySelector('[data-say="' + key + '"]');
     return (w ? w.textContent : key).replace(/\{(\w+)\}/g, function (_, k) { return vars[k]; });
   }
-  // A text's kept forms (ritual/kept.py): U+E000 … U+E001, or U+E002 … U+E001 where the
+  // A text's kept forms (ritual/core/kept.py): U+E000 … U+E001, or U+E002 … U+E001 where the
   // copy's script would have changed them; the text without the marks, and those spans.
   function unmark(str) {
     const re = /([\ue000\ue002])([^\ue001]*)\ue001/g, kept = [];
@@ -220,7 +220,7 @@
     let a = document.createElement("a");
     a.href = D.pages[s.u] + "#" + s.id;
     // the text's formulas (揖讓如初) jump to the step they repeat (issue 14); its kept forms
-    // (ritual/kept.py) are marked where this copy's script would have changed them
+    // (ritual/core/kept.py) are marked where this copy's script would have changed them
     const t = unmark(s.text);
     const spans = (D.xrefs || {})[i] || [];
     let at = 0;

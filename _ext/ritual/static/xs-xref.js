@@ -38,7 +38,7 @@
     return (page.split("/").pop() === here && location.pathname.endsWith(page) ? "" : root + page) + "#" + id;
   };
 
-  // A text with its kept forms (ritual/kept.py: U+E000 … U+E001, or U+E002 … U+E001 where the
+  // A text with its kept forms (ritual/core/kept.py: U+E000 … U+E001, or U+E002 … U+E001 where the
   // copy's script would have changed them), appended to el: those spans marked.
   const kept = function (el, text, title) {
     text.split(/([\ue000\ue002][^\ue001]*\ue001)/).forEach(function (part) {
