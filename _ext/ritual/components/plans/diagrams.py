@@ -371,17 +371,15 @@ def stage_steps(env: BuildEnvironment) -> list[StageListItem]:
     return out
 
 
-def stage_data(app: Sphinx) -> dict[str, Any]:
-    """The whole timeline of the stage view (:func:`.diagram.stage.encode_stage`)."""
-    env = app.env
-    domain = xs_domain(env)
-    tl = timeline(env)
-    phases = domain.ordered_phases()
+def stage_timeline(app: Sphinx, phases: list[tuple[str, Any]]) -> list[StageStep]:
+    """The timeline's steps as the stage data carry them (number, phase, marked text,
+    translation, page): what :func:`stage_data` encodes and :func:`stage_key` digests."""
+    domain = xs_domain(app.env)
     phase_index = {pid: i for i, (pid, _) in enumerate(phases)}
-    steps = []
-    for step_id in tl.ids:
+    out = []
+    for step_id in timeline(app.env).ids:
         rec = domain.steps[step_id]
-        steps.append(
+        out.append(
             StageStep(
                 step_id,
                 domain.number_label(step_id),
@@ -391,6 +389,15 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
                 app.builder.get_target_uri(rec.docname),
             )
         )
+    return out
+
+
+def stage_data(app: Sphinx) -> dict[str, Any]:
+    """The whole timeline of the stage view (:func:`.diagram.stage.encode_stage`)."""
+    env = app.env
+    tl = timeline(env)
+    phases = xs_domain(env).ordered_phases()
+    steps = stage_timeline(app, phases)
     data = positions_for(env)
     from .position_notes import figure_notes
 
@@ -511,23 +518,10 @@ def stage_key(app: Sphinx) -> str:
     h.update(repr(edition.plan).encode())
     tl = timeline(app.env)
     h.update(repr(tl.clean).encode())
-    for step_id in tl.ids:
-        rec = domain.steps[step_id]
-        h.update(
-            repr(
-                (
-                    step_id,
-                    domain.number_label(step_id),
-                    rec.section,
-                    rec.text,
-                    rec.kept,
-                    rec.translation,
-                    app.builder.get_target_uri(rec.docname),
-                    rec.anchor,
-                )
-            ).encode()
-        )
-    h.update(repr([(pid, rec.title) for pid, rec in domain.ordered_phases()]).encode())
+    phases = domain.ordered_phases()
+    h.update(repr(stage_timeline(app, phases)).encode())
+    h.update(repr([domain.steps[step_id].anchor for step_id in tl.ids]).encode())
+    h.update(repr([(pid, rec.title) for pid, rec in phases]).encode())
     h.update(repr(stage_retired(app.env)).encode())
     from .position_notes import figure_notes
 
