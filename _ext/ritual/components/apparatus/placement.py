@@ -15,6 +15,7 @@ import dataclasses
 import itertools
 import re
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from docutils import nodes
@@ -104,7 +105,7 @@ class ApparatusData:
         for entry in entries:
             self.by_step.setdefault(entry.step, []).append(entry)
 
-    @property
+    @cached_property
     def witnesses(self) -> list[str]:
         """The collated witnesses' sigla (role ``witness`` in sigla.tsv), in the table's order:
         the sigla a composed note may say "lacks the passage" of."""
