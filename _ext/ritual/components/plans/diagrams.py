@@ -392,6 +392,14 @@ def stage_timeline(app: Sphinx, phases: list[tuple[str, Any]]) -> list[StageStep
     return out
 
 
+def stage_extras(app: Sphinx) -> list[tuple[str, Any]]:
+    """What the features add to the stage data (``xs-stage-extras``), asked once per build:
+    :func:`stage_key` digests it and :func:`stage_data` encodes it."""
+    return build_state(app.env).derive(
+        "stage-extras", lambda: list(app.emit(STAGE_EXTRAS, timeline(app.env).ids))
+    )
+
+
 def stage_data(app: Sphinx) -> dict[str, Any]:
     """The whole timeline of the stage view (:func:`.diagram.stage.encode_stage`)."""
     env = app.env
@@ -419,7 +427,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
     retired = {old: at[new] for old, new in stage_retired(env).items() if new in at}
     if retired:
         encoded["retired"] = retired
-    for name, extra in app.emit(STAGE_EXTRAS, tl.ids):
+    for name, extra in stage_extras(app):
         encoded[name] = extra
     return encoded
 
@@ -526,7 +534,7 @@ def stage_key(app: Sphinx) -> str:
     from .position_notes import figure_notes
 
     h.update(repr(figure_notes(app.env)).encode())
-    for name, extra in sorted(app.emit(STAGE_EXTRAS, tl.ids)):
+    for name, extra in sorted(stage_extras(app)):
         h.update(repr((name, extra)).encode())
     return h.hexdigest()[:20]
 
