@@ -231,7 +231,9 @@ def snapshot(dest: Path) -> Path:
 FENCE_OPEN = re.compile(r"^(?P<fence>:{3,}|`{3,})\{(?P<name>[\w:-]+)\}\s*(?P<arg>.*)$")
 FENCE_CLOSE = re.compile(r"^(?P<fence>:{3,}|`{3,})\s*$")
 OPTION = re.compile(r"^:(?P<key>[\w-]+):\s*(?P<value>.*)$")
-ROLE = re.compile(r"\{(?P<role>[a-z]+)\}`(?P<text>[^`]*)`")
+ROLE = re.compile(r"\{(?P<role>[a-z][a-z-]*)\}`(?P<text>[^`]*)`")
+#: a role whose text holds roles (``{ref-as}``{action}`揖`如初 <xs-0034>```), stripped first
+OUTER_ROLE = re.compile(r"\{(?P<role>[a-z][a-z-]*)\}``(?P<text>.+?)``")
 CORE_DIRECTIVES = {"toctree", "only"}  # Sphinx's own: kept in the plain twin
 SHOWN_OPTIONS = {"en", "title"}  # option values that the edition prints: kept as text
 
@@ -272,7 +274,7 @@ def plain_markdown(text: str) -> str:
                 out.append(option["value"] + "\n" if option["key"] in SHOWN_OPTIONS else "")
                 continue
             in_options = False
-        out.append(ROLE.sub(_surface, line))
+        out.append(ROLE.sub(_surface, OUTER_ROLE.sub(_surface, line)))
     return "\n".join(out) + "\n"
 
 
