@@ -231,9 +231,9 @@ def snapshot(dest: Path) -> Path:
 FENCE_OPEN = re.compile(r"^(?P<fence>:{3,}|`{3,})\{(?P<name>[\w:-]+)\}\s*(?P<arg>.*)$")
 FENCE_CLOSE = re.compile(r"^(?P<fence>:{3,}|`{3,})\s*$")
 OPTION = re.compile(r"^:(?P<key>[\w-]+):\s*(?P<value>.*)$")
-ROLE = re.compile(r"\{(?P<role>[a-z][a-z-]*)\}`(?P<text>[^`]*)`")
+ROLE = re.compile(r"\{(?P<role>[a-z][a-z:-]*)\}`(?P<text>[^`]*)`")
 #: a role whose text holds roles (``{ref-as}``{action}`揖`如初 <xs-0034>```), stripped first
-OUTER_ROLE = re.compile(r"\{(?P<role>[a-z][a-z-]*)\}``(?P<text>.+?)``")
+OUTER_ROLE = re.compile(r"\{(?P<role>[a-z][a-z:-]*)\}``(?P<text>.+?)``")
 CORE_DIRECTIVES = {"toctree", "only"}  # Sphinx's own: kept in the plain twin
 SHOWN_OPTIONS = {"en", "title"}  # option values that the edition prints: kept as text
 
