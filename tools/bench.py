@@ -153,6 +153,10 @@ def full_html(project: Path, runs: int, name: str, *extra: str) -> Figure:
 
 #: The config values that turn off the TEI file and the DTS API (figure g).
 NO_TEI = ("-D", "xs_tei=0", "-D", "xs_dts=0")
+#: … and the Simplified copy as well: what is left is the edition's pages with their markup,
+#: the headword pages, the plans and the stage (figure h: how far the pages alone are from
+#: plain Sphinx, whatever the data products cost).
+PAGES_ONLY = (*NO_TEI, "-D", "xs_simplified=0")
 
 
 def paired_data_cost(project: Path, runs: int) -> tuple[Figure, Figure]:
@@ -526,6 +530,11 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
         f"≤ 25% of (a): {verdict(inc_ok)}",
     )
     row("j2", "(d) full HTML, `-j 2`", a)
+    row(
+        "pages",
+        "(h) full HTML without the Simplified copy, TEI and DTS (`-D xs_simplified=0 …`)",
+        b,
+    )
     if "data_on" in figures and "data_off" in figures:
         off = figures["data_off"]
         data_ok = figures["data_on"].cpu / off.cpu <= TARGETS["data_cost"]
@@ -633,6 +642,8 @@ def main(argv: list[str] | None = None) -> int:
         figures["incremental"] = incremental_html(edition, args.runs)
         print("(d) -j 2")
         figures["j2"] = full_html(edition, args.runs, "j2", "-j", "2")
+        print("(h) without the Simplified copy, TEI and DTS")
+        figures["pages"] = full_html(edition, args.runs, "pages", *PAGES_ONLY)
         print("(g) the TEI file and the DTS API's cost, paired runs")
         figures["data_on"], figures["data_off"] = paired_data_cost(edition, args.runs)
         if not args.no_pdf and shutil.which("xelatex") and shutil.which("latexmk"):
