@@ -10,11 +10,11 @@ No Sphinx import: the diagram package is pure and unit-tested alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from ..datafile import Document, Problem, Table, Toml, Tsv, number, read_toml, read_tsv
 
@@ -279,6 +279,8 @@ def _located(
 #: What a malformed entry raises as it is read: the entry is reported and left out.
 _ENTRY_ERRORS = (SettingError, KeyError, TypeError, ValueError, AttributeError)
 
+T = TypeVar("T")
+
 
 class _SettingReader:
     """Reads a ``setting.toml`` one table at a time (:meth:`meta`, :meth:`dimensions`, …),
@@ -319,6 +321,30 @@ class _SettingReader:
             return []
         return [(lines[i] if i < len(lines) else 0, t) for i, t in enumerate(value)]
 
+    def named(self, section: str, make: Callable[[str, Any, str], T]) -> dict[str, T]:
+        """Each ``[section.<name>]`` made into an entry by ``make(name, table, where)``; one
+        that cannot be made is reported at its line and left out, the others are kept."""
+        entries: dict[str, T] = {}
+        for name, table in self.tables(section):
+            where = f"{section}.{name}"
+            try:
+                entries[name] = make(name, table, where)
+            except _ENTRY_ERRORS as exc:
+                self.fail(self.doc.line_of(section, name), exc, where)
+        return entries
+
+    def listed(self, section: str, key: str, make: Callable[[Any, str], T]) -> list[T]:
+        """Each ``[[section]]`` made into an entry by ``make(table, where)`` (``where`` names
+        it by its ``key``), as :meth:`named` does."""
+        entries: list[T] = []
+        for line, table in self.array(section):
+            where = f"{section} {table.get(key, '?') if isinstance(table, dict) else '?'}"
+            try:
+                entries.append(make(table, where))
+            except _ENTRY_ERRORS as exc:
+                self.fail(line, exc, where)
+        return entries
+
     def meta(self) -> tuple[dict[str, Any], tuple[float, float, float, float]]:
         """``[meta]`` and its plan bounds (unbounded when they cannot be read)."""
         meta: dict[str, Any] = {}
@@ -334,104 +360,83 @@ class _SettingReader:
         return meta, bounds
 
     def dimensions(self) -> dict[str, Dimension]:
-        dimensions = {}
-        for name, table in self.tables("dimensions"):
-            try:
-                warrant, estimate = _warrant(table, f"dimensions.{name}")
-                dimensions[name] = Dimension(name, float(table["value"]), warrant, estimate)
-            except _ENTRY_ERRORS as exc:
-                self.fail(self.doc.line_of("dimensions", name), exc, f"dimensions.{name}")
-        return dimensions
+        def make(name: str, table: Any, where: str) -> Dimension:
+            warrant, estimate = _warrant(table, where)
+            return Dimension(name, float(table["value"]), warrant, estimate)
+
+        return self.named("dimensions", make)
 
     def places(self, bounds: tuple[float, float, float, float]) -> dict[str, Place]:
-        places = {}
-        for name, table in self.tables("places"):
-            where = f"places.{name}"
-            try:
-                warrant, estimate, x, y = _located(table, where, name, bounds)
-                row = table.get("row")
-                if row is not None and row not in ROW_WORDS:
-                    raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
-                places[name] = Place(
-                    name, x, y, str(_need(table, "area", where)), warrant, estimate, row
-                )
-            except _ENTRY_ERRORS as exc:
-                self.fail(self.doc.line_of("places", name), exc, where)
-        return places
+        def make(name: str, table: Any, where: str) -> Place:
+            warrant, estimate, x, y = _located(table, where, name, bounds)
+            row = table.get("row")
+            if row is not None and row not in ROW_WORDS:
+                raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
+            return Place(name, x, y, str(_need(table, "area", where)), warrant, estimate, row)
+
+        return self.named("places", make)
 
     def furnishings(self, bounds: tuple[float, float, float, float]) -> dict[str, Furnishing]:
-        furnishings = {}
-        for name, table in self.tables("furnishings"):
-            where = f"furnishings.{name}"
-            try:
-                warrant, estimate, x, y = _located(table, where, name, bounds)
-                params = {
-                    k: v
-                    for k, v in table.items()
-                    if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
-                }
-                furnishings[name] = Furnishing(
-                    name,
-                    str(_need(table, "kind", where)),
-                    x,
-                    y,
-                    bool(table.get("default", False)),
-                    warrant,
-                    estimate,
-                    MappingProxyType(params),
-                    str(table.get("label", name)),
-                )
-            except _ENTRY_ERRORS as exc:
-                self.fail(self.doc.line_of("furnishings", name), exc, where)
-        return furnishings
+        def make(name: str, table: Any, where: str) -> Furnishing:
+            warrant, estimate, x, y = _located(table, where, name, bounds)
+            params = {
+                k: v
+                for k, v in table.items()
+                if k not in {"kind", "x", "y", "default", "warrant", "estimate", "label"}
+            }
+            return Furnishing(
+                name,
+                str(_need(table, "kind", where)),
+                x,
+                y,
+                bool(table.get("default", False)),
+                warrant,
+                estimate,
+                MappingProxyType(params),
+                str(table.get("label", name)),
+            )
+
+        return self.named("furnishings", make)
 
     def structures(self) -> list[Structure]:
-        structures = []
-        for line, table in self.array("structure"):
-            where = f"structure {table.get('name', '?') if isinstance(table, dict) else '?'}"
-            try:
-                warrant, estimate = _warrant(table, where)
-                st_views = tuple(table.get("views", tuple(self.data.get("views", {}))))
-                for v in st_views:
-                    if v not in VIEWS:
-                        raise SettingError(f"{where}: unknown view {v!r}", v)
-                structures.append(
-                    Structure(
-                        str(_need(table, "name", where)),
-                        str(_need(table, "kind", where)),
-                        tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[attr-defined]
-                        str(table.get("style", "wall")),
-                        warrant,
-                        estimate,
-                        st_views,
-                    )
-                )
-            except _ENTRY_ERRORS as exc:
-                self.fail(line, exc, where)
-        return structures
+        def make(table: Any, where: str) -> Structure:
+            warrant, estimate = _warrant(table, where)
+            st_views = tuple(table.get("views", tuple(self.data.get("views", {}))))
+            for v in st_views:
+                if v not in VIEWS:
+                    raise SettingError(f"{where}: unknown view {v!r}", v)
+            return Structure(
+                str(_need(table, "name", where)),
+                str(_need(table, "kind", where)),
+                tuple(float(c) for c in _need(table, "coords", where)),  # type: ignore[attr-defined]
+                str(table.get("style", "wall")),
+                warrant,
+                estimate,
+                st_views,
+            )
+
+        return self.listed("structure", "name", make)
 
     def views(self) -> dict[str, View]:
-        view_table: dict[str, View] = {}
-        for name, table in self.tables("views"):
-            try:
-                if name not in VIEWS:
-                    raise SettingError(f"views.{name}: not one of {', '.join(VIEWS)}", name)
-                extent = tuple(float(v) for v in table["extent"])
-                if len(extent) != 4:
-                    raise SettingError(f"views.{name}: extent must be [x0, y0, x1, y1]", extent)
-                below = table.get("label_below")
-                view_table[name] = View(
-                    name,
-                    extent,
-                    float(table["scale"]),
-                    float(table["scalebar"]),
-                    bool(table.get("overview", False)),
-                    None if below is None else float(below),
-                    tuple(str(k) for k in table.get("label_kinds", ())),
-                    str(table.get("title", name)),
-                )
-            except _ENTRY_ERRORS as exc:
-                self.fail(self.doc.line_of("views", name), exc, f"views.{name}")
+        def make(name: str, table: Any, where: str) -> View:
+            if name not in VIEWS:
+                raise SettingError(f"{where}: not one of {', '.join(VIEWS)}", name)
+            extent = tuple(float(v) for v in table["extent"])
+            if len(extent) != 4:
+                raise SettingError(f"{where}: extent must be [x0, y0, x1, y1]", extent)
+            below = table.get("label_below")
+            return View(
+                name,
+                extent,
+                float(table["scale"]),
+                float(table["scalebar"]),
+                bool(table.get("overview", False)),
+                None if below is None else float(below),
+                tuple(str(k) for k in table.get("label_kinds", ())),
+                str(table.get("title", name)),
+            )
+
+        view_table = self.named("views", make)
         if "views" not in self.data:
             error = SettingError("setting: no [views]", "views")
             self.fail(self.doc.line_of("views"), error, "views")
@@ -440,14 +445,9 @@ class _SettingReader:
     def labels(
         self, dimensions: Mapping[str, Dimension], view_table: Mapping[str, View]
     ) -> list[Label]:
-        labels = []
-        for line, table in self.array("label"):
-            where = f"label {table.get('text', '?') if isinstance(table, dict) else '?'}"
-            try:
-                labels.append(_label(table, where, dimensions, view_table))
-            except _ENTRY_ERRORS as exc:
-                self.fail(line, exc, where)
-        return labels
+        return self.listed(
+            "label", "text", lambda table, where: _label(table, where, dimensions, view_table)
+        )
 
     def unit(self, meta: Mapping[str, Any]) -> Unit:
         try:
