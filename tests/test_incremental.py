@@ -74,3 +74,31 @@ def test_incremental_build_equals_clean_build(name: str, make_app, tmp_path: Pat
         for app in (again, fresh):
             text = ANSI.sub("", app.warning.getvalue()).replace(f"{src}/", "")
             assert said in text and "[xs.missing_step]" in text, text
+
+
+def test_a_rebuild_that_changes_no_record_keeps_the_tei_and_dts_files(
+    make_app, tmp_path: Path
+) -> None:
+    """The TEI file and the DTS API are made again only when what they are made from changed
+    (``export.tei.files_key``) or a file of theirs is gone; a record changed makes them anew."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src)
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    out = tmp_path / "b" / "html"
+    tei_file = next((out / "tei").glob("*.xml"))
+    api = sorted(p for p in (out / "api" / "dts").rglob("*") if p.is_file())
+    assert api, "the root publishes a DTS API"
+    stamps = {p: p.stat().st_mtime_ns for p in [tei_file, *api]}
+
+    (src / "part.md").touch()  # read again, nothing changed
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
+
+    api[0].unlink()  # a file of theirs gone: all made again
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    assert api[0].is_file() and tei_file.stat().st_mtime_ns > stamps[tei_file]
+
+    before = tei_file.read_text(encoding="utf-8")
+    _edit("part.md", "{role}`賓`出迎", "賓出迎")(src)  # a record changed
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    assert tei_file.read_text(encoding="utf-8") != before

@@ -104,11 +104,10 @@ def write_edition_json(app: Sphinx, exception: Exception | None) -> None:
         return
     data = build_edition(app)
     path = Path(app.outdir) / EDITION_JSON
-    path.write_text(
-        json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n", encoding="utf-8"
-    )
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    path.write_text(text, encoding="utf-8")
     # The other files made from the same records, so that nothing assembles the edition twice.
-    write_tei(app, data)
+    write_tei(app, data, text)
 
 
 def setup_export(app: Sphinx) -> None:

@@ -25,11 +25,19 @@ pages and slips, the sigla's descriptions, the words of ``[tei]`` in ``edition.t
 
 ``xs_tei`` and ``xs_dts`` (both on by default) turn the TEI file and the DTS API off; the API
 is made from the TEI document (:mod:`.dts`), built once for both.
+
+Both are written again only when what they are made from changed (``edition.json``'s records,
+the extras, the API's description, the code that writes them) or a file of theirs is missing:
+making them is a fifth of a rebuild that changed no step (the stamp, with the files it wrote,
+is kept beside the doctrees, as the stage data's is).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -66,7 +74,9 @@ def extras(app: Sphinx) -> tei.Extras:
     externals: dict[str, list[str]] = {}
     record: set[str] = set()
     general: set[str] = set()
-    for sid, rec in domain.steps.items():
+    # in the steps' ids' order, not the order they were read in (a rebuild re-reads some): the
+    # files are made from the same extras however the environment was built (:func:`files_key`)
+    for sid, rec in sorted(domain.steps.items()):
         places = {place.entry_id: place for place in rec.apparatus}
         entries[sid] = [
             tei.EntryExtra(
@@ -148,20 +158,73 @@ def commentary_info(
     )
 
 
-def write_tei(app: Sphinx, data: dict[str, Any]) -> None:
-    """Called by :func:`.edition_json.write_edition_json` with its dict: the TEI file, then the
-    DTS API made from it."""
+#: The code the files are made by (a change to it makes them anew).
+_CODE = (
+    *sorted((Path(__file__).parents[1] / "core").rglob("*.py")),
+    *sorted(Path(__file__).parent.glob("*.py")),
+)
+#: Beside the doctrees: the digest of what the files were made from, then the files written.
+STAMP = "xs-tei.key"
+
+
+def _stable(value: Any) -> Any:
+    """``value`` with its sets sorted and its dataclasses and mappings as lists, for a digest
+    that does not change with the order a set iterates in (which varies between processes)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        return [type(value).__name__, [(f.name, _stable(getattr(value, f.name))) for f in fields]]
+    if isinstance(value, set | frozenset):
+        return sorted((_stable(v) for v in value), key=repr)
+    if isinstance(value, Mapping):
+        return [(k, _stable(v)) for k, v in value.items()]
+    if isinstance(value, list | tuple):
+        return [_stable(v) for v in value]
+    return value
+
+
+def files_key(app: Sphinx, edition_text: str, info: tei.Extras) -> str:
+    """A digest of everything the TEI file and the DTS API are made from."""
+    h = hashlib.sha256()
+    for path in _CODE:
+        h.update(path.read_bytes())
+    h.update(edition_text.encode())
+    h.update(repr(_stable(info)).encode())
+    h.update(repr((app.config.xs_tei, app.config.xs_dts)).encode())
+    return h.hexdigest()[:20]
+
+
+def _unchanged(stamp: Path, key: str, out: Path) -> bool:
+    """Whether the stamp holds ``key`` and every file it lists is still there."""
+    try:
+        first, *files = stamp.read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError):
+        return False
+    return first == key and all((out / name).is_file() for name in files)
+
+
+def write_tei(app: Sphinx, data: dict[str, Any], edition_text: str) -> None:
+    """Called by :func:`.edition_json.write_edition_json` with its dict and the text of
+    ``edition.json``: the TEI file, then the DTS API made from it, unless both were made from
+    the same records by an earlier build and are all there."""
     if not app.config.xs_tei:
         return
     info = extras(app)
-    root = tei.build(data, info)
     out = Path(app.outdir)
+    stamp = Path(app.doctreedir) / STAMP
+    dts_description = repr(_stable(dts_api(app, data, info))) if app.config.xs_dts else ""
+    key = files_key(app, edition_text + dts_description, info)
+    if _unchanged(stamp, key, out):
+        return
+    root = tei.build(data, info)
     path = out / tei_path(info.edition_id)
     path.parent.mkdir(parents=True, exist_ok=True)
     content = tei.serialize(root)
     path.write_bytes(content)
+    written = [path]
     if app.config.xs_dts:
-        write_dts(app, data, info, root, content)
+        written += write_dts(app, data, info, root, content)
+    names = "".join(f"{p.relative_to(out).as_posix()}\n" for p in written)
+    stamp.write_text(f"{key}\n{names}", encoding="utf-8")
 
 
 def dts_api(app: Sphinx, data: dict[str, Any], info: tei.Extras) -> dts.Api:
@@ -190,17 +253,21 @@ def dts_api(app: Sphinx, data: dict[str, Any], info: tei.Extras) -> dts.Api:
 
 def write_dts(
     app: Sphinx, data: dict[str, Any], info: tei.Extras, root: ET.Element, content: bytes
-) -> None:
-    """The DTS API's files under ``api/dts/`` (each at its URL path, decoded); the folder is
-    the API's alone and is emptied first, so that a step or phase gone leaves no answer."""
+) -> list[Path]:
+    """The DTS API's files under ``api/dts/`` (each at its URL path, decoded), which it
+    returns; the folder is the API's alone and is emptied first, so that a step or phase gone
+    leaves no answer."""
     api = dts_api(app, data, info)
     folder = Path(app.outdir) / dts.API
     shutil.rmtree(folder, ignore_errors=True)
     step_urls = {s["id"]: api.site.url(s["url"]) for s in data["steps"]}
     made: set[Path] = set()
+    written: list[Path] = []
     for name, body in dts.files(api, root, content, step_urls):
         path = folder / unquote(name)
         if path.parent not in made:
             path.parent.mkdir(parents=True, exist_ok=True)
             made.add(path.parent)
         path.write_bytes(body)
+        written.append(path)
+    return written
