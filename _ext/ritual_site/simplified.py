@@ -126,6 +126,17 @@ def pages(outdir: Path) -> list[str]:
     return out
 
 
+#: The 繁/简 switch's words: the two scripts, each named in itself (so never converted or
+#: translated), and what the switch is (``aria-label``).
+SWITCH_WORDS = {
+    "label": "字形",
+    "traditional": "繁",
+    "traditional_title": "繁體字版",
+    "simplified": "简",
+    "simplified_title": "简体字版",
+}
+
+
 def switch_html(rel: str, simplified: bool) -> str:
     """The 繁/简 switch of the page ``rel`` (in the Traditional tree, or in ``zh-Hans/``)."""
     depth = rel.count("/") + (1 if simplified else 0)
@@ -133,12 +144,13 @@ def switch_html(rel: str, simplified: bool) -> str:
     trad, simp = up + rel, up + f"{PREFIX}/{rel}"
     cur_t = ' aria-current="page"' if not simplified else ""
     cur_s = ' aria-current="page"' if simplified else ""
+    w = SWITCH_WORDS
     return (
-        '<!--xs:switch--><nav class="xs-script-switch" aria-label="字形">'
+        f'<!--xs:switch--><nav class="xs-script-switch" aria-label="{w["label"]}">'
         f'<a class="xs-script-link" href="{trad}" lang="zh-Hant" hreflang="zh-Hant"'
-        f' title="繁體字版"{cur_t}>繁</a>'
+        f' title="{w["traditional_title"]}"{cur_t}>{w["traditional"]}</a>'
         f'<a class="xs-script-link" href="{simp}" lang="zh-Hans" hreflang="zh-Hans"'
-        f' title="简体字版"{cur_s}>简</a></nav><!--/xs:switch-->'
+        f' title="{w["simplified_title"]}"{cur_s}>{w["simplified"]}</a></nav><!--/xs:switch-->'
     )
 
 

@@ -119,13 +119,19 @@ def headline_case(title: str) -> str:
     return " ".join(out)
 
 
+#: The words of the Chinese citation forms (the running-text form and GB/T 7714): a step
+#: by its number and id, and the version (0.1.0 版).
+STEP_LABEL = "第 {number} 節（{step_id}）"
+VERSION_WORD = "版"
+
+
 def step_label_zh(number: int | str | None, step_id: str) -> str:
-    return f"第 {number} 節（{step_id}）"
+    return STEP_LABEL.format(number=number, step_id=step_id)
 
 
 def cite_short(meta: EditionMeta, number: int | str | None = None, step_id: str = "") -> str:
     """The form for running text: 《書名》某本，0.1.0 版，第 17 節（<step id>）."""
-    out = f"{meta.short_title}，{meta.version} 版"
+    out = f"{meta.short_title}，{meta.version} {VERSION_WORD}"
     if step_id:
         out += f"，{step_label_zh(number, step_id)}"
     return out
@@ -144,7 +150,7 @@ def cite_gbt(
     (no empty slot, no 「. .」)."""
     where = f": {step_label_zh(number, step_id).replace(' ', '')}" if step_id else ""
     return (
-        f"{meta.editor}. {meta.title}[EB/OL]. {meta.version}版. "
+        f"{meta.editor}. {meta.title}[EB/OL]. {meta.version}{VERSION_WORD}. "
         f"{meta.year}{where}({meta.date})[{accessed}]." + (f" {url}." if url else "")
     )
 

@@ -48,8 +48,14 @@ def _t2s():
     return OpenCC("t2s")
 
 
+#: Han characters: CJK Unified Ideographs with Extension A (the first and last), and
+#: Extensions B to H.
+HAN_LOW, HAN_HIGH = "\u3400", "\u9fff"
+HAN_SUPPLEMENT_LOW, HAN_SUPPLEMENT_HIGH = "\U00020000", "\U0003134f"
+
+
 def is_han(char: str) -> bool:
-    return "\u3400" <= char <= "\u9fff" or "\U00020000" <= char <= "\U0003134f"
+    return HAN_LOW <= char <= HAN_HIGH or HAN_SUPPLEMENT_LOW <= char <= HAN_SUPPLEMENT_HIGH
 
 
 @cache

@@ -24,6 +24,19 @@ from collections.abc import Mapping, Sequence
 #: How a collated witness that lacks the passage is described, unless the edition says.
 LACKING_DEFAULT = "{}本不載此文"
 NUMERALS = "〇一二三四五六七八九十"
+#: The formulae of the notes, as the 校勘記 tradition words them (``{who}``: sigla run
+#: together, ``{text}``: a reading, ``{count}``: characters counted, :func:`_count`).
+FORMULAE = {
+    "count_one": "{text}字",  # 退字
+    "count": "{text}{n}字",  # 以耦二字
+    "all_read": "諸本皆作{text}",
+    "all_lack": "諸本皆無{count}",
+    "reads": "{who}作{text}",
+    "lacks": "{who}無{count}",
+    "adds": "{who}有{count}",
+    "slip": "{who}本數字化本誤作{text}",
+    "slip_omits": "{who}本數字化本誤脫{count}",
+}
 
 
 def _sorted(sigla, order: Sequence[str]) -> list[str]:
@@ -34,7 +47,9 @@ def _sorted(sigla, order: Sequence[str]) -> list[str]:
 def _count(text: str) -> str:
     """``退`` → 退字, ``以耦`` → 以耦二字 (a character count as the notes write it)."""
     n = len(text)
-    return f"{text}字" if n == 1 else f"{text}{NUMERALS[n] if n <= 10 else n}字"
+    if n == 1:
+        return FORMULAE["count_one"].format(text=text)
+    return FORMULAE["count"].format(text=text, n=NUMERALS[n] if n <= 10 else n)
 
 
 def statement(
@@ -64,25 +79,29 @@ def statement(
     parts = []
     if len(groups) == 1 and len(groups[0][1]) > 1:
         text = groups[0][0]
-        parts.append(f"諸本皆無{_count(longest)}" if not text else f"諸本皆作{text}")
+        parts.append(
+            FORMULAE["all_lack"].format(count=_count(longest))
+            if not text
+            else FORMULAE["all_read"].format(text=text)
+        )
     else:
         said = []
         for text, sigla in groups:
             who = "".join(sigla)
             if not text:
-                said.append(f"{who}無{_count(longest)}")
+                said.append(FORMULAE["lacks"].format(who=who, count=_count(longest)))
             elif not entry.lemma:
-                said.append(f"{who}有{_count(text)}")
+                said.append(FORMULAE["adds"].format(who=who, count=_count(text)))
             else:
-                said.append(f"{who}作{text}")
+                said.append(FORMULAE["reads"].format(who=who, text=text))
         if said:
             parts.append("，".join(said))
     slips = getattr(entry, "slips", ())
     for slip in slips:
         if slip.text:
-            parts.append(f"{slip.witness}本數字化本誤作{slip.text}")
+            parts.append(FORMULAE["slip"].format(who=slip.witness, text=slip.text))
         else:
-            parts.append(f"{slip.witness}本數字化本誤脫{_count(entry.lemma)}")
+            parts.append(FORMULAE["slip_omits"].format(who=slip.witness, count=_count(entry.lemma)))
     listed = {s for r in entry.readings for s in r.witnesses} | {s.witness for s in slips}
     absent = [s for s in _sorted(witnesses, order) if s not in listed and s != base]
     if absent:

@@ -14,6 +14,13 @@ from dataclasses import dataclass, field
 
 from .vocab import Term
 
+#: The negated occurrences' sub-entry when the edition names it otherwise in none of
+#: ``edition.toml``'s ``[terms] negated_*``: 不 before the headword (不拜), its pinyin, and a
+#: gloss template (``{term}``: the headword's gloss).
+NEGATION_PREFIX = "不"
+NEGATION_PINYIN = "bù"
+NEGATION_GLOSS = "不{term}"
+
 
 @dataclass(frozen=True)
 class Negation:
@@ -21,9 +28,9 @@ class Negation:
     (不 → 不拜), its pinyin, and a gloss template with ``{term}`` (the edition's, in
     ``edition.toml``)."""
 
-    prefix: str = "不"
-    pinyin: str = "bù"
-    gloss: str = "不{term}"
+    prefix: str = NEGATION_PREFIX
+    pinyin: str = NEGATION_PINYIN
+    gloss: str = NEGATION_GLOSS
 
 
 @dataclass(frozen=True)

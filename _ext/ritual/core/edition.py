@@ -23,6 +23,8 @@ from types import MappingProxyType
 from typing import Any
 
 from . import apparatus, orthography, registry, translation_apparatus, vocab, xrefs
+from .apparatus_notes import LACKING_DEFAULT
+from .concordance import NEGATION_GLOSS, NEGATION_PINYIN, NEGATION_PREFIX
 from .datafile import Folder, Form, Problem, Toml, Tsv, integer, read_toml
 from .diagram import model, positions
 from .manifest import (
@@ -151,13 +153,13 @@ class Edition:
     id_digits: int
     lang: str
     kinds: tuple[TermKind, ...]
-    negated_prefix: str = "不"
-    negated_pinyin: str = "bù"
-    negated_gloss: str = "不{term}"
+    negated_prefix: str = NEGATION_PREFIX
+    negated_pinyin: str = NEGATION_PINYIN
+    negated_gloss: str = NEGATION_GLOSS
     apparatus_kinds: Mapping[str, str] = field(default_factory=dict)
     #: how a note says a collated witness lacks the passage: by siglum, else the default
     apparatus_lacking: Mapping[str, str] = field(default_factory=dict)
-    apparatus_lacking_default: str = "{}本不載此文"
+    apparatus_lacking_default: str = LACKING_DEFAULT
     #: the editors' words on a form corrected as a class (orthography.tsv) where the data
     #: (edition.json, the TEI) lists it as an apparatus entry; {base}: the base's form
     apparatus_class_note: str = ""
@@ -403,15 +405,15 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         id_digits=digits,
         lang=lang,
         kinds=tuple(kinds),
-        negated_prefix=str(terms.get("negated_prefix", "不")),
-        negated_pinyin=str(terms.get("negated_pinyin", "bù")),
-        negated_gloss=str(terms.get("negated_gloss", "不{term}")),
+        negated_prefix=str(terms.get("negated_prefix", NEGATION_PREFIX)),
+        negated_pinyin=str(terms.get("negated_pinyin", NEGATION_PINYIN)),
+        negated_gloss=str(terms.get("negated_gloss", NEGATION_GLOSS)),
         apparatus_kinds=MappingProxyType(app_kinds),
         apparatus_lacking=MappingProxyType(
             {str(k): str(v) for k, v in data.get("apparatus", {}).get("lacking", {}).items()}
         ),
         apparatus_lacking_default=str(
-            data.get("apparatus", {}).get("lacking_default", "{}本不載此文")
+            data.get("apparatus", {}).get("lacking_default", LACKING_DEFAULT)
         ),
         apparatus_class_note=str(data.get("apparatus", {}).get("class_note", "")),
         plan=plan,

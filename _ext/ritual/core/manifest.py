@@ -56,23 +56,40 @@ class PlanTable:
     view_notes: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
 
+#: The words of ``[references]`` when ``edition.toml`` gives none: the site's and the books'
+#: Classical-Chinese wording of the cross-references (``{steps}``, ``{text}``, ``{n}`` kept).
+REFERENCE_WORDS = {
+    "see": "見第{steps}節",
+    "see_external": "見《{text}》",
+    "through": "至",
+    "separator": "、",
+    "explained_by": "記",
+    "explained_by_title": "記文釋此節",
+    "explains": "經",
+    "explains_title": "此節所釋之經",
+    "general": "通論",
+    "go": "前往第{n}節",
+    "close": "關閉",
+}
+
+
 @dataclass(frozen=True)
 class ReferencesTable:
     """``[references]``: how the site and the books name the cross-references (the formulas'
     expansions, the 記's ties), the bases of a decision (name → label; ``own``: the bases that
     are the editors' own reading) and the kinds of decision on a plain 如 (name → label)."""
 
-    see: str = "見第{steps}節"
-    see_external: str = "見《{text}》"
-    through: str = "至"
-    separator: str = "、"
-    explained_by: str = "記"
-    explained_by_title: str = "記文釋此節"
-    explains: str = "經"
-    explains_title: str = "此節所釋之經"
-    general: str = "通論"
-    go: str = "前往第{n}節"
-    close: str = "關閉"
+    see: str = REFERENCE_WORDS["see"]
+    see_external: str = REFERENCE_WORDS["see_external"]
+    through: str = REFERENCE_WORDS["through"]
+    separator: str = REFERENCE_WORDS["separator"]
+    explained_by: str = REFERENCE_WORDS["explained_by"]
+    explained_by_title: str = REFERENCE_WORDS["explained_by_title"]
+    explains: str = REFERENCE_WORDS["explains"]
+    explains_title: str = REFERENCE_WORDS["explains_title"]
+    general: str = REFERENCE_WORDS["general"]
+    go: str = REFERENCE_WORDS["go"]
+    close: str = REFERENCE_WORDS["close"]
     bases: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     own: tuple[str, ...] = ()
     kinds: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -262,7 +279,7 @@ def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable
         if not isinstance(name, str) or not _NAME.match(name):
             raise fail(f"kinds: {kind!r} needs a name (lower-case letters, digits, -)", "kinds")
         if not isinstance(label, str) or not label:
-            raise fail(f"kinds: {name!r} needs a label (how the 凡例 names it)", "kinds")
+            raise fail(f"kinds: {name!r} needs a label (how the conventions name it)", "kinds")
         if name in kinds:
             raise fail(f"kinds: {name!r} is declared twice", "kinds")
         for extra in sorted(set(kind) - {"name", "label"}):

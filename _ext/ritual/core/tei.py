@@ -71,6 +71,8 @@ GENERAL = "general"
 EDITORS_ID = "editors"
 #: The type of an ``<app>`` of a form corrected as a class (orthography.tsv), not a 校記.
 ORTHOGRAPHY = "orthography"
+#: The commentary's responsibility, as the header's ``respStmt`` names it.
+COMMENTARY_RESP = "注"
 TAXONOMY_APPARATUS, TAXONOMY_TERMS = "apparatus", "terms"
 
 
@@ -447,7 +449,7 @@ def header(data: Mapping[str, Any], extras: Extras) -> ET.Element:
     info = extras.commentary
     if info is not None:
         resp_stmt = sub(title_stmt, "respStmt")
-        sub(resp_stmt, "resp", {}, "注")
+        sub(resp_stmt, "resp", {}, COMMENTARY_RESP)
         sub(resp_stmt, "persName", {XML_ID: info.resp or info.author}, info.author)
     edition_stmt = sub(file_desc, "editionStmt")
     sub(edition_stmt, "edition", {"n": edition["version"]}, edition["version"])

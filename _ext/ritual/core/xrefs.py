@@ -131,7 +131,13 @@ def number_runs(runs: Sequence[Sequence[str]], numbers: Mapping[str, int]) -> li
     return out
 
 
-def run_label(run: Sequence[str], numbers: Mapping[str, int], through: str = "至") -> str:
+#: Between the first and the last step of a run (29至34), unless the edition says.
+THROUGH = "至"
+#: Before a quotation that the editors' own basis only compares (編者；參「…」).
+COMPARE = "；參"
+
+
+def run_label(run: Sequence[str], numbers: Mapping[str, int], through: str = THROUGH) -> str:
     """``34`` or ``29至34``."""
     first, last = numbers.get(run[0], 0), numbers.get(run[-1], 0)
     return str(first) if first == last else f"{first}{through}{last}"
@@ -343,5 +349,5 @@ def basis_text(
     if not row.quote:
         return label
     if row.basis in own:
-        return f"{label}；參「{row.quote}」（{row.page}）"
+        return f"{label}{COMPARE}「{row.quote}」（{row.page}）"
     return f"{label}：「{row.quote}」（{row.page}）"

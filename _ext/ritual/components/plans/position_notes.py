@@ -127,8 +127,8 @@ def check_position_notes(app: Sphinx, env: BuildEnvironment) -> None:
                 f"「{q.words}」" for q in zhu_basis(row, edition_of(env).step_id_regex) if q
             )
             warn(
-                f"{row.step} {row.role}: the 注 quoted as the basis ({quoted}) is in no note "
-                "of the commentary near that step",
+                f"{row.step} {row.role}: the basis quoted from the commentary ({quoted}) is in "
+                "no note of it near that step",
                 XsWarning.POSITION_ZHU,
                 f"{path}:{line}",
             )

@@ -66,7 +66,7 @@ def literal_role_syntax(text: str, step_id: str, location: object) -> None:
     if found:
         warn(
             f"step {step_id!r}: role syntax left as text ({', '.join(repr(f) for f in found)}): "
-            f"an empty role or an unclosed backquote; it would be published as 原文",
+            "an empty role or an unclosed backquote; it would be published as the text",
             XsWarning.BAD_MARKUP,
             location,
         )

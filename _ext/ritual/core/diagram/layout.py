@@ -32,6 +32,8 @@ SPACING = 3.0
 Entry = tuple[str, str, str | None]
 Positions = Sequence[Sequence[str | None]]
 
+#: the rows of figures facing east or west (north the senior end) and of the rest (east)
+_NORTH_SENIOR, _EAST_SENIOR = "北上", "東上"
 #: unit vector from the senior end of a row to the junior end, per row word
 _ROW_DIRECTION = {
     "北上": (0.0, -1.0),
@@ -84,7 +86,7 @@ def _row_vector(row: str | None, bearing: float) -> tuple[float, float]:
     if row is not None:
         return _ROW_DIRECTION[row]
     b = bearing % 180.0
-    return _ROW_DIRECTION["北上" if 45.0 < b < 135.0 else "東上"]
+    return _ROW_DIRECTION[_NORTH_SENIOR if 45.0 < b < 135.0 else _EAST_SENIOR]
 
 
 @dataclass

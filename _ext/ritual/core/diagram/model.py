@@ -139,12 +139,16 @@ class Label:
     also: tuple[tuple[float, float, str, bool], ...] = ()
 
 
+#: The small unit of a plan whose ``[meta]`` names none.
+SMALL_UNIT = "尺"
+
+
 @dataclass(frozen=True)
 class Unit:
     """The plan's units: the small one of its coordinates (尺) and the large one of its scale
     bar (弓 = 6 尺)."""
 
-    small: str = "尺"
+    small: str = SMALL_UNIT
     large: str = ""
     large_in_small: float = 1.0
 
@@ -453,7 +457,7 @@ class _SettingReader:
         try:
             unit_table = meta.get("unit", {})
             return Unit(
-                str(unit_table.get("small", meta.get("units", "尺"))),
+                str(unit_table.get("small", meta.get("units", SMALL_UNIT))),
                 str(unit_table.get("large", "")),
                 float(unit_table.get("large_in_small", 1.0)),
             )

@@ -22,7 +22,9 @@ from ..vocab import FORM as VOCAB_FORM
 from .layout import EXIT
 from .model import Setting
 
-BASES = ("text", "inferred", "注")
+#: The basis that is the commentary: a place or facing the 注 states (issue 21).
+ZHU = "注"
+BASES = ("text", "inferred", ZHU)
 #: A quotation of the 注 in a note (``注「…」``, ``<step> 注：「…」``); any ``「…」`` for the rest.
 ZHU_QUOTE = re.compile(r"注[：:]?\s*「[^」]+」")
 QUOTE = re.compile(r"「[^」]*」")
@@ -122,8 +124,8 @@ def basis_problems(row: Row) -> list[str]:
     used = {b for _, b in bases}
     if "text" in used and not QUOTE.search(row.note):
         problems.append("basis text: the note quotes no words of the step (「…」)")
-    if "注" in used and not ZHU_QUOTE.search(row.note):
-        problems.append("basis 注: the note quotes no 注 (注「…」)")
+    if ZHU in used and not ZHU_QUOTE.search(row.note):
+        problems.append(f"basis {ZHU}: the note quotes no {ZHU} ({ZHU}「…」)")
     if "inferred" in used and not QUOTE.sub("", row.note).strip(" ;,.:()（）；，。"):
         problems.append("basis inferred: the note gives no reason")
     return problems
@@ -169,9 +171,9 @@ def zhu_basis(row: Row, step_id_regex: str) -> tuple[ZhuQuote | None, ZhuQuote |
     main = [q for q in quotes if not q.aside] or quotes
     if not main:
         return None, None
-    place = main[0] if row.basis == "注" else None
+    place = main[0] if row.basis == ZHU else None
     facing = None
-    if row.facing and row.facing_basis == "注":
+    if row.facing and row.facing_basis == ZHU:
         forms = (row.facing, FACING_FORMS.get(row.facing, row.facing))
         facing = next((q for q in main if any(f in q.words for f in forms)), main[0])
     return place, facing
@@ -288,11 +290,15 @@ def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: 
     return out
 
 
+#: The digits and ten of :func:`chinese_number`.
+DIGITS, TEN = "〇一二三四五六七八九", "十"
+
+
 def chinese_number(n: int) -> str:
     """一 … 九十九 (figure numbers: 圖一, 圖十二, 圖二十)."""
-    digits = "〇一二三四五六七八九"
+    digits = DIGITS
     if not 0 < n < 100:
         return str(n)
     tens, ones = divmod(n, 10)
-    head = "" if tens == 0 else ("十" if tens == 1 else digits[tens] + "十")
+    head = "" if tens == 0 else (TEN if tens == 1 else digits[tens] + TEN)
     return head + (digits[ones] if ones else "")
