@@ -182,12 +182,15 @@ def _stable(value: Any) -> Any:
     return value
 
 
-def files_key(app: Sphinx, edition_text: str, info: tei.Extras) -> str:
-    """A digest of everything the TEI file and the DTS API are made from."""
+def files_key(app: Sphinx, info: tei.Extras, *described: str) -> str:
+    """A digest of everything the TEI file and the DTS API are made from: their code, the
+    extras, the config values that turn them on, and ``described`` (the text of
+    ``edition.json``, the API's description)."""
     h = hashlib.sha256()
     for path in _CODE:
         h.update(path.read_bytes())
-    h.update(edition_text.encode())
+    for text in described:
+        h.update(text.encode())
     h.update(repr(_stable(info)).encode())
     h.update(repr((app.config.xs_tei, app.config.xs_dts)).encode())
     return h.hexdigest()[:20]
@@ -212,7 +215,7 @@ def write_tei(app: Sphinx, data: dict[str, Any], edition_text: str) -> None:
     out = Path(app.outdir)
     stamp = Path(app.doctreedir) / STAMP
     dts_description = repr(_stable(dts_api(app, data, info))) if app.config.xs_dts else ""
-    key = files_key(app, edition_text + dts_description, info)
+    key = files_key(app, info, edition_text, dts_description)
     if _unchanged(stamp, key, out):
         return
     root = tei.build(data, info)
