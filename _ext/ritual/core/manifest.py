@@ -26,6 +26,7 @@ from typing import Any
 
 from . import translation_apparatus
 from .datafile import UNKNOWN_KEY, Document, Problem
+from .xrefs import THROUGH
 
 #: The subtype of a value of edition.toml that cannot be used (``warnings.XsWarning``).
 BAD_EDITION = "bad_edition"
@@ -61,7 +62,7 @@ class PlanTable:
 REFERENCE_WORDS = {
     "see": "見第{steps}節",
     "see_external": "見《{text}》",
-    "through": "至",
+    "through": THROUGH,
     "separator": "、",
     "explained_by": "記",
     "explained_by_title": "記文釋此節",
