@@ -24,7 +24,7 @@ from typing import Any
 
 from . import apparatus, orthography, registry, translation_apparatus, vocab, xrefs
 from .apparatus_notes import LACKING_DEFAULT
-from .concordance import NEGATION_GLOSS, NEGATION_PINYIN, NEGATION_PREFIX
+from .concordance import NEGATION_GLOSS, NEGATION_PINYIN, NEGATION_PREFIX, Negation
 from .datafile import Folder, Form, Problem, Toml, Tsv, integer, read_toml
 from .diagram import model, positions
 from .manifest import (
@@ -153,9 +153,8 @@ class Edition:
     id_digits: int
     lang: str
     kinds: tuple[TermKind, ...]
-    negated_prefix: str = NEGATION_PREFIX
-    negated_pinyin: str = NEGATION_PINYIN
-    negated_gloss: str = NEGATION_GLOSS
+    #: how the sub-entry of a headword's negated occurrences is named (``[terms] negated_*``)
+    negation: Negation = field(default_factory=Negation)
     apparatus_kinds: Mapping[str, str] = field(default_factory=dict)
     #: how a note says a collated witness lacks the passage: by siglum, else the default
     apparatus_lacking: Mapping[str, str] = field(default_factory=dict)
@@ -405,9 +404,11 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         id_digits=digits,
         lang=lang,
         kinds=tuple(kinds),
-        negated_prefix=str(terms.get("negated_prefix", NEGATION_PREFIX)),
-        negated_pinyin=str(terms.get("negated_pinyin", NEGATION_PINYIN)),
-        negated_gloss=str(terms.get("negated_gloss", NEGATION_GLOSS)),
+        negation=Negation(
+            str(terms.get("negated_prefix", NEGATION_PREFIX)),
+            str(terms.get("negated_pinyin", NEGATION_PINYIN)),
+            str(terms.get("negated_gloss", NEGATION_GLOSS)),
+        ),
         apparatus_kinds=MappingProxyType(app_kinds),
         apparatus_lacking=MappingProxyType(
             {str(k): str(v) for k, v in data.get("apparatus", {}).get("lacking", {}).items()}

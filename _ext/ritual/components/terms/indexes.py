@@ -29,7 +29,7 @@ from sphinx.domains import Index, IndexEntry
 from sphinx.util.osutil import relative_uri
 
 from ...core import concordance
-from ...core.concordance import Entry, Negation, Occurrence
+from ...core.concordance import Entry, Occurrence
 from ...core.edition import TermKind
 from ...domain import xs_domain
 from ...i18n import _
@@ -53,7 +53,7 @@ def _build_concordance(env: Any) -> dict[str, list[Entry]]:
     domain = xs_domain(env)
     edition = edition_of(env)
     vocabulary = vocabulary_for(env)
-    negation = Negation(edition.negated_prefix, edition.negated_pinyin, edition.negated_gloss)
+    negation = edition.negation
     kinds = edition.kind_names
     occurrences: dict[str, list[tuple[str, Occurrence]]] = {k: [] for k in kinds}
     numbers = domain.data["numbers"]
