@@ -82,6 +82,13 @@ def test_the_text_check_wants_every_note_after_its_lemma_in_order() -> None:
             check_pdf.check_text(bad, [STEP])
 
 
+def test_an_index_entry_counted_0_fails() -> None:
+    titles = " ".join(check_pdf.INDEX_TITLES)
+    assert check_pdf.check_indexes(f"{titles} 拜 bài （12） 1, 2") == titles
+    with pytest.raises(check_pdf.Failure, match="1 index entry with a count of 0"):
+        check_pdf.check_indexes(f"{titles} 拜既爵 bài jì jué 飲畢而拜 （0） 不拜既爵 （3）")
+
+
 def test_pdf_strings_decodes_utf16_bookmarks() -> None:
     data = b"<< /Title <FEFF5C04524D> /Parent 3 0 R >> << /Lang (zh-Hant) >>"
     assert check_pdf.pdf_strings(data, b"Title") == ["射前"]

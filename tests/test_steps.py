@@ -118,6 +118,8 @@ def test_latex_output(app: SphinxTestApp) -> None:
     assert "\\begin{xsstep}{xs-0001}" in tex
     assert "\\xsstepnumber{1}{§1.1}" in tex  # xelatex (zh_TW): § as it is
     assert "\\xstranslationmissing{譯文闕}" in tex
+    # the editors' 譯文 is labelled as theirs (the base text's is not)
+    assert tex.count("\\xstranslationlabel{譯文（編者）}") == 1
     assert "\\xsterm{vessel}{\\xslemma{篚}}" in tex
     assert "\\xsappnote{篚}{" in tex
     assert (app.outdir / "ritual.sty").exists()

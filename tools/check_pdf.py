@@ -294,10 +294,18 @@ def check_bookmarks(data: bytes, titles: Iterable[str]) -> str:
     return f"{len(marks)} bookmarks, including all {len(wanted)} phase titles"
 
 
+#: An index entry's count of 0, which the style leaves out (a headword the text has only
+#: negated heads its 不某 sub-entry): printed, it reads as a broken entry.
+ZERO_COUNT = "（0）"
+
+
 def check_indexes(text: str) -> str:
     lacking = [t for t in INDEX_TITLES if t not in text]
     if lacking:
         raise Failure("no " + " ".join(lacking) + " in the text (use --skip-indexes until built)")
+    zeros = text.count(ZERO_COUNT)
+    if zeros:
+        raise Failure(f"{zeros} index entr{'y' if zeros == 1 else 'ies'} with a count of 0")
     return " ".join(INDEX_TITLES)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from ..i18n import _
+
 
 def _visit_step(self, node):
     self.body.append(f"\n\\begin{{xsstep}}{{{node['step_id']}}}")
@@ -46,6 +48,10 @@ step_number = (_visit_number, None)
 
 def _visit_translation(self, node):
     self.body.append("\\begin{xstranslation}")
+    if node["source"] == "editors":
+        # the editors' own 譯文 is labelled as such, as on the site (the 凡例 promises it)
+        label = _("Translation (the editors')")
+        self.body.append(f"\\xstranslationlabel{{{self.encode(label)}}}")
 
 
 def _depart_translation(self, node):
