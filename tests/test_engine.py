@@ -203,7 +203,13 @@ def test_the_translation_apparatus_is_declared_by_the_edition(tmp_path: Path) ->
     assert edition.translation_id_pattern.fullmatch("yw-0001")
     assert not edition.translation_id_pattern.fullmatch("tr-001")
     assert edition.translation_id_form == "yw-NNNN"
-    assert load_edition(EDITION).translation_kinds["mistranslation"] == "誤譯"
+    # which kinds correct a form (kept in another script): none declared here; the engine's
+    # default, and this edition, keep the corrections of the conversion to Traditional
+    assert edition.translation_apparatus.kept_kinds == frozenset()
+    assert default.translation_apparatus.kept_kinds == {"conversion"}
+    own = load_edition(EDITION)
+    assert own.translation_kinds["mistranslation"] == "誤譯"
+    assert own.translation_apparatus.kept_kinds == {"conversion"}
 
 
 @pytest.mark.parametrize(
@@ -219,6 +225,7 @@ def test_the_translation_apparatus_is_declared_by_the_edition(tmp_path: Path) ->
             9,
         ),
         ("kinds = []\n", "non-empty list", 9),
+        ('kinds = [{ name = "typo", label = "a", kept = "yes" }]\n', "kept must be true", 9),
     ],
 )
 def test_a_bad_translation_apparatus_table_is_refused_with_its_line(

@@ -38,6 +38,14 @@ EDITS = {
     "a step deleted": _edit("part.md", "::::{xs:step} xs-0002\n無一介。\n::::\n", ""),
     # the data: who stands where
     "a data file edited": _edit("_edition/positions.tsv", "\t西面\t", "\t東面\t"),
+    # the manifest: a kind of correction of the 譯文 now kept in another script (every page
+    # depends on edition.toml: its lemma's span is marked so)
+    "the manifest edited": _edit(
+        "_edition/edition.toml",
+        "[plan]\n",
+        '[translation_apparatus]\nkinds = [{ name = "filter-artifact", label = "網頁過濾衍文", '
+        "kept = true }]\n\n[plan]\n",
+    ),
 }
 
 

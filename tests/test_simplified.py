@@ -91,7 +91,7 @@ def test_search_index_ignores_the_marks() -> None:
 
 
 #: A lemma's span in a page, with the pinyin spans it may hold.
-LEMMA = r'<span class="{}xs-lemma"[^>]*>((?:<span class="xs-py"[^>]*>[^<]*</span>|[^<])*)</span>'
+LEMMA = r'<span class="{}xs-lemma"([^>]*)>((?:<span class="xs-py"[^>]*>[^<]*</span>|[^<])*)</span>'
 TAG = re.compile(r"<[^>]*>")
 
 
@@ -99,19 +99,35 @@ def _script(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8").split("=", 1)[1].rstrip().rstrip(";"))
 
 
+def _converted(html: str) -> str:
+    """The text of a span as the page's converter writes it: each run of text on its own."""
+    return "".join(T2S(piece) for piece in TAG.split(html))
+
+
 @pytest.mark.edition
 def test_the_edition_keeps_its_lemmas(edition_html: Path, edition: dict) -> None:
-    """Every apparatus lemma (of the text and of the translation) reads in the Simplified copy
-    as in the Traditional page; where the conversion would have changed it, it is marked."""
-    changed = 0
+    """Every apparatus lemma of the text, and of a correction of a form in the translation
+    (kept = true in edition.toml: 繫 for the web copy's 系), reads in the Simplified copy as in
+    the Traditional page, marked where the conversion would have changed it; the lemma of a
+    correction of the translation's sense is converted with its translation, and so are its
+    base reading and its popup's entry."""
+    changed = converted = 0
     for trad in sorted((edition_html / "rite").glob("*.html")):
         simp = (edition_html / "zh-Hans" / "rite" / trad.name).read_text(encoding="utf-8")
-        lemmas = [(m, TAG.sub("", t)) for m, t in re.findall(LEMMA.format("(xs-kept )?"), simp)]
-        t_lemmas = [TAG.sub("", t) for t in re.findall(LEMMA.format(""), trad.read_text("utf-8"))]
-        assert [text for _, text in lemmas] == t_lemmas
-        for mark, text in lemmas:
-            assert bool(mark) == (T2S(text) != text)
-            changed += bool(mark)
+        lemmas = re.findall(LEMMA.format("(xs-kept )?"), simp)
+        t_lemmas = re.findall(LEMMA.format(""), trad.read_text("utf-8"))
+        assert len(lemmas) == len(t_lemmas)
+        for (mark, attrs, html), (t_attrs, t_html) in zip(lemmas, t_lemmas, strict=True):
+            text, t_text = TAG.sub("", html), TAG.sub("", t_html)
+            if "data-xs-keep" in t_attrs:
+                assert text == t_text and bool(mark) == (T2S(t_text) != t_text)
+                changed += bool(mark)
+            else:
+                assert "data-xs-convert" in t_attrs and not mark
+                assert TAG.sub("", _converted(t_html)) == text
+                base = re.search(r'data-base="([^"]*)"', attrs)
+                assert base is None or base.group(1) == T2S(base.group(1))
+                converted += T2S(t_text) != t_text
     places = [
         a["lemma"]
         for s in edition["steps"]
@@ -119,6 +135,10 @@ def test_the_edition_keeps_its_lemmas(edition_html: Path, edition: dict) -> None
         if T2S(a["lemma"]) != a["lemma"]
     ]
     assert changed >= 20 and "繫" in places and "臺" in places
+    assert converted >= 20  # the corrections of the sense (issue 24's review) read Simplified
+    page = (edition_html / "zh-Hans/rite/before.html").read_text(encoding="utf-8")
+    assert 'data-entry="洗与堂的南北距离 ] 洗南北的长度 底"' in page
+    assert 'data-entry="繫 ] 系 底"' in page  # a correction of a form: the forms as printed
 
 
 @pytest.mark.edition

@@ -117,6 +117,16 @@ def check_data_files(app: Sphinx) -> None:
     report(file_problems(app.env))
 
 
+def note_manifest(app: Sphinx, docname: str, source: list[str]) -> None:
+    """``source-read``: every document depends on ``edition.toml``, as each on the data files
+    it reads: what the manifest declares (the kinds of term and of correction, the words of
+    the references, the id forms) shapes every page, so a change to it re-reads them all."""
+    manifest = edition_of(app.env).folder / EDITION_FILE
+    if manifest.is_file():  # (a dependency that does not exist makes its document always stale)
+        app.env.note_dependency(str(manifest))
+
+
 def setup_data_files(app: Sphinx) -> None:
     # Before the loaders' own checks (default priority 500), which use the same reads.
     app.connect("builder-inited", check_data_files, priority=400)
+    app.connect("source-read", note_manifest)

@@ -44,6 +44,7 @@ from urllib.parse import unquote
 from ritual.core import kept
 from ritual.i18n import _
 from ritual.state import build_state
+from ritual.writers import html as html_writer
 from sphinx.application import Sphinx
 from sphinx.util.parallel import ParallelTasks, parallel_available
 
@@ -60,13 +61,17 @@ NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
 NOCONVERT = re.compile(rf"({NOCONVERT_OPEN}.*?{NOCONVERT_CLOSE})", re.DOTALL)
 SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
 ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
-#: Attributes a reader sees as text (not data-entry: an apparatus entry is the witnesses').
+#: Attributes a reader sees as text (not data-entry: an apparatus entry is the witnesses',
+#: unless its marker carries CONVERT_ENTRY: a correction of the 譯文's sense; so is the base
+#: reading of its lemma, ``data-base``).
 TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder"}
+CONVERT_ENTRY = html_writer.CONVERT_ENTRY
 URL_ATTRS = {"href", "src", "action"}
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 ABSOLUTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
 INTERESTING = re.compile(
     r"(?:(?:href|src|action|title|alt|aria-label|placeholder|lang|content_root)\s*=)"
+    r"|data-xs-convert"
     r"|application/json",
     re.I,
 )
@@ -186,6 +191,7 @@ def _convert_tag(tag: str, rel: str, page_set: frozenset[str]) -> str:
 
 @lru_cache(maxsize=131072)
 def _convert_tag_in(tag: str, rel: str, page_set: frozenset[str]) -> str:
+    convert_entry = f" {CONVERT_ENTRY}" in tag
 
     def attr(m: re.Match[str]) -> str:
         space, name, eq, quoted = m.groups()
@@ -193,7 +199,7 @@ def _convert_tag_in(tag: str, rel: str, page_set: frozenset[str]) -> str:
         low = name.lower()
         if low in URL_ATTRS:
             value = rewrite_url(value, rel, page_set)
-        elif low in TEXT_ATTRS:
+        elif low in TEXT_ATTRS or (low in ("data-entry", "data-base") and convert_entry):
             value = t2s(value)
         elif low == "lang" and value == "zh-Hant":
             value = "zh-Hans"

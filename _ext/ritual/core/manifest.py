@@ -107,13 +107,15 @@ _PLACEHOLDERS = {"see": "{steps}", "see_external": "{text}", "go": "{n}"}
 class TranslationApparatusTable:
     """``[translation_apparatus]``: the form of the ids of the corrections of the base 譯文 (a
     prefix, a hyphen and ``id_digits`` digits: tr-001; never reused) and their kinds, each a
-    name and the label the 凡例 gives it."""
+    name and the label the 凡例 gives it; ``kept_kinds``, the kinds declared ``kept = true``:
+    corrections of a character's form, whose lemma a copy in another script keeps."""
 
     id_prefix: str = translation_apparatus.DEFAULT_ID_PREFIX
     id_digits: int = translation_apparatus.DEFAULT_ID_DIGITS
     kinds: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType(dict(translation_apparatus.DEFAULT_KINDS))
     )
+    kept_kinds: frozenset[str] = translation_apparatus.DEFAULT_KEPT_KINDS
 
 
 def keys_of(table: type) -> tuple[str, ...]:
@@ -274,6 +276,7 @@ def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable
     if not isinstance(raw, list) or not raw:
         raise fail("kinds must be a non-empty list of { name, label }", "kinds")
     kinds: dict[str, str] = {}
+    kept: set[str] = set()
     for kind in raw:
         name = kind.get("name") if isinstance(kind, dict) else None
         label = kind.get("label") if isinstance(kind, dict) else None
@@ -283,12 +286,17 @@ def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable
             raise fail(f"kinds: {name!r} needs a label (how the conventions name it)", "kinds")
         if name in kinds:
             raise fail(f"kinds: {name!r} is declared twice", "kinds")
-        for extra in sorted(set(kind) - {"name", "label"}):
+        for extra in sorted(set(kind) - {"name", "label", "kept"}):
             r.bad(
                 "kinds",
                 f"translation_apparatus.kinds: unknown field {extra!r} of {name!r} (known: "
-                "name, label); it is not used",
+                "name, label, kept); it is not used",
                 UNKNOWN_KEY,
             )
+        if not isinstance(kind.get("kept", False), bool):
+            raise fail(f"kinds: {name!r}: kept must be true or false", "kinds")
         kinds[name] = label
-    return TranslationApparatusTable(prefix, digits, MappingProxyType(kinds)), r.problems
+        if kind.get("kept", False):
+            kept.add(name)
+    table = TranslationApparatusTable(prefix, digits, MappingProxyType(kinds), frozenset(kept))
+    return table, r.problems

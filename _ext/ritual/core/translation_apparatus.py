@@ -56,6 +56,11 @@ DEFAULT_KINDS = {
     "typo": "傳寫錯字",
     "conversion": "繁簡轉換之誤",
 }
+#: The default kinds that correct a character's form, not the sense: a copy of the page in
+#: another script prints their lemma as the edition does (:mod:`.kept`), since converting it
+#: would print the rejected form (繫 → 系, where the web copy's 系 is the slip). The lemma of a
+#: correction of the sense is converted with the translation it stands in.
+DEFAULT_KEPT_KINDS = frozenset({"conversion"})
 DEFAULT_ID_PREFIX = "tr"
 DEFAULT_ID_DIGITS = 3
 

@@ -134,7 +134,13 @@ def _visit_lemma(self, node):
             "span",
             "",
             CLASS="xs-lemma",
-            **{"data-base": node["base"], "data-entry": node["entry_id"], kept.ATTRIBUTE: ""},
+            **{
+                "data-base": node["base"],
+                "data-entry": node["entry_id"],
+                # a correction of the sense (not of a form) is converted with its translation,
+                # its base reading too (ritual_site.simplified)
+                **({kept.ATTRIBUTE: ""} if node.get("kept", True) else {CONVERT_ENTRY: ""}),
+            },
         )
     )
 
@@ -159,9 +165,12 @@ kept_form = (_visit_kept, _depart_span)
 def _visit_apparatus_ref(self, node):
     entry_id = node["entry_id"]
     classes = "xs-app-ref" + (" xs-tr-ref" if node.get("series") == "translation" else "")
+    # the entry as printed, for the popup: the witnesses' forms, unless the entry corrects the
+    # sense (ritual_site.simplified converts it then)
+    convert = "" if node.get("kept", True) else f" {CONVERT_ENTRY}"
     self.body.append(
         f'<a class="{classes}" href="#{entry_id}" id="ref-{entry_id}" '
-        f'role="doc-noteref" aria-describedby="{entry_id}" '
+        f'role="doc-noteref" aria-describedby="{entry_id}"{convert} '
         f'data-entry="{self.attval(node["entry_text"])}">{self.encode(node["label"])}</a>'
     )
     raise nodes.SkipNode
@@ -170,6 +179,9 @@ def _visit_apparatus_ref(self, node):
 apparatus_ref = (_visit_apparatus_ref, None)
 
 
+#: On an apparatus marker, or lemma, whose entry a copy in another script converts (the
+#: ``data-entry`` of the one, the ``data-base`` of the other).
+CONVERT_ENTRY = "data-xs-convert"
 #: Around a witness's forms: the Simplified copy (ritual_site.simplified) leaves them alone.
 NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
 

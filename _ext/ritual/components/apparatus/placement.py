@@ -75,10 +75,14 @@ class ApparatusData:
         kinds: tuple[str, ...] = (),
         series: str = TEXT,
         read: Reader | None = None,
+        kept_kinds: frozenset[str] | None = None,
     ) -> None:
         self.entries_path = entries.path
         self.sigla_path = sigla.path
         self.series = series
+        #: the kinds whose lemma a copy in another script keeps; None: every entry's (the
+        #: 原文's apparatus speaks of the witnesses' forms)
+        self.kept_kinds = kept_kinds
         if read is None:
 
             def read(doc: Document, base: str) -> tuple[list[apparatus.Entry], list[Problem]]:
@@ -110,6 +114,11 @@ class ApparatusData:
         """The collated witnesses' sigla (role ``witness`` in sigla.tsv), in the table's order:
         the sigla a composed note may say "lacks the passage" of."""
         return [s for s, row in self.sigla.items() if row.get("role") == "witness"]
+
+    def keeps(self, entry: apparatus.Entry) -> bool:
+        """Whether a copy of the page in another script prints the entry's lemma, and the
+        forms its note quotes, as the edition does (:mod:`.kept`)."""
+        return self.kept_kinds is None or entry.kind in self.kept_kinds
 
     def location(self, entry_id: str) -> str:
         """``file:line`` of an entry in apparatus.toml, for warnings about the data."""
@@ -163,6 +172,7 @@ def translation_apparatus_for(env: BuildEnvironment) -> ApparatusData:
             table(env, "sigla"),
             series=TRANSLATION,
             read=read,
+            kept_kinds=edition_of(env).translation_apparatus.kept_kinds,
         ),
     )
 
@@ -283,6 +293,7 @@ def apply_entry(
     entry: apparatus.Entry,
     place: Place,
     series: str = TEXT,
+    kept: bool = True,
 ) -> None:
     """Put an entry's reading into the text ``[start, end)`` of the page (the base reading)
     and its marker after it.
@@ -290,6 +301,8 @@ def apply_entry(
     The span becomes :class:`~.nodes.apparatus_lemma` nodes holding the printed reading;
     the first carries the base reading, so that a reader can switch to the text as
     transmitted. A span that crosses inline markup (a term role) is edited piece by piece.
+    ``kept``: whether a copy in another script keeps the lemma as printed
+    (:meth:`ApparatusData.keeps`).
     """
     emend = entry.decision == "emend"
     lemma = entry.lemma if emend else entry.base
@@ -297,7 +310,7 @@ def apply_entry(
     pieces = _pieces(body, start, end)
     last: nodes.Element
     if not pieces:  # the base has nothing here: the reading goes in at the place
-        node = xsnodes.apparatus_lemma("", lemma, base=base, entry_id=place.entry_id)
+        node = xsnodes.apparatus_lemma("", lemma, base=base, entry_id=place.entry_id, kept=kept)
         term = _empty_term_at(body, start)
         if term is not None:
             term += node
@@ -312,7 +325,7 @@ def apply_entry(
         )
         for i, ((text_node, _), text) in enumerate(zip(pieces, texts, strict=True)):
             node = xsnodes.apparatus_lemma(
-                "", text, base=base if i == 0 else "", entry_id=place.entry_id
+                "", text, base=base if i == 0 else "", entry_id=place.entry_id, kept=kept
             )
             replace(text_node, node)
             last = node
@@ -321,6 +334,7 @@ def apply_entry(
         "",
         entry_id=place.entry_id,
         series=series,
+        kept=kept,
         label=place.label,
         entry_text=place.formatted,
         printed=_printed(place.parts) if place.parts is not None else {},
@@ -444,7 +458,7 @@ def place_entries(
 
     def apply(entry: apparatus.Entry, start: int, end: int) -> str:
         drafts[entry.id] = _place(data, entry)
-        apply_entry(body, start, end, entry, drafts[entry.id], data.series)
+        apply_entry(body, start, end, entry, drafts[entry.id], data.series, data.keeps(entry))
         return _plain_text(body)
 
     _, left = apparatus.apply_order(base_text, data.by_step.get(step_id, []), apply)
@@ -626,8 +640,10 @@ def _entry_items(refs: list[xsnodes.apparatus_ref], series: str) -> nodes.bullet
             para += nodes.Text(apparatus.NOTE_SEP)
             forms = [ref["lemma"]] + [r["text"] for r in ref["readings"]]
             note_node = nodes.inline("", "", classes=["xs-app-note"])
+            kept = ref.get("kept", True)
             for piece, is_form in apparatus.note_segments(note, forms):
-                note_node += xsnodes.witness_form("", piece) if is_form else nodes.Text(piece)
+                form = is_form and kept
+                note_node += xsnodes.witness_form("", piece) if form else nodes.Text(piece)
             para += note_node
         if ref.get("pages"):
             para += nodes.inline("", f"（{ref['pages']}）", classes=["xs-app-pages"])
@@ -644,8 +660,12 @@ def _entry_nodes(ref: xsnodes.apparatus_ref) -> list[nodes.Node]:
     if not printed:
         return [nodes.Text(ref["entry_text"])]
 
+    kept = ref.get("kept", True)
+
     def form(text: str) -> nodes.Node:
-        return nodes.Text(text) if text == apparatus.EMPTY else xsnodes.witness_form("", text)
+        if text == apparatus.EMPTY or not kept:  # a correction of the sense is converted
+            return nodes.Text(text)
+        return xsnodes.witness_form("", text)
 
     out: list[nodes.Node] = [
         form(printed["word"]),
