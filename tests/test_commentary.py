@@ -255,7 +255,7 @@ HARD = [
     # begins after the previous note, in the middle of xs-0066: 自由也 glosses its 自席前
     ("xs-0067-z1", "賓西階上北面答拜。", "xs-0066:9", "自由也", "across, from mid-step"),
     # 叢's last note before its first lost page, completed from 張
-    ("xs-0109-z1", "主人降。", "", "迎大夫於門內也不出門〔别於賓〕", "lacuna edge"),
+    ("xs-0109-z1", "主人降。", "", "迎大夫於門內也不出門〔別於賓〕", "lacuna edge"),
     ("xs-0110-z1", "賓及眾賓皆降，復初位。", "", "不敢居堂", "lacuna: 張"),
     ("xs-0114-z1", "大夫辭洗，如賓禮，席於尊東。", "", "尊東明與賓夹尊也", "lacuna: 張"),
     # in the lacuna, and across: 辭之者 is xs-0119's 大夫辭加席
