@@ -257,7 +257,7 @@ HARD = [
     # 叢's last note before its first lost page, completed from 張
     ("xs-0109-z1", "主人降。", "", "迎大夫於門內也不出門〔別於賓〕", "lacuna edge"),
     ("xs-0110-z1", "賓及眾賓皆降，復初位。", "", "不敢居堂", "lacuna: 張"),
-    ("xs-0114-z1", "大夫辭洗，如賓禮，席於尊東。", "", "尊東明與賓夹尊也", "lacuna: 張"),
+    ("xs-0114-z1", "大夫辭洗，如賓禮，席於尊東。", "", "尊東明與賓夾尊也", "lacuna: 張"),
     # in the lacuna, and across: 辭之者 is xs-0119's 大夫辭加席
     ("xs-0120-z1", "主人對，不去加席。", "xs-0119:0", "辭之者謙", "lacuna, across"),
     ("xs-0153-z1", "遂獻笙於西階上。", "xs-0152:19", "不洗者賤也", "across, from mid-step"),
