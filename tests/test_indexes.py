@@ -107,6 +107,17 @@ def test_role_pages_have_an_itinerary(edition: dict, edition_html: Path) -> None
     page = (edition_html / unquote(siShe["url"])).read_text(encoding="utf-8")
     assert "<h2>行止</h2>" in page
     assert page.count("<tr>") > siShe["count"] // 2
+    itinerary = page[page.index("<h2>行止</h2>") :]
+    assert '<th scope="col">位</th><th scope="col">面</th>' in itinerary
+    # a pair the plans do not place by itself (its members stand there): no empty columns
+    entries = edition["indexes"]["role"]
+    (pair,) = [e for e in entries + [s for e in entries for s in e["sub"]] if e["term"] == "上耦"]
+    page = (edition_html / unquote(pair["url"])).read_text(encoding="utf-8")
+    itinerary = page[
+        page.index("<h2>行止</h2>") : page.index("</table>", page.index("<h2>行止</h2>"))
+    ]
+    assert '<th scope="col">位</th>' not in itinerary and "<td></td>" not in itinerary
+    assert "此詞不另標位與面" in itinerary and itinerary.count("<tr>") > 1
 
 
 def test_domain_index_pages_and_term_links(edition_html: Path) -> None:

@@ -301,17 +301,29 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
             continue
         occ = Occurrence(step_id, numbers[step_id][0], rec.text, 0, 0, False)
         text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
-        rows.append(
-            f"<tr><td>{_step_link(env, page, occ, builder)}</td><td>{html.escape(place)}</td>"
-            f'<td>{html.escape(facing)}</td><td lang="zh-Hant">{html.escape(text)}</td></tr>'
-        )
+        rows.append((_step_link(env, page, occ, builder), place, facing, text))
     moves = _("Itinerary")
+    # A role the plans do not place by itself (a pair or group, 上耦, 三耦: its members stand
+    # there) has no place or facing at any step: no empty columns, but a word of why.
+    placed = any(place or facing for _, place, facing, _ in rows)
+    head = [_("Step"), *((_("Place"), _("Facing")) if placed else ()), _("The classic’s text")]
+    body = [
+        f"<tr><td>{link}</td>"
+        + (f"<td>{html.escape(place)}</td><td>{html.escape(facing)}</td>" if placed else "")
+        + f'<td lang="zh-Hant">{html.escape(text)}</td></tr>'
+        for link, place, facing, text in rows
+    ]
+    unplaced = (
+        "" if placed else f'<p class="xs-hw-none">{_("The plans place its members, not it.")}</p>'
+    )
     return (
-        f'<h2>{moves}</h2><div class="xs-table-scroll" tabindex="0" role="region" '
+        f"<h2>{moves}</h2>{unplaced}"
+        f'<div class="xs-table-scroll" tabindex="0" role="region" '
         f'aria-label="{moves}"><table class="xs-itinerary"><thead><tr>'
-        f'<th scope="col">{_("Step")}</th><th scope="col">{_("Place")}</th>'
-        f'<th scope="col">{_("Facing")}</th><th scope="col">{_("The classic’s text")}</th>'
-        "</tr></thead><tbody>" + "\n".join(rows) + "</tbody></table></div>"
+        + "".join(f'<th scope="col">{h}</th>' for h in head)
+        + "</tr></thead><tbody>"
+        + "\n".join(body)
+        + "</tbody></table></div>"
     )
 
 
