@@ -73,7 +73,10 @@ def draw_mats(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
                 x - w / 2, my0, x + w / 2, my0 + mh, fill=MAT, stroke=INK, stroke_width=c.pen(1.1)
             )
     if label:
-        g, side = c.model(size * 0.62), c.model(2.0)
+        # above or below, the name keeps 2 px from the mats (more than the labeller's CLEAR): a
+        # name wider than its mat (賓席 in print) runs over its neighbour's edge, and would
+        # otherwise touch that mat and be sent off to the side, over the next thing drawn
+        g, side = c.model(size * 0.5 + 2.0), c.model(2.0)
         if horizontal:
             also = [(x, y + h / 2 + g, "middle", False), (x, y - h / 2 - g, "middle", False)]
         else:
@@ -109,7 +112,18 @@ def draw_zun(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
                 (x, y - h / 2 - g2, "middle", False, two),
                 (x, y + h / 2 + g2, "middle", False, two),
             ]
-        also += around(c, x, y, w / 2, h / 2, size)
+        ring = around(c, x, y, w / 2, h / 2, size)
+        also += ring[:8]
+        if sep:
+            # where the plan is crowded (a 大夫席 set east of it, people round it), the thing's
+            # name alone beside it rather than its whole name further off, where it would
+            # read as another thing's
+            also += [
+                (x, y - h / 2 - g, "middle", False, head),
+                (x, y + h / 2 + g, "middle", False, head),
+                *((*spot, head) for spot in ring[:8]),
+            ]
+        also += ring[8:]
         if sep:
             also += [
                 (*spot, two) for spot in around(c, x, y, w / 2, h / 2 + c.model(size * 0.6), size)
