@@ -303,8 +303,8 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
         text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
         rows.append((_step_link(env, page, occ, builder), place, facing, text))
     moves = _("Itinerary")
-    # A role the plans do not place by itself (a pair or group, 上耦, 三耦: its members stand
-    # there) has no place or facing at any step: no empty columns, but a word of why.
+    # A role the plans do not place by itself (a pair or a group: its members stand there)
+    # has no place or facing at any step: no empty columns, but a word of why.
     placed = any(place or facing for _, place, facing, _ in rows)
     head = [_("Step"), *((_("Place"), _("Facing")) if placed else ()), _("The classic’s text")]
     body = [
