@@ -193,6 +193,18 @@ def test_stage_shows_at_each_diagram_what_the_diagram_shows(edition: dict, editi
         assert f"{data['pages'][step['u']]}#{step['id']}" == record["url"]
 
 
+def test_stage_says_who_stands_off_the_plan_shown(edition_html: Path) -> None:
+    """The key marks a figure beyond the plan shown, as a static plan lists it (圖外): the
+    places outside each view, by index; the gate lies beyond the hall, within the overview."""
+    text = (edition_html / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
+    data = json.loads(text.split("\n", 1)[1].strip()[len("window.XS_STAGE=") : -1])
+    hall, overview = ({data["places"][i] for i in view} for view in data["outside"])
+    assert {"門內東", "門內西"} <= hall and not overview & {"門內東", "門內西", "堂西"}
+    assert "堂西" not in hall
+    page = (edition_html / "stage.html").read_text(encoding="utf-8")
+    assert '<span data-say="offView">（圖外）</span>' in page
+
+
 def test_stage_covers_every_step(edition: dict, edition_html: Path) -> None:
     text = (edition_html / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
     text = text.split("\n", 1)[1].strip()  # after the line with the inputs' digest

@@ -267,6 +267,12 @@
       li.children[0].textContent = D.roles[e[0]];
       li.children[1].textContent = D.places[e[1]];
       li.children[2].textContent = D.facings[e[2]];
+      // off the plan shown (as a static plan lists them under it: 圖外)
+      if ((D.outside || [[], []])[view === "hall" ? 0 : 1].indexOf(e[1]) >= 0) {
+        const off = li.appendChild(document.createElement("span"));
+        off.className = "xs-key-off";
+        off.textContent = say("offView", {});
+      }
       // the notes of 注 the position rests on, each marked 注 and linked (issue 21)
       (e[11] || []).forEach(function (id) {
         const mark = li.appendChild(document.createElement("a"));
@@ -297,6 +303,7 @@
       plans.range.hidden = view !== "range";
       b.setAttribute("aria-pressed", String(view === "range"));
       b.textContent = say(view === "range" ? "hall" : "range", {});
+      show(current, false); // the key says who is off the plan now shown
     }
   });
   // An empty or unreadable box (Enter on "", "e") puts the current step back, not an error.

@@ -192,6 +192,7 @@ def _depart_stage_html(self, node):
         f'<span data-say="xref">{_("See step {n}")}</span>'
         f'<span data-say="kept">{_(kept.TITLE)}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
+        f'<span data-say="offView">{_("off this plan")}</span>'
         + "".join(
             f'<span data-say="{escape(view)}">{escape(titles.get(view, view))}</span>'
             for view in views

@@ -7,8 +7,9 @@ roles that left; ``order``, the order of the key when it is not the previous ord
 newcomers at the end; ``furn``, the furnishings when they changed; ``p`` and ``u``, the phase
 and the page, when they changed; ``n``, the step's number, where it is not its place in the
 timeline (1, 2 …). Everyone else stays as they were, no longer marked as moving. (Listing
-every figure at every step made the file seven times larger.) ``static/xs-stage.js`` decodes
-it.
+every figure at every step made the file seven times larger.) ``outside`` lists, for each of
+the two views, the places beyond it, so that the key can say who is off the plan shown.
+``static/xs-stage.js`` decodes it.
 
 No Sphinx import: the glue (``plans/diagrams.py``) hands over the steps and writes the file.
 """
@@ -37,6 +38,14 @@ class StageStep(NamedTuple):
     text: str
     translation: str
     page: str  # the page's URI, listed once in the data
+
+
+def _in_view(setting: Setting, view: str, place: str) -> bool:
+    """Whether a place lies within a view's extent (:func:`.svg.compose`'s test of who is
+    drawn and who is listed under the plan)."""
+    x0, y0, x1, y1 = setting.view(view).extent
+    p = setting.places[place]
+    return x0 <= p.x <= x1 and y0 <= p.y <= y1
 
 
 def _num(value: float) -> float | int:
@@ -154,6 +163,12 @@ def encode_stage(
         "title": title,
         "roles": roles,
         "places": places,
+        # by view (the close one, the overview), the places that lie outside it, as a static
+        # plan judges it (its 圖外 list): the key marks who stands there
+        "outside": [
+            [i for i, name in enumerate(places) if not _in_view(setting, view, name)]
+            for view in views
+        ],
         "facings": facings,
         "furnishings": furnishings,
         "phases": list(phases),
