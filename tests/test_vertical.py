@@ -89,6 +89,44 @@ def test_a_closing_mark_never_begins_a_column() -> None:
     assert cols[0].text == "一二三" and cols[1].text == "四。五"
 
 
+def test_a_run_of_closing_marks_never_begins_a_column() -> None:
+    """「某酬某子。」 and 「奏《騶虞》，」 (pp. 57, 52 and 73 of the first book): where the
+    column ends with a mark, the character before it goes over with it and the mark after it,
+    and an opening mark before that character goes too."""
+    step = layout.Step("a-1", "1", "一二三某子。」四")
+    cols = _text_columns(layout.layout(_part(step), cells=6))
+    assert [c.text for c in cols] == ["一二三某", "子。」四"]
+    step = layout.Step("a-1", "1", "曰：「奏《騶虞》，間若一。」")
+    cols = _text_columns(layout.layout(_part(step), cells=8))
+    assert [c.text for c in cols] == ["曰：「奏《騶", "虞》，間若一。」"]
+    step = layout.Step("a-1", "1", "一二三「四」，五")
+    cols = _text_columns(layout.layout(_part(step), cells=6))
+    assert [c.text for c in cols] == ["一二三", "「四」，五"]
+
+
+def test_a_closing_mark_after_a_note_takes_the_notes_last_two_characters() -> None:
+    step = layout.Step("a-1", "1", "一二，三", notes=(layout.Note(2, "甲乙丙丁戊己"),))
+    cols = _text_columns(layout.layout(_part(step), cells=4))
+    first, second = cols[0].pieces[-1], cols[1].pieces[0]
+    assert isinstance(first, Jiazhu) and (first.right, first.left) == ("甲乙", "丙丁")
+    assert second == Jiazhu("戊", "己") and cols[1].text == "戊己，三"
+    assert cols[0].units == 6
+
+
+def test_no_column_begins_with_a_closing_mark_or_ends_with_an_opening_one() -> None:
+    """Every column of a text full of marks, at every column length that holds its longest
+    run of marks and one character (「『〈甲〉』，」)."""
+    text = "曰：「奏《騶虞》，間若一。」某酬某子。」「《采蘋》」，皆五終。（射）『〈甲〉』，乙。"
+    step = layout.Step("a-1", "1", text * 3, notes=(layout.Note(8, "東面者進還鄉大師也"),))
+    for cells in range(7, 23):
+        cols = _text_columns(layout.layout(_part(step), cells=cells))
+        assert "".join(c.text for c in cols) == "".join(layout.stream(_part(step)))
+        for col in cols:
+            assert col.text[0] not in layout.CLOSING, (cells, col.text)
+            assert col.text[-1] not in layout.OPENING, (cells, col.text)
+            assert col.units <= 2 * cells
+
+
 def test_an_opening_mark_never_ends_a_column() -> None:
     step = layout.Step("a-1", "1", "一二三「四」")
     cols = _text_columns(layout.layout(_part(step), cells=4))
@@ -220,6 +258,21 @@ def test_a_page_must_print_what_its_record_holds() -> None:
     (bad,) = cv.page_differences(["鄉射之禮︒主 1 儀禮二 甲"], [page])
     assert "printed but not recorded 「甲」" in bad and "recorded but not printed 「人」" in bad
     assert cv.page_differences([], [page]) == ["0 pages in the PDF, 1 in the record"]
+
+
+def test_a_column_that_begins_with_a_closing_mark_fails() -> None:
+    pages = [
+        cv.Page(52, "52", [("c", "奏《騶虞》"), ("c", "，間若一。」"), ("a", "，校記")]),
+        cv.Page(53, "53", [("h", "「記」"), ("c", "某酬某子。「"), ("c", "」某者字也")]),
+    ]
+    assert cv.break_faults(pages) == [
+        "p.52 column 2 begins with 「，」: 「，間若一。」…」",
+        "p.53 column 2 ends with 「「」: 「…某酬某子。「」",
+        "p.53 column 3 begins with 「」」: 「」某者字也…」",
+    ]
+    with pytest.raises(cv.Failure, match="3 column"):
+        cv.check_breaks(cv.Record((0, 0, 1, 1), 1, 1, (1, 1, 1), pages))
+    assert cv.break_faults([cv.Page(52, "52", [("c", "虞》，間若一。」"), ("h", "。")])]) == []
 
 
 def _record(tmp_path: Path) -> cv.Record:

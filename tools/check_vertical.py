@@ -16,6 +16,8 @@ Checks:
                  vertical page comes out scrambled) are, as a bag, the characters the record
                  says the page holds, no more and no fewer; vertical presentation forms (︒ ︐)
                  count as the marks they stand for;
+* ``breaks``     no column of the text begins with a closing mark (。，」 …) or ends with an
+                 opening one (「《 …): the line-breaking rules (禁則), read from the record;
 * ``visual``     pages 1, 2, the middle one and the last are rendered (``pdftoppm``): none is
                  blank; on a framed page no ink falls outside the 版框, the 版心 strip beside it
                  and the band of step numbers above it; the text block holds ink in the column
@@ -54,6 +56,11 @@ SLACK = 1.5
 HEADS_BAND = 48.0
 #: A TeX point in PostScript points (the PDF's unit).
 TEX_PT = 72 / 72.27
+
+#: Marks a column may not begin with (they close or end something), and marks it may not end
+#: with: the proof-reader's own list, not the layout's (vertical/layout.py), which it checks.
+NOT_AT_HEAD = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·︒︐︑")
+NOT_AT_FOOT = frozenset("「『《〈（〔【﹁﹃")
 
 OVERFULL = re.compile(r"^Overfull \\[hv]box \(([\d.]+)pt too (?:wide|high)\)(.*)$", re.M)
 WS = re.compile(r"\s+")
@@ -194,6 +201,32 @@ def check_pages(pdf: Path, record: Record) -> str:
         raise Failure(f"{len(bad)} page(s) differ from the record:\n    " + "\n    ".join(bad[:20]))
     chars = sum(len(WS.sub("", p.text)) for p in record.pages)
     return f"all {len(record.pages)} pages hold what the record says ({chars} characters)"
+
+
+# -- the line-breaking rules ---------------------------------------------------------------------
+
+
+def break_faults(pages: Sequence[Page]) -> list[str]:
+    """The columns of text that begin with a closing mark or end with an opening one."""
+    out = []
+    for page in pages:
+        columns = [(kind, WS.sub("", text)) for kind, text in page.records if kind in "chb"]
+        for n, (kind, text) in enumerate(columns, 1):
+            if kind != "c":
+                continue  # a heading is a column of its own, set from its head
+            if text and text[0] in NOT_AT_HEAD:
+                out.append(f"p.{page.number} column {n} begins with 「{text[0]}」: 「{text[:8]}…」")
+            if text and text[-1] in NOT_AT_FOOT:
+                out.append(f"p.{page.number} column {n} ends with 「{text[-1]}」: 「…{text[-8:]}」")
+    return out
+
+
+def check_breaks(record: Record) -> str:
+    bad = break_faults(record.pages)
+    if bad:
+        raise Failure(f"{len(bad)} column(s) break against the rules:\n    " + "\n    ".join(bad))
+    count = sum(1 for p in record.pages for kind, _ in p.records if kind == "c")
+    return f"no column of {count} begins with a closing mark or ends with an opening one"
 
 
 # -- the look of sample pages ---------------------------------------------------------------------
@@ -401,6 +434,7 @@ def main(argv: list[str] | None = None) -> int:
         rec = record
         checks += [
             ("pages", lambda: check_pages(pdf, rec)),
+            ("breaks", lambda: check_breaks(rec)),
             ("visual", lambda: check_visual(pdf, rec, args.samples)),
         ]
     for name, check in checks:
