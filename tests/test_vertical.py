@@ -3,7 +3,9 @@ builder on a second edition, and the book written for this one (``make vertical`
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -183,6 +185,64 @@ def test_tex_escapes_and_writes_each_note_after_its_column() -> None:
     assert out.index("\\xsvnote{4}{賓}{\\xsvrdg{賔}{叢}}{}{賓賔叢}") > col_at
 
 
+# -- the style file, set by LuaLaTeX ----------------------------------------------------------
+
+
+def _set(
+    tmp_path: Path,
+    parts: list[layout.Part],
+    notes: dict[int, tex.Note] | None = None,
+    book: tex.Book | None = None,
+) -> cv.Record:
+    """``parts`` laid out and set by LuaLaTeX with the book's style file in ``tmp_path``; the
+    record of its pages. LuaTeX-ja's caches are those of ``make vertical`` where it has run."""
+    if not shutil.which("lualatex"):
+        tool_missing("lualatex (texlive-luatex) is needed to set the vertical book")
+    from ritual.vertical import builder
+
+    for name in builder.SUPPORT:
+        shutil.copyfile(builder.LATEX / name, tmp_path / name)
+    design = tex.Design()
+    columns = layout.layout(parts, design.cells)
+    book = book or tex.Book("書", "篇", colophon=(("底本", "某本"),))
+    (tmp_path / "t.tex").write_text(
+        tex.document(columns, notes or {}, design, book), encoding="utf-8"
+    )
+    cache = ROOT / "_build" / "texmf-var"
+    env = dict(os.environ)
+    env["TEXMFVAR"] = env["TEXMFCACHE"] = str(cache if cache.is_dir() else tmp_path / "var")
+    done = subprocess.run(
+        ["lualatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    log = (tmp_path / "t.log").read_text(encoding="utf-8", errors="replace")
+    assert done.returncode == 0, log[-3000:]
+    return cv.read_record(tmp_path / "t.xsvpages")
+
+
+def _parts(*spec: tuple[str, int]) -> list[layout.Part]:
+    """Parts named ``title``, each of one phase of ``n`` full columns (22 cells) of text."""
+    return [
+        layout.Part(
+            title, (layout.Phase(title + "節", (layout.Step(f"a-{i}", str(i), "經" * 22 * n),)),)
+        )
+        for i, (title, n) in enumerate(spec, 1)
+    ]
+
+
+def test_the_blank_before_a_part_is_not_set_at_the_head_of_a_page(tmp_path: Path) -> None:
+    """A page of ten columns filled by the first part: the blank before the second falls at the
+    head of the next page, where it is left out (the title is the page's first column); within
+    a page the blank is there, a column place without ink."""
+    record = _set(tmp_path, _parts(("甲", 8), ("乙", 1), ("丙", 1)))
+    kinds = [page.columns for page in record.pages]
+    assert kinds[1] == ["h", "h", *["c"] * 8]
+    assert kinds[2] == ["h", "h", "c", "b", "h", "h", "c"]
+
+
 # -- a second edition builds its vertical book ------------------------------------------------
 
 
@@ -270,9 +330,12 @@ def test_a_column_that_begins_with_a_closing_mark_fails() -> None:
         "p.53 column 2 ends with 「「」: 「…某酬某子。「」",
         "p.53 column 3 begins with 「」」: 「」某者字也…」",
     ]
-    with pytest.raises(cv.Failure, match="3 column"):
+    with pytest.raises(cv.Failure, match="3 break"):
         cv.check_breaks(cv.Record((0, 0, 1, 1), 1, 1, (1, 1, 1), pages))
     assert cv.break_faults([cv.Page(52, "52", [("c", "虞》，間若一。」"), ("h", "。")])]) == []
+    assert cv.break_faults([cv.Page(19, "19", [("r", "書"), ("b", ""), ("h", "第一番射")])]) == [
+        "p.19 begins with a blank column"
+    ]
 
 
 def _record(tmp_path: Path) -> cv.Record:

@@ -18,6 +18,7 @@ Checks:
                  count as the marks they stand for;
 * ``breaks``     no column of the text begins with a closing mark (。，」 …) or ends with an
                  opening one (「《 …): the line-breaking rules (禁則), read from the record;
+                 no page begins with a blank column (the one before a part's title);
 * ``visual``     pages 1, 2, the middle one and the last are rendered (``pdftoppm``): none is
                  blank; on a framed page no ink falls outside the 版框, the 版心 strip beside it
                  and the band of step numbers above it; the text block holds ink in the column
@@ -207,10 +208,13 @@ def check_pages(pdf: Path, record: Record) -> str:
 
 
 def break_faults(pages: Sequence[Page]) -> list[str]:
-    """The columns of text that begin with a closing mark or end with an opening one."""
+    """The columns of text that begin with a closing mark or end with an opening one, and the
+    pages that begin with a blank column."""
     out = []
     for page in pages:
         columns = [(kind, WS.sub("", text)) for kind, text in page.records if kind in "chb"]
+        if columns and columns[0][0] == "b":
+            out.append(f"p.{page.number} begins with a blank column")
         for n, (kind, text) in enumerate(columns, 1):
             if kind != "c":
                 continue  # a heading is a column of its own, set from its head
@@ -224,9 +228,12 @@ def break_faults(pages: Sequence[Page]) -> list[str]:
 def check_breaks(record: Record) -> str:
     bad = break_faults(record.pages)
     if bad:
-        raise Failure(f"{len(bad)} column(s) break against the rules:\n    " + "\n    ".join(bad))
+        raise Failure(f"{len(bad)} break(s) against the rules:\n    " + "\n    ".join(bad))
     count = sum(1 for p in record.pages for kind, _ in p.records if kind == "c")
-    return f"no column of {count} begins with a closing mark or ends with an opening one"
+    return (
+        f"no column of {count} begins with a closing mark or ends with an opening one; "
+        "no page begins with a blank column"
+    )
 
 
 # -- the look of sample pages ---------------------------------------------------------------------

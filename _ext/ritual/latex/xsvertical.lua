@@ -1,5 +1,6 @@
 -- xsvertical.lua -- Lua helpers of the vertical book (xsvertical.sty): the folio in Chinese
--- numerals (一 … 九十九, 一百, 一百零五, 一百一十 …), as the 版心 of a 線裝書 gives it.
+-- numerals (一 … 九十九, 一百, 一百零五, 一百一十 …), as the 版心 of a 線裝書 gives it; the count
+-- of the columns of the page being shipped (the record of a blank column).
 xsv = xsv or {}
 
 local digits = { [0] = "〇", "一", "二", "三", "四", "五", "六", "七", "八", "九" }
@@ -31,6 +32,23 @@ function xsv.numeral(n)
       out = out .. below_hundred(rest, thousands > 0 or hundreds > 0)
    end
    return out
+end
+
+-- The columns of the page being shipped (xsvertical.sty's records): xsv.page() as a page is
+-- shipped, xsv.column() as each column's record is written; xsv.blank(), in the record of a part's
+-- title, gives the blank column before it (`b') where a column precedes the title on its page,
+-- nothing where the title begins the page (the blank, glue, was discarded there).
+local columns = 0
+
+function xsv.page() columns = 0 end
+
+function xsv.column() columns = columns + 1 end
+
+function xsv.blank()
+   if columns > 0 then
+      columns = columns + 1
+      tex.sprint("b ")
+   end
 end
 
 return xsv
