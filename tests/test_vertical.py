@@ -148,6 +148,15 @@ def test_baiwen_leaves_out_the_punctuation_of_the_jing_and_the_zhu() -> None:
     assert col.text == "賓出迎再拜出門也"
 
 
+def test_baiwen_headings_have_spaces_for_their_punctuation() -> None:
+    assert layout.baiwen_title("射前：戒賓、陳設、速賓") == "射前　戒賓　陳設　速賓"
+    assert layout.baiwen_title("記「鄉射」之禮：") == "記鄉射之禮"
+    part = layout.Part("射後：旅酬、坐燕", (layout.Phase("《記》，賓出", ()),))
+    cols = layout.layout([part], cells=8, baiwen=True)
+    assert [c.title for c in cols] == ["射後　旅酬　坐燕", "記　賓出"]
+    assert [c.title for c in layout.layout([part], cells=8)] == ["射後：旅酬、坐燕", "《記》，賓出"]
+
+
 def test_parts_are_parted_by_a_blank_column() -> None:
     parts = _part(layout.Step("a-1", "1", "一")) * 2
     kinds = [c.kind for c in layout.layout(parts, cells=8)]
@@ -181,6 +190,9 @@ def test_tex_escapes_and_writes_each_note_after_its_column() -> None:
     note = tex.Note(4, "賓", (("賔", "叢"),), "")
     out = tex.document(cols, {4: note}, tex.Design(), tex.Book("書", "篇", ids={"1": "a-1"}))
     assert "\\documentclass[tate," in out and "line_length=22zw" in out
+    assert "\\xsvtitlepage{篇}{}{}" in out  # a book that does not say what it is
+    kind = tex.document(cols, {}, tex.Design(), tex.Book("書", "篇", kind="白文本"))
+    assert "\\xsvtitlepage[白文本]{篇}{}{}" in kind
     col_at = out.index("\\xsvcol{\\xsvhead{1}}{\\xsvanchor{a-1}賓\\xsvmark{4}出。}")
     assert out.index("\\xsvnote{4}{賓}{\\xsvrdg{賔}{叢}}{}{賓賔叢}") > col_at
 
@@ -252,8 +264,26 @@ def test_a_sibling_edition_builds_its_vertical_book(app: SphinxTestApp) -> None:
     assert app.warning.getvalue() == ""
     out = (app.outdir / "xiangyinjiuli-zhipai.tex").read_text(encoding="utf-8")
     assert "\\xsvsetup{book={鄉飲酒禮},chapter={鄉飲酒禮}" in out
+    assert "\\xsvtitlepage[標點本]{鄉飲酒禮}" in out
+    assert "\\xsvpart{鄉飲酒禮：謀賓至拜至}" in out
     for name in ("xsvertical.sty", "xsvertical.lua", "jfm-xszhv.lua"):
         assert (app.outdir / name).is_file()
+
+
+@pytest.mark.sphinx(
+    "xsvertical",
+    testroot="xiangyinjiuli",
+    confoverrides={"xs_vertical_baiwen": True, "xs_vertical_name": "baiwen"},
+)
+def test_the_baiwen_book_says_what_it_is_and_has_no_punctuation_in_its_headings(
+    app: SphinxTestApp,
+) -> None:
+    app.build()
+    out = (app.outdir / "baiwen.tex").read_text(encoding="utf-8")
+    assert "\\xsvtitlepage[白文本]{鄉飲酒禮}" in out
+    assert "\\xsvpart{鄉飲酒禮　謀賓至拜至}{鄉飲酒禮　謀賓至拜至}" in out
+    headings = re.findall(r"^\\xsv(?:part|phase)\{(.*?)\}", out, re.M)
+    assert headings and not set("".join(headings)) & layout.PUNCTUATION
 
 
 # -- the book of this edition -----------------------------------------------------------------
@@ -414,3 +444,10 @@ def test_the_baiwen_book_is_the_text_without_punctuation() -> None:
     for macro in (r"\\xsvnote\{(\d+)\}", r"\\xsvmark\{(\d+)\}"):
         assert re.findall(macro, baiwen) == re.findall(macro, full) != []
     assert "pdftitle={儀禮·鄉射禮（白文直排本）}" in baiwen
+    # each book says what it is: on its title page, and in its PDF title, which for neither
+    # is the edition's (彙校譯注本: the vertical books have no translation)
+    assert "\\xsvtitlepage[白文本]{" in baiwen and "\\xsvtitlepage[標點本]{" in full
+    assert "pdftitle={儀禮·鄉射禮（標點直排本）}" in full
+    headings = re.findall(r"^\\xsv(?:part|phase)\{(.*?)\}", baiwen, re.M)
+    assert "射前　戒賓　陳設　速賓" in headings
+    assert not set("".join(headings)) & layout.PUNCTUATION

@@ -37,9 +37,23 @@ OPENING = frozenset("「『《〈（〔【﹁﹃")
 PUNCTUATION = CLOSING | OPENING | frozenset("—–－")
 
 
+#: The marks of a heading that part its words (「射前：戒賓、陳設、速賓」): in the 白文 a space
+#: stands for them, and the rest of the punctuation (quotation marks, brackets) is left out.
+PARTING = frozenset("：、，；。！？·…—–－")
+#: The space that parts the words of a heading in the 白文 (「射前　戒賓　陳設　速賓」).
+SPACE = "\u3000"
+
+
 def strip_punctuation(text: str) -> str:
     """The text as 白文: without modern punctuation."""
     return "".join(ch for ch in text if ch not in PUNCTUATION)
+
+
+def baiwen_title(title: str) -> str:
+    """A heading as the 白文 prints it: a space for each run of marks that part its words,
+    no other mark (「射前：戒賓、陳設、速賓」 → 「射前　戒賓　陳設　速賓」)."""
+    words = "".join(SPACE if ch in PARTING else ch for ch in title)
+    return SPACE.join(w for w in strip_punctuation(words).split(SPACE) if w)
 
 
 # -- input: the book as records ---------------------------------------------------------------
@@ -356,17 +370,19 @@ def _note_take(length: int, free: int) -> int:
 
 def layout(parts: Sequence[Part], cells: int, baiwen: bool = False) -> list[Column]:
     """Every column of the book's text, in order: a part's title (after a blank column, but
-    for the first), then each phase's title and its steps, which run on from one to the next."""
+    for the first), then each phase's title and its steps, which run on from one to the next.
+    In the 白文 (``baiwen``) the titles too are without punctuation (:func:`baiwen_title`)."""
     if cells < 4:
         raise ValueError(f"a column of {cells} cells is too short")
     out = _Columns(2 * cells)
+    title = baiwen_title if baiwen else str
     for part in parts:
         if out.columns:
             out.close()
             out.columns.append(Column("blank"))
-        out.heading("part", part.title)
+        out.heading("part", title(part.title))
         for phase in part.phases:
-            out.heading("phase", phase.title)
+            out.heading("phase", title(phase.title))
             for step in phase.steps:
                 for atom in _atoms(step, baiwen):
                     out.add(atom)

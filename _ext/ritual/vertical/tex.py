@@ -82,6 +82,7 @@ class Book:
     right: str = ""  # the title page's right column (who made it)
     left: str = ""  # the title page's left column (the edition, the date)
     colophon: tuple[tuple[str, str], ...] = ()  # 牌記: (label, text)
+    kind: str = ""  # what the book is (標點本, 白文本): under the title on the title page
     pdf_title: str = ""
     lang: str = "zh-Hant"
     ids: dict[str, str] = field(default_factory=dict)  # step label → step id (anchors)
@@ -161,8 +162,10 @@ def preamble(design: Design, book: Book) -> str:
 def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, book: Book) -> str:
     """The whole ``.tex`` file: title page, the columns with their 校記, the colophon."""
     out = [preamble(design, book), "\\begin{document}"]
+    kind = f"[{escape(book.kind)}]" if book.kind else ""
     out.append(
-        f"\\xsvtitlepage{{{escape(book.chapter)}}}{{{escape(book.right)}}}{{{escape(book.left)}}}"
+        f"\\xsvtitlepage{kind}{{{escape(book.chapter)}}}{{{escape(book.right)}}}"
+        f"{{{escape(book.left)}}}"
     )
     out.append("\\xsvbegin")
     body: list[str] = []
