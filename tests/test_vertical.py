@@ -255,6 +255,18 @@ def test_the_blank_before_a_part_is_not_set_at_the_head_of_a_page(tmp_path: Path
     assert kinds[2] == ["h", "h", "c", "b", "h", "h", "c"]
 
 
+def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
+    """The colophon closes the book after the 校記 of its last columns, on the same page."""
+    (part,) = _parts(("甲", 2))
+    step = part.phases[0].steps[0]
+    marked = layout.Step(step.id, step.label, step.text, markers=(layout.Marker(40, 1),))
+    part = layout.Part(part.title, (layout.Phase(part.phases[0].title, (marked,)),))
+    record = _set(tmp_path, [part], {1: tex.Note(1, "經", (("經", "某"),), "")})
+    last = record.pages[-1]
+    assert len(record.pages) == 2
+    assert [k for k, _ in last.records if k in "chbat"] == ["h", "h", "c", "c", "a", "t"]
+
+
 # -- a second edition builds its vertical book ------------------------------------------------
 
 
@@ -366,6 +378,19 @@ def test_a_column_that_begins_with_a_closing_mark_fails() -> None:
     assert cv.break_faults([cv.Page(19, "19", [("r", "書"), ("b", ""), ("h", "第一番射")])]) == [
         "p.19 begins with a blank column"
     ]
+
+
+def test_a_colophon_before_a_note_fails() -> None:
+    last = cv.Page(76, "76", [("c", "唯"), ("d", "94"), ("t", "底本某本"), ("a", "唯…")])
+    assert cv.colophon_faults([last]) == ["p.76: a 校記 after the colophon"]
+    last.records = [*last.records[:2], last.records[3], last.records[2]]
+    assert cv.colophon_faults([last]) == []
+    with pytest.raises(cv.Failure, match="after the colophon"):
+        cv.check_colophon(
+            cv.Record(
+                (0, 0, 1, 1), 1, 1, (1, 1, 1), [last, cv.Page(77, "77", [("t", "x"), ("a", "y")])]
+            )
+        )
 
 
 def _record(tmp_path: Path) -> cv.Record:

@@ -19,6 +19,8 @@ Checks:
 * ``breaks``     no column of the text begins with a closing mark (。，」 …) or ends with an
                  opening one (「《 …): the line-breaking rules (禁則), read from the record;
                  no page begins with a blank column (the one before a part's title);
+* ``colophon``   the colophon follows the 校記 of its page (it does not part them from their
+                 columns);
 * ``visual``     pages 1, 2, the middle one and the last are rendered (``pdftoppm``): none is
                  blank; on a framed page no ink falls outside the 版框, the 版心 strip beside it
                  and the band of step numbers above it; the text block holds ink in the column
@@ -236,6 +238,24 @@ def check_breaks(record: Record) -> str:
     )
 
 
+def colophon_faults(pages: Sequence[Page]) -> list[str]:
+    """The pages where a 校記 comes after the colophon (or the title page's words)."""
+    out = []
+    for page in pages:
+        kinds = [kind for kind, _ in page.records if kind in "at"]
+        if "t" in kinds and "a" in kinds[kinds.index("t") :]:
+            out.append(f"p.{page.number}: a 校記 after the colophon")
+    return out
+
+
+def check_colophon(record: Record) -> str:
+    bad = colophon_faults(record.pages)
+    if bad:
+        raise Failure("; ".join(bad))
+    last = [p.number for p in record.pages if any(k == "t" for k, _ in p.records)]
+    return f"the colophon (p.{last[-1] if last else '?'}) follows the 校記 of its page"
+
+
 # -- the look of sample pages ---------------------------------------------------------------------
 
 
@@ -442,6 +462,7 @@ def main(argv: list[str] | None = None) -> int:
         checks += [
             ("pages", lambda: check_pages(pdf, rec)),
             ("breaks", lambda: check_breaks(rec)),
+            ("colophon", lambda: check_colophon(rec)),
             ("visual", lambda: check_visual(pdf, rec, args.samples)),
         ]
     for name, check in checks:
