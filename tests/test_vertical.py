@@ -267,6 +267,28 @@ def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
     assert [k for k, _ in last.records if k in "chbat"] == ["h", "h", "c", "c", "a", "t"]
 
 
+def test_an_occurrences_number_is_set_upright(tmp_path: Path) -> None:
+    """「適¹下」: the superscript digit is written as the digit in \\xsvsup (set across the
+    column, upright), not as the face's superscript, which lay on its side with the line; the
+    record keeps the lemma as it is (the checks count ¹ as 1)."""
+    note = tex.Note(1, "適¹下", (("適", "叢"),), "十²")
+    assert tex._note(note).startswith(
+        "\\xsvnote{1}{適\\xsvsup{1}下}{\\xsvrdg{適}{叢}}{。十\\xsvsup{2}}{適¹下適叢。十²}"
+    )
+    (part,) = _parts(("甲", 1))
+    step = part.phases[0].steps[0]
+    marked = layout.Step(step.id, step.label, step.text, markers=(layout.Marker(3, 1),))
+    part = layout.Part(part.title, (layout.Phase(part.phases[0].title, (marked,)),))
+    _set(tmp_path, [part], {1: note})
+    text = subprocess.run(
+        ["pdftotext", "-f", "2", "-l", "2", str(tmp_path / "t.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "¹" not in text and "1" in text and "2" in text
+
+
 # -- a second edition builds its vertical book ------------------------------------------------
 
 

@@ -109,10 +109,20 @@ def _column(col: Column, book: Book) -> str:
     return f"\\xsvcol{{{heads}}}{{{''.join(body)}}}{{{escape(col.text)}}}\n"
 
 
+#: The superscript digits of an occurrence (the lemma 「適¹下」: the first 適 of the step).
+SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+
+
 def _tied(text: str) -> str:
     """A 校記's words escaped, a space in them (a witness's own, as 底's 「一黨一 」) tied: a
-    break there would set the closing mark after it alone at the head of a column."""
-    return escape(text).replace(" ", "~")
+    break there would set the closing mark after it alone at the head of a column; an
+    occurrence's superscript digits set upright across the column (``\\xsvsup``), which the
+    face's superscripts, turned with the line, are not."""
+    tied = escape(text).replace(" ", "~")
+    return _SUPERSCRIPTS.sub(
+        lambda m: f"\\xsvsup{{{m.group(0).translate(SUPERSCRIPT_DIGITS)}}}", tied
+    )
 
 
 def _note(note: Note) -> str:
