@@ -255,6 +255,18 @@ def test_the_blank_before_a_part_is_not_set_at_the_head_of_a_page(tmp_path: Path
     assert kinds[2] == ["h", "h", "c", "b", "h", "h", "c"]
 
 
+def test_the_banxin_names_the_part_in_force_at_the_head_of_the_page(tmp_path: Path) -> None:
+    """The 版心 names the part whose title begins the page (p. 3: 乙), else the part that runs
+    on into the page (p. 4: 乙, whose last column is its first, though 丙 begins on it)."""
+    record = _set(tmp_path, _parts(("甲", 8), ("乙", 9), ("丙", 1)))
+    kinds = [page.columns for page in record.pages]
+    assert kinds[2][:2] == ["h", "h"] and kinds[3] == ["c", "b", "h", "h", "c"]
+    banxin = [
+        text.split()[2] for page in record.pages for kind, text in page.records if kind == "r"
+    ]
+    assert banxin == ["甲", "乙", "乙"]
+
+
 def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
     """The colophon closes the book after the 校記 of its last columns, on the same page."""
     (part,) = _parts(("甲", 2))
