@@ -68,8 +68,10 @@ define vertical_book
 	  && { $(LUALATEX) $(2).tex >/dev/null || { tail -40 $(2).log >&2; exit 1; }; }
 	$(BIN)/python tools/check_vertical.py $(BUILD)/$(1)/$(2).pdf
 endef
+# Each book's own title in its PDF's properties (xs_edition_title names the book with translation).
+ZHIPAI    := -D "xs_vertical_pdf_title=儀禮·鄉射禮（標點直排本）"
 vertical: venv                    ## the vertical book: _build/vertical/xiangsheli-zhipai.pdf, checked
-	$(call vertical_book,vertical,xiangsheli-zhipai,)
+	$(call vertical_book,vertical,xiangsheli-zhipai,$(ZHIPAI))
 # The 白文 book: the same book without modern punctuation (句讀), its 夾注 and 校記 kept.
 BAIWEN    := -D xs_vertical_baiwen=1 -D xs_vertical_name=xiangsheli-baiwen \
 	-D "xs_vertical_pdf_title=儀禮·鄉射禮（白文直排本）"

@@ -3,7 +3,9 @@ builder on a second edition, and the book written for this one (``make vertical`
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +91,44 @@ def test_a_closing_mark_never_begins_a_column() -> None:
     assert cols[0].text == "一二三" and cols[1].text == "四。五"
 
 
+def test_a_run_of_closing_marks_never_begins_a_column() -> None:
+    """「某酬某子。」 and 「奏《騶虞》，」 (pp. 57, 52 and 73 of the first book): where the
+    column ends with a mark, the character before it goes over with it and the mark after it,
+    and an opening mark before that character goes too."""
+    step = layout.Step("a-1", "1", "一二三某子。」四")
+    cols = _text_columns(layout.layout(_part(step), cells=6))
+    assert [c.text for c in cols] == ["一二三某", "子。」四"]
+    step = layout.Step("a-1", "1", "曰：「奏《騶虞》，間若一。」")
+    cols = _text_columns(layout.layout(_part(step), cells=8))
+    assert [c.text for c in cols] == ["曰：「奏《騶", "虞》，間若一。」"]
+    step = layout.Step("a-1", "1", "一二三「四」，五")
+    cols = _text_columns(layout.layout(_part(step), cells=6))
+    assert [c.text for c in cols] == ["一二三", "「四」，五"]
+
+
+def test_a_closing_mark_after_a_note_takes_the_notes_last_two_characters() -> None:
+    step = layout.Step("a-1", "1", "一二，三", notes=(layout.Note(2, "甲乙丙丁戊己"),))
+    cols = _text_columns(layout.layout(_part(step), cells=4))
+    first, second = cols[0].pieces[-1], cols[1].pieces[0]
+    assert isinstance(first, Jiazhu) and (first.right, first.left) == ("甲乙", "丙丁")
+    assert second == Jiazhu("戊", "己") and cols[1].text == "戊己，三"
+    assert cols[0].units == 6
+
+
+def test_no_column_begins_with_a_closing_mark_or_ends_with_an_opening_one() -> None:
+    """Every column of a text full of marks, at every column length that holds its longest
+    run of marks and one character (「『〈甲〉』，」)."""
+    text = "曰：「奏《騶虞》，間若一。」某酬某子。」「《采蘋》」，皆五終。（射）『〈甲〉』，乙。"
+    step = layout.Step("a-1", "1", text * 3, notes=(layout.Note(8, "東面者進還鄉大師也"),))
+    for cells in range(7, 23):
+        cols = _text_columns(layout.layout(_part(step), cells=cells))
+        assert "".join(c.text for c in cols) == "".join(layout.stream(_part(step)))
+        for col in cols:
+            assert col.text[0] not in layout.CLOSING, (cells, col.text)
+            assert col.text[-1] not in layout.OPENING, (cells, col.text)
+            assert col.units <= 2 * cells
+
+
 def test_an_opening_mark_never_ends_a_column() -> None:
     step = layout.Step("a-1", "1", "一二三「四」")
     cols = _text_columns(layout.layout(_part(step), cells=4))
@@ -106,6 +146,15 @@ def test_baiwen_leaves_out_the_punctuation_of_the_jing_and_the_zhu() -> None:
     step = layout.Step("a-1", "1", "「賓」出迎，再拜。", notes=(layout.Note(9, "出，門也"),))
     (col,) = _text_columns(layout.layout(_part(step), cells=22, baiwen=True))
     assert col.text == "賓出迎再拜出門也"
+
+
+def test_baiwen_headings_have_spaces_for_their_punctuation() -> None:
+    assert layout.baiwen_title("射前：戒賓、陳設、速賓") == "射前　戒賓　陳設　速賓"
+    assert layout.baiwen_title("記「鄉射」之禮：") == "記鄉射之禮"
+    part = layout.Part("射後：旅酬、坐燕", (layout.Phase("《記》，賓出", ()),))
+    cols = layout.layout([part], cells=8, baiwen=True)
+    assert [c.title for c in cols] == ["射後　旅酬　坐燕", "記　賓出"]
+    assert [c.title for c in layout.layout([part], cells=8)] == ["射後：旅酬、坐燕", "《記》，賓出"]
 
 
 def test_parts_are_parted_by_a_blank_column() -> None:
@@ -141,8 +190,115 @@ def test_tex_escapes_and_writes_each_note_after_its_column() -> None:
     note = tex.Note(4, "賓", (("賔", "叢"),), "")
     out = tex.document(cols, {4: note}, tex.Design(), tex.Book("書", "篇", ids={"1": "a-1"}))
     assert "\\documentclass[tate," in out and "line_length=22zw" in out
+    assert "\\xsvtitlepage{篇}{}{}" in out  # a book that does not say what it is
+    kind = tex.document(cols, {}, tex.Design(), tex.Book("書", "篇", kind="白文本"))
+    assert "\\xsvtitlepage[白文本]{篇}{}{}" in kind
     col_at = out.index("\\xsvcol{\\xsvhead{1}}{\\xsvanchor{a-1}賓\\xsvmark{4}出。}")
     assert out.index("\\xsvnote{4}{賓}{\\xsvrdg{賔}{叢}}{}{賓賔叢}") > col_at
+
+
+# -- the style file, set by LuaLaTeX ----------------------------------------------------------
+
+
+def _set(
+    tmp_path: Path,
+    parts: list[layout.Part],
+    notes: dict[int, tex.Note] | None = None,
+    book: tex.Book | None = None,
+) -> cv.Record:
+    """``parts`` laid out and set by LuaLaTeX with the book's style file in ``tmp_path``; the
+    record of its pages. LuaTeX-ja's caches are those of ``make vertical`` where it has run."""
+    if not shutil.which("lualatex"):
+        tool_missing("lualatex (texlive-luatex) is needed to set the vertical book")
+    from ritual.vertical import builder
+
+    for name in builder.SUPPORT:
+        shutil.copyfile(builder.LATEX / name, tmp_path / name)
+    design = tex.Design()
+    columns = layout.layout(parts, design.cells)
+    book = book or tex.Book("書", "篇", colophon=(("底本", "某本"),))
+    (tmp_path / "t.tex").write_text(
+        tex.document(columns, notes or {}, design, book), encoding="utf-8"
+    )
+    cache = ROOT / "_build" / "texmf-var"
+    env = dict(os.environ)
+    env["TEXMFVAR"] = env["TEXMFCACHE"] = str(cache if cache.is_dir() else tmp_path / "var")
+    done = subprocess.run(
+        ["lualatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    log = (tmp_path / "t.log").read_text(encoding="utf-8", errors="replace")
+    assert done.returncode == 0, log[-3000:]
+    return cv.read_record(tmp_path / "t.xsvpages")
+
+
+def _parts(*spec: tuple[str, int]) -> list[layout.Part]:
+    """Parts named ``title``, each of one phase of ``n`` full columns (22 cells) of text."""
+    return [
+        layout.Part(
+            title, (layout.Phase(title + "節", (layout.Step(f"a-{i}", str(i), "經" * 22 * n),)),)
+        )
+        for i, (title, n) in enumerate(spec, 1)
+    ]
+
+
+def test_the_blank_before_a_part_is_not_set_at_the_head_of_a_page(tmp_path: Path) -> None:
+    """A page of ten columns filled by the first part: the blank before the second falls at the
+    head of the next page, where it is left out (the title is the page's first column); within
+    a page the blank is there, a column place without ink."""
+    record = _set(tmp_path, _parts(("甲", 8), ("乙", 1), ("丙", 1)))
+    kinds = [page.columns for page in record.pages]
+    assert kinds[1] == ["h", "h", *["c"] * 8]
+    assert kinds[2] == ["h", "h", "c", "b", "h", "h", "c"]
+
+
+def test_the_banxin_names_the_part_in_force_at_the_head_of_the_page(tmp_path: Path) -> None:
+    """The 版心 names the part whose title begins the page (p. 3: 乙), else the part that runs
+    on into the page (p. 4: 乙, whose last column is its first, though 丙 begins on it)."""
+    record = _set(tmp_path, _parts(("甲", 8), ("乙", 9), ("丙", 1)))
+    kinds = [page.columns for page in record.pages]
+    assert kinds[2][:2] == ["h", "h"] and kinds[3] == ["c", "b", "h", "h", "c"]
+    banxin = [
+        text.split()[2] for page in record.pages for kind, text in page.records if kind == "r"
+    ]
+    assert banxin == ["甲", "乙", "乙"]
+
+
+def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
+    """The colophon closes the book after the 校記 of its last columns, on the same page."""
+    (part,) = _parts(("甲", 2))
+    step = part.phases[0].steps[0]
+    marked = layout.Step(step.id, step.label, step.text, markers=(layout.Marker(40, 1),))
+    part = layout.Part(part.title, (layout.Phase(part.phases[0].title, (marked,)),))
+    record = _set(tmp_path, [part], {1: tex.Note(1, "經", (("經", "某"),), "")})
+    last = record.pages[-1]
+    assert len(record.pages) == 2
+    assert [k for k, _ in last.records if k in "chbat"] == ["h", "h", "c", "c", "a", "t"]
+
+
+def test_an_occurrences_number_is_set_upright(tmp_path: Path) -> None:
+    """「適¹下」: the superscript digit is written as the digit in \\xsvsup (set across the
+    column, upright), not as the face's superscript, which lay on its side with the line; the
+    record keeps the lemma as it is (the checks count ¹ as 1)."""
+    note = tex.Note(1, "適¹下", (("適", "叢"),), "十²")
+    assert tex._note(note).startswith(
+        "\\xsvnote{1}{適\\xsvsup{1}下}{\\xsvrdg{適}{叢}}{。十\\xsvsup{2}}{適¹下適叢。十²}"
+    )
+    (part,) = _parts(("甲", 1))
+    step = part.phases[0].steps[0]
+    marked = layout.Step(step.id, step.label, step.text, markers=(layout.Marker(3, 1),))
+    part = layout.Part(part.title, (layout.Phase(part.phases[0].title, (marked,)),))
+    _set(tmp_path, [part], {1: note})
+    text = subprocess.run(
+        ["pdftotext", "-f", "2", "-l", "2", str(tmp_path / "t.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "¹" not in text and "1" in text and "2" in text
 
 
 # -- a second edition builds its vertical book ------------------------------------------------
@@ -154,8 +310,26 @@ def test_a_sibling_edition_builds_its_vertical_book(app: SphinxTestApp) -> None:
     assert app.warning.getvalue() == ""
     out = (app.outdir / "xiangyinjiuli-zhipai.tex").read_text(encoding="utf-8")
     assert "\\xsvsetup{book={鄉飲酒禮},chapter={鄉飲酒禮}" in out
+    assert "\\xsvtitlepage[標點本]{鄉飲酒禮}" in out
+    assert "\\xsvpart{鄉飲酒禮：謀賓至拜至}" in out
     for name in ("xsvertical.sty", "xsvertical.lua", "jfm-xszhv.lua"):
         assert (app.outdir / name).is_file()
+
+
+@pytest.mark.sphinx(
+    "xsvertical",
+    testroot="xiangyinjiuli",
+    confoverrides={"xs_vertical_baiwen": True, "xs_vertical_name": "baiwen"},
+)
+def test_the_baiwen_book_says_what_it_is_and_has_no_punctuation_in_its_headings(
+    app: SphinxTestApp,
+) -> None:
+    app.build()
+    out = (app.outdir / "baiwen.tex").read_text(encoding="utf-8")
+    assert "\\xsvtitlepage[白文本]{鄉飲酒禮}" in out
+    assert "\\xsvpart{鄉飲酒禮　謀賓至拜至}{鄉飲酒禮　謀賓至拜至}" in out
+    headings = re.findall(r"^\\xsv(?:part|phase)\{(.*?)\}", out, re.M)
+    assert headings and not set("".join(headings)) & layout.PUNCTUATION
 
 
 # -- the book of this edition -----------------------------------------------------------------
@@ -220,6 +394,37 @@ def test_a_page_must_print_what_its_record_holds() -> None:
     (bad,) = cv.page_differences(["鄉射之禮︒主 1 儀禮二 甲"], [page])
     assert "printed but not recorded 「甲」" in bad and "recorded but not printed 「人」" in bad
     assert cv.page_differences([], [page]) == ["0 pages in the PDF, 1 in the record"]
+
+
+def test_a_column_that_begins_with_a_closing_mark_fails() -> None:
+    pages = [
+        cv.Page(52, "52", [("c", "奏《騶虞》"), ("c", "，間若一。」"), ("a", "，校記")]),
+        cv.Page(53, "53", [("h", "「記」"), ("c", "某酬某子。「"), ("c", "」某者字也")]),
+    ]
+    assert cv.break_faults(pages) == [
+        "p.52 column 2 begins with 「，」: 「，間若一。」…」",
+        "p.53 column 2 ends with 「「」: 「…某酬某子。「」",
+        "p.53 column 3 begins with 「」」: 「」某者字也…」",
+    ]
+    with pytest.raises(cv.Failure, match="3 break"):
+        cv.check_breaks(cv.Record((0, 0, 1, 1), 1, 1, (1, 1, 1), pages))
+    assert cv.break_faults([cv.Page(52, "52", [("c", "虞》，間若一。」"), ("h", "。")])]) == []
+    assert cv.break_faults([cv.Page(19, "19", [("r", "書"), ("b", ""), ("h", "第一番射")])]) == [
+        "p.19 begins with a blank column"
+    ]
+
+
+def test_a_colophon_before_a_note_fails() -> None:
+    last = cv.Page(76, "76", [("c", "唯"), ("d", "94"), ("t", "底本某本"), ("a", "唯…")])
+    assert cv.colophon_faults([last]) == ["p.76: a 校記 after the colophon"]
+    last.records = [*last.records[:2], last.records[3], last.records[2]]
+    assert cv.colophon_faults([last]) == []
+    with pytest.raises(cv.Failure, match="after the colophon"):
+        cv.check_colophon(
+            cv.Record(
+                (0, 0, 1, 1), 1, 1, (1, 1, 1), [last, cv.Page(77, "77", [("t", "x"), ("a", "y")])]
+            )
+        )
 
 
 def _record(tmp_path: Path) -> cv.Record:
@@ -298,3 +503,10 @@ def test_the_baiwen_book_is_the_text_without_punctuation() -> None:
     for macro in (r"\\xsvnote\{(\d+)\}", r"\\xsvmark\{(\d+)\}"):
         assert re.findall(macro, baiwen) == re.findall(macro, full) != []
     assert "pdftitle={儀禮·鄉射禮（白文直排本）}" in baiwen
+    # each book says what it is: on its title page, and in its PDF title, which for neither
+    # is the edition's (彙校譯注本: the vertical books have no translation)
+    assert "\\xsvtitlepage[白文本]{" in baiwen and "\\xsvtitlepage[標點本]{" in full
+    assert "pdftitle={儀禮·鄉射禮（標點直排本）}" in full
+    headings = re.findall(r"^\\xsv(?:part|phase)\{(.*?)\}", baiwen, re.M)
+    assert "射前　戒賓　陳設　速賓" in headings
+    assert not set("".join(headings)) & layout.PUNCTUATION

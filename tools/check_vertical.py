@@ -16,6 +16,11 @@ Checks:
                  vertical page comes out scrambled) are, as a bag, the characters the record
                  says the page holds, no more and no fewer; vertical presentation forms (︒ ︐)
                  count as the marks they stand for;
+* ``breaks``     no column of the text begins with a closing mark (。，」 …) or ends with an
+                 opening one (「《 …): the line-breaking rules (禁則), read from the record;
+                 no page begins with a blank column (the one before a part's title);
+* ``colophon``   the colophon follows the 校記 of its page (it does not part them from their
+                 columns);
 * ``visual``     pages 1, 2, the middle one and the last are rendered (``pdftoppm``): none is
                  blank; on a framed page no ink falls outside the 版框, the 版心 strip beside it
                  and the band of step numbers above it; the text block holds ink in the column
@@ -54,6 +59,11 @@ SLACK = 1.5
 HEADS_BAND = 48.0
 #: A TeX point in PostScript points (the PDF's unit).
 TEX_PT = 72 / 72.27
+
+#: Marks a column may not begin with (they close or end something), and marks it may not end
+#: with: the proof-reader's own list, not the layout's (vertical/layout.py), which it checks.
+NOT_AT_HEAD = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·︒︐︑")
+NOT_AT_FOOT = frozenset("「『《〈（〔【﹁﹃")
 
 OVERFULL = re.compile(r"^Overfull \\[hv]box \(([\d.]+)pt too (?:wide|high)\)(.*)$", re.M)
 WS = re.compile(r"\s+")
@@ -194,6 +204,56 @@ def check_pages(pdf: Path, record: Record) -> str:
         raise Failure(f"{len(bad)} page(s) differ from the record:\n    " + "\n    ".join(bad[:20]))
     chars = sum(len(WS.sub("", p.text)) for p in record.pages)
     return f"all {len(record.pages)} pages hold what the record says ({chars} characters)"
+
+
+# -- the line-breaking rules ---------------------------------------------------------------------
+
+
+def break_faults(pages: Sequence[Page]) -> list[str]:
+    """The columns of text that begin with a closing mark or end with an opening one, and the
+    pages that begin with a blank column."""
+    out = []
+    for page in pages:
+        columns = [(kind, WS.sub("", text)) for kind, text in page.records if kind in "chb"]
+        if columns and columns[0][0] == "b":
+            out.append(f"p.{page.number} begins with a blank column")
+        for n, (kind, text) in enumerate(columns, 1):
+            if kind != "c":
+                continue  # a heading is a column of its own, set from its head
+            if text and text[0] in NOT_AT_HEAD:
+                out.append(f"p.{page.number} column {n} begins with 「{text[0]}」: 「{text[:8]}…」")
+            if text and text[-1] in NOT_AT_FOOT:
+                out.append(f"p.{page.number} column {n} ends with 「{text[-1]}」: 「…{text[-8:]}」")
+    return out
+
+
+def check_breaks(record: Record) -> str:
+    bad = break_faults(record.pages)
+    if bad:
+        raise Failure(f"{len(bad)} break(s) against the rules:\n    " + "\n    ".join(bad))
+    count = sum(1 for p in record.pages for kind, _ in p.records if kind == "c")
+    return (
+        f"no column of {count} begins with a closing mark or ends with an opening one; "
+        "no page begins with a blank column"
+    )
+
+
+def colophon_faults(pages: Sequence[Page]) -> list[str]:
+    """The pages where a 校記 comes after the colophon (or the title page's words)."""
+    out = []
+    for page in pages:
+        kinds = [kind for kind, _ in page.records if kind in "at"]
+        if "t" in kinds and "a" in kinds[kinds.index("t") :]:
+            out.append(f"p.{page.number}: a 校記 after the colophon")
+    return out
+
+
+def check_colophon(record: Record) -> str:
+    bad = colophon_faults(record.pages)
+    if bad:
+        raise Failure("; ".join(bad))
+    last = [p.number for p in record.pages if any(k == "t" for k, _ in p.records)]
+    return f"the colophon (p.{last[-1] if last else '?'}) follows the 校記 of its page"
 
 
 # -- the look of sample pages ---------------------------------------------------------------------
@@ -401,6 +461,8 @@ def main(argv: list[str] | None = None) -> int:
         rec = record
         checks += [
             ("pages", lambda: check_pages(pdf, rec)),
+            ("breaks", lambda: check_breaks(rec)),
+            ("colophon", lambda: check_colophon(rec)),
             ("visual", lambda: check_visual(pdf, rec, args.samples)),
         ]
     for name, check in checks:

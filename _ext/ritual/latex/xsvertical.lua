@@ -1,5 +1,7 @@
 -- xsvertical.lua -- Lua helpers of the vertical book (xsvertical.sty): the folio in Chinese
--- numerals (一 … 九十九, 一百, 一百零五, 一百一十 …), as the 版心 of a 線裝書 gives it.
+-- numerals (一 … 九十九, 一百, 一百零五, 一百一十 …), as the 版心 of a 線裝書 gives it; the count
+-- of the columns of the page being shipped (the record of a blank column); whether a page begins
+-- with a part's title (the 版心's part).
 xsv = xsv or {}
 
 local digits = { [0] = "〇", "一", "二", "三", "四", "五", "六", "七", "八", "九" }
@@ -32,5 +34,39 @@ function xsv.numeral(n)
    end
    return out
 end
+
+-- The columns of the page being shipped (xsvertical.sty's records): xsv.page() as a page is
+-- shipped, xsv.column() as each column's record is written; xsv.blank(), in the record of a part's
+-- title, gives the blank column before it (`b') where a column precedes the title on its page,
+-- nothing where the title begins the page (the blank, glue, was discarded there).
+local columns = 0
+
+function xsv.page() columns = 0 end
+
+function xsv.column() columns = columns + 1 end
+
+function xsv.blank()
+   if columns > 0 then
+      columns = columns + 1
+      tex.sprint("b ")
+   end
+end
+
+-- Whether the page being output begins with a part's title (a box with the attribute
+-- \xsv@partattr, xsvertical.sty): \xsv@parthead, which the 版心 reads as the page is shipped.
+local part_attr = luatexbase.attributes["xsv@partattr"]
+local list_ids = { [node.id("hlist")] = true, [node.id("vlist")] = true }
+
+local function begins_with_part(head)
+   for n in node.traverse(head) do
+      if list_ids[n.id] then return node.has_attribute(n, part_attr) == 1 end
+   end
+   return false
+end
+
+luatexbase.add_to_callback("pre_output_filter", function(head)
+   tex.setcount("global", "xsv@parthead", begins_with_part(head) and 1 or 0)
+   return true
+end, "xsvertical.parthead")
 
 return xsv

@@ -24,6 +24,10 @@ from . import layout, records, tex
 LATEX = Path(__file__).parent.parent / "latex"
 #: The files the document needs beside it.
 SUPPORT = ("xsvertical.sty", "xsvertical.lua", "jfm-xszhv.lua")
+#: What the book is, under its title on the title page: with modern punctuation (標點), or
+#: the 白文 (``xs_vertical_baiwen``), so that the two books are told apart by their title pages.
+KIND_PUNCTUATED = "標點本"
+KIND_BAIWEN = "白文本"
 
 
 def design_of(config: Any) -> tex.Design:
@@ -117,6 +121,7 @@ class VerticalBuilder(Builder):
             right=config.xs_vertical_title_right,
             left=config.xs_vertical_title_left,
             colophon=tuple(tuple(item) for item in config.xs_vertical_colophon),
+            kind=KIND_BAIWEN if config.xs_vertical_baiwen else KIND_PUNCTUATED,
             pdf_title=config.xs_vertical_pdf_title or config.xs_edition_title,
             lang=edition.lang,
             ids=ids,

@@ -11,9 +11,14 @@ guesses its breaks from the position of the previous run; here they are counted)
 
 Line-breaking rules (禁則), for the 經:
 
-* a closing mark (。，、；：！？」』》〉）〕 …) never begins a column: the character before it
-  goes with it to the next column (追い出し), leaving the column one cell short;
-* an opening mark (「『《〈（〔 …) never ends a column: it goes to the next one.
+* a closing mark (。，、；：！？」』》〉）〕 …) never begins a column: the last character of
+  the column goes with it to the next column (推出, 追い出し), together with the closing marks
+  that follow that character (「子。」, 「虞》，」) and an opening mark before it, leaving the
+  column a cell or two short; where a note ends the column, its last two small characters go;
+* an opening mark (「『《〈（〔 …) never ends a column: it goes to the next one, with the
+  opening marks before it.
+
+A mark is not hung below the column's foot (ぶら下げ): the 版框 leaves no room for a cell there.
 
 A 校記 marker has no length and travels with the character it follows; the label of a step
 travels with its first character, and is printed at the head of the column it ends up in.
@@ -32,9 +37,23 @@ OPENING = frozenset("「『《〈（〔【﹁﹃")
 PUNCTUATION = CLOSING | OPENING | frozenset("—–－")
 
 
+#: The marks of a heading that part its words (「射前：戒賓、陳設、速賓」): in the 白文 a space
+#: stands for them, and the rest of the punctuation (quotation marks, brackets) is left out.
+PARTING = frozenset("：、，；。！？·…—–－")
+#: The space that parts the words of a heading in the 白文 (「射前　戒賓　陳設　速賓」).
+SPACE = "\u3000"
+
+
 def strip_punctuation(text: str) -> str:
     """The text as 白文: without modern punctuation."""
     return "".join(ch for ch in text if ch not in PUNCTUATION)
+
+
+def baiwen_title(title: str) -> str:
+    """A heading as the 白文 prints it: a space for each run of marks that part its words,
+    no other mark (「射前：戒賓、陳設、速賓」 → 「射前　戒賓　陳設　速賓」)."""
+    words = "".join(SPACE if ch in PARTING else ch for ch in title)
+    return SPACE.join(w for w in strip_punctuation(words).split(SPACE) if w)
 
 
 # -- input: the book as records ---------------------------------------------------------------
@@ -241,25 +260,59 @@ class _Columns:
             if atom.char in CLOSING:
                 carried = self._carry_back(col)
             col = self.open()
-        elif free == 2 and atom.char in OPENING and col.pieces:
+        elif free < 4 and atom.char in OPENING and col.pieces:
+            # the mark would end the column: it begins the next one, with the opening marks
+            # that would otherwise end this one in its place (「《)
+            carried = self._take_tail(col, _trailing_openings(col.pieces))
             col = self.open()
         col.pieces.extend(carried)
         col.pieces.append(Char(atom.char, atom.start))
         col.pieces.extend(Mark(n) for n in atom.marks)
 
     @staticmethod
-    def _carry_back(col: Column) -> list[Piece]:
-        """Take the column's last 經 character (and its markers) off, to go with a closing mark
-        that may not begin the next column; nothing when a note or a mark of punctuation ends
-        the column, or when the character is the column's only one."""
-        at = len(col.pieces) - 1
-        while at >= 0 and isinstance(col.pieces[at], Mark):
-            at -= 1
-        last = col.pieces[at] if at >= 0 else None
-        if at <= 0 or not isinstance(last, Char) or last.char in PUNCTUATION:
+    def _take_tail(col: Column, at: int) -> list[Piece]:
+        """The column's pieces from ``at`` on, taken off it; nothing where that would empty
+        the column (or ``at`` is past its end)."""
+        if at <= 0 or at >= len(col.pieces):
             return []
         moved = col.pieces[at:]
         del col.pieces[at:]
+        return moved
+
+    @classmethod
+    def _carry_back(cls, col: Column) -> list[Piece]:
+        """What goes from the end of the full column ``col`` to the next one with a closing
+        mark, so that the mark does not begin that column: the last 經 character with the
+        closing marks after it (and their markers), and the opening marks before it (which
+        may not end the column either); or, where a note ends the column, its last two small
+        characters (a segment of two or three, the whole segment). Nothing where the column
+        would be left empty: then the mark begins the next column after all."""
+        pieces = col.pieces
+        at = len(pieces) - 1
+        while at >= 0 and _is(pieces[at], CLOSING):
+            at -= 1
+        if at <= 0:
+            return []
+        last = pieces[at]
+        if isinstance(last, Jiazhu):
+            return cls._split_note(col, at)
+        if not isinstance(last, Char) or last.char in PUNCTUATION:
+            return []
+        return cls._take_tail(col, _trailing_openings(pieces[:at]))
+
+    @classmethod
+    def _split_note(cls, col: Column, at: int) -> list[Piece]:
+        """The note segment at ``at`` (and what follows it) taken off the column, but for the
+        segment's first characters where it holds four or more: its last two go."""
+        seg = col.pieces[at]
+        assert isinstance(seg, Jiazhu)
+        if len(seg.text) < 4:
+            return cls._take_tail(col, at)
+        keep, tail = seg.text[:-2], seg.text[-2:]
+        half = (len(keep) + 1) // 2
+        moved = [Jiazhu(tail[0], tail[1]), *col.pieces[at + 1 :]]
+        del col.pieces[at:]
+        col.pieces.append(Jiazhu(keep[:half], keep[half:], seg.start))
         return moved
 
     def _add_note(self, atom: _Atom) -> None:
@@ -284,6 +337,22 @@ class _Columns:
         self.col().pieces.extend(Mark(n) for n in atom.marks)
 
 
+def _is(piece: Piece, marks: frozenset[str]) -> bool:
+    """Whether ``piece`` is one of ``marks`` or a 校記 marker (which goes with the mark)."""
+    return isinstance(piece, Mark) or (isinstance(piece, Char) and piece.char in marks)
+
+
+def _trailing_openings(pieces: Sequence[Piece]) -> int:
+    """Where the opening marks that end ``pieces`` begin, with their markers (``len(pieces)``
+    where none does)."""
+    at = len(pieces)
+    while at > 0 and _is(pieces[at - 1], OPENING):
+        at -= 1
+    while at < len(pieces) and isinstance(pieces[at], Mark):
+        at += 1  # a marker stays with the character before it
+    return at
+
+
 def _note_take(length: int, free: int) -> int:
     """How many of a note's ``length`` remaining characters go into a column with ``free``
     half-cells left: as many as fit (two a half-cell), but one fewer where that would leave a
@@ -301,17 +370,19 @@ def _note_take(length: int, free: int) -> int:
 
 def layout(parts: Sequence[Part], cells: int, baiwen: bool = False) -> list[Column]:
     """Every column of the book's text, in order: a part's title (after a blank column, but
-    for the first), then each phase's title and its steps, which run on from one to the next."""
+    for the first), then each phase's title and its steps, which run on from one to the next.
+    In the 白文 (``baiwen``) the titles too are without punctuation (:func:`baiwen_title`)."""
     if cells < 4:
         raise ValueError(f"a column of {cells} cells is too short")
     out = _Columns(2 * cells)
+    title = baiwen_title if baiwen else str
     for part in parts:
         if out.columns:
             out.close()
             out.columns.append(Column("blank"))
-        out.heading("part", part.title)
+        out.heading("part", title(part.title))
         for phase in part.phases:
-            out.heading("phase", phase.title)
+            out.heading("phase", title(phase.title))
             for step in phase.steps:
                 for atom in _atoms(step, baiwen):
                     out.add(atom)

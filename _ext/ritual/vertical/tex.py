@@ -82,6 +82,7 @@ class Book:
     right: str = ""  # the title page's right column (who made it)
     left: str = ""  # the title page's left column (the edition, the date)
     colophon: tuple[tuple[str, str], ...] = ()  # 牌記: (label, text)
+    kind: str = ""  # what the book is (標點本, 白文本): under the title on the title page
     pdf_title: str = ""
     lang: str = "zh-Hant"
     ids: dict[str, str] = field(default_factory=dict)  # step label → step id (anchors)
@@ -108,10 +109,20 @@ def _column(col: Column, book: Book) -> str:
     return f"\\xsvcol{{{heads}}}{{{''.join(body)}}}{{{escape(col.text)}}}\n"
 
 
+#: The superscript digits of an occurrence (the lemma 「適¹下」: the first 適 of the step).
+SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+
+
 def _tied(text: str) -> str:
     """A 校記's words escaped, a space in them (a witness's own, as 底's 「一黨一 」) tied: a
-    break there would set the closing mark after it alone at the head of a column."""
-    return escape(text).replace(" ", "~")
+    break there would set the closing mark after it alone at the head of a column; an
+    occurrence's superscript digits set upright across the column (``\\xsvsup``), which the
+    face's superscripts, turned with the line, are not."""
+    tied = escape(text).replace(" ", "~")
+    return _SUPERSCRIPTS.sub(
+        lambda m: f"\\xsvsup{{{m.group(0).translate(SUPERSCRIPT_DIGITS)}}}", tied
+    )
 
 
 def _note(note: Note) -> str:
@@ -161,8 +172,10 @@ def preamble(design: Design, book: Book) -> str:
 def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, book: Book) -> str:
     """The whole ``.tex`` file: title page, the columns with their 校記, the colophon."""
     out = [preamble(design, book), "\\begin{document}"]
+    kind = f"[{escape(book.kind)}]" if book.kind else ""
     out.append(
-        f"\\xsvtitlepage{{{escape(book.chapter)}}}{{{escape(book.right)}}}{{{escape(book.left)}}}"
+        f"\\xsvtitlepage{kind}{{{escape(book.chapter)}}}{{{escape(book.right)}}}"
+        f"{{{escape(book.left)}}}"
     )
     out.append("\\xsvbegin")
     body: list[str] = []
