@@ -10,7 +10,7 @@ BUILD     := _build
 WITNESSES ?= ../shared/witnesses
 export SOURCE_DATE_EPOCH ?= 1796169600
 
-.PHONY: edition html pdf vertical vertical-baiwen second-edition test check unit lint collate commentary audit bench system venv node clean catalog
+.PHONY: edition html pdf vertical vertical-baiwen second-edition test check unit lint collate commentary audit bench system venv node clean catalog webfont
 
 edition: system html pdf vertical vertical-baiwen ## site and PDFs, from a fresh machine (the books published in the site)
 	cp $(BUILD)/latex/xiangsheli.pdf $(BUILD)/html/xiangsheli.pdf
@@ -45,6 +45,12 @@ catalog: venv                     ## compile the engine's message catalogs (ritu
 
 html: venv                        ## the site, with edition.json (doctrees kept out of the site)
 	$(SPHINX) -b html $(SPHINXOPTS) -d $(BUILD)/doctrees-html -c . source $(BUILD)/html
+
+# The site's web font: the Han characters of the built site that Noto CJK TC lacks, subset from
+# HanaMinB (fonts-hanazono) into _static/fonts/ with its @font-face in _static/edition.css.
+# The font is committed, so the build needs no system font; when it changes, build the site again.
+webfont: html                     ## the web font of the characters the CJK fonts lack (commit it)
+	$(BIN)/python -m tools.webfont --site $(BUILD)/html
 
 pdf: venv                         ## the print edition: _build/latex/xiangsheli.pdf
 	$(SPHINX) -M latexpdf source $(BUILD) -c . $(SPHINXOPTS)

@@ -22,7 +22,13 @@ from .plan import El, num
 
 __all__ = ["Box", "Canvas", "text_box", "text_el"]
 
-FONT_STACK = "'Noto Serif CJK TC', 'Noto Serif TC', 'Source Han Serif TC', serif"
+#: The plans' type: the CJK serif faces, then the family a site may declare with ``@font-face``
+#: for the few characters those lack (this project's ``_static/edition.css``, written by
+#: ``tools/webfont.py``): a plan drawn in a page uses the page's rules; where no rule or font
+#: of that name is (a plan's SVG file opened alone, the book's rsvg-convert), it is passed over.
+FONT_STACK = (
+    "'Noto Serif CJK TC', 'Noto Serif TC', 'Source Han Serif TC', serif, 'XS Han Supplement'"
+)
 
 PAPER = "#fdfbf6"
 COURT = "#f6f1e4"
