@@ -332,6 +332,50 @@ def test_the_baiwen_book_says_what_it_is_and_has_no_punctuation_in_its_headings(
     assert headings and not set("".join(headings)) & layout.PUNCTUATION
 
 
+@pytest.mark.sphinx(
+    "xsvertical",
+    testroot="xiangyinjiuli",
+    confoverrides={"xs_vertical_conventions": [["注", "鄭注雙行夾於經文之間。"]]},
+)
+def test_the_book_has_a_fanli_of_its_sigla_and_conventions(app: SphinxTestApp) -> None:
+    """After the title page, the 凡例 its 校記 refer to (見凡例): the sigla they cite, from the
+    sigla table, then the edition's items (xs_vertical_conventions)."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    out = (app.outdir / "xiangyinjiuli-zhipai.tex").read_text(encoding="utf-8")
+    fanli = out.index("\\begin{xsvconventions}{凡例}")
+    assert out.index("\\xsvtitlepage") < fanli < out.index("\\xsvbegin")
+    assert "\\xsvconventionsitem{校本}{叢（四部叢刊本）。}" in out
+    assert "\\xsvconventionsitem{注}{鄭注雙行夾於經文之間。}" in out
+
+
+@pytest.mark.sphinx(
+    "xsvertical", testroot="xiangyinjiuli", confoverrides={"xs_vertical_conventions": [["注"]]}
+)
+def test_a_bad_item_of_the_fanli_is_refused(app: SphinxTestApp) -> None:
+    assert "xs_vertical_conventions must hold [label, text] pairs" in app.warning.getvalue()
+
+
+def test_an_item_of_the_fanli_is_never_split_between_pages(tmp_path: Path) -> None:
+    """The 凡例 stands on unframed pages after the title page; an item that does not fit on
+    the page goes whole to the next (its record names the page it begins on)."""
+    book = tex.Book(
+        "書",
+        "篇",
+        conventions_title="凡例",
+        conventions=(("甲", "經" * 250), ("乙", "注" * 250)),
+    )
+    record = _set(tmp_path, _parts(("丙", 1)), book=book)
+    items = [
+        (n, text[:1])
+        for n, page in enumerate(record.pages, 1)
+        for kind, text in page.records
+        if kind == "t" and text[:1] in "甲乙"
+    ]
+    assert items == [(2, "甲"), (3, "乙")]
+    assert not any(kind == "r" for page in record.pages[:3] for kind, _ in page.records)
+
+
 # -- the book of this edition -----------------------------------------------------------------
 
 

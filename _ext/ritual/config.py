@@ -189,6 +189,14 @@ VALUES = (
         (list, tuple),
         "the vertical book's colophon (牌記): [label, text] pairs",
     ),
+    Value(
+        "xs_vertical_conventions",
+        [],
+        "env",
+        (list, tuple),
+        "the vertical book's 凡例, after its title page: [label, text] pairs (the witnesses' "
+        "sigla are added from the sigla table)",
+    ),
 )
 
 
@@ -352,19 +360,15 @@ def _vertical_problems(config: Config) -> list[tuple[str, str]]:
                 f"not {config.xs_vertical_paper!r}",
             )
         )
-    for item in config.xs_vertical_colophon:
-        if not (
-            isinstance(item, list | tuple)
-            and len(item) == 2
-            and all(isinstance(v, str) for v in item)
-        ):
-            out.append(
-                (
-                    "xs_vertical_colophon",
-                    f"xs_vertical_colophon must hold [label, text] pairs, not {item!r}",
-                )
-            )
-            break
+    for name in ("xs_vertical_colophon", "xs_vertical_conventions"):
+        for item in config[name]:
+            if not (
+                isinstance(item, list | tuple)
+                and len(item) == 2
+                and all(isinstance(v, str) for v in item)
+            ):
+                out.append((name, f"{name} must hold [label, text] pairs, not {item!r}"))
+                break
     return out
 
 

@@ -17,6 +17,8 @@ from sphinx.application import Sphinx
 from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
+from ..components.apparatus.placement import apparatus_for
+from ..core.apparatus import BASE_ROLE
 from ..domain import xs_domain
 from ..state import edition_of
 from . import layout, records, tex
@@ -28,6 +30,24 @@ SUPPORT = ("xsvertical.sty", "xsvertical.lua", "jfm-xszhv.lua")
 #: the 白文 (``xs_vertical_baiwen``), so that the two books are told apart by their title pages.
 KIND_PUNCTUATED = "標點本"
 KIND_BAIWEN = "白文本"
+#: The title of the 凡例 after the title page (``xs_vertical_conventions``), and the label of
+#: its item of the sigla, made from the sigla table: the 校記 cite the witnesses by them.
+CONVENTIONS_TITLE = "凡例"
+SIGLA_LABEL = "校本"
+#: The roles of the sigla a 校記 cites (the base text and the collated witnesses).
+CITED_ROLES = (BASE_ROLE, "witness")
+
+
+def sigla_item(env: BuildEnvironment) -> tuple[str, str] | None:
+    """The 凡例's item of the sigla: each siglum a 校記 may cite with its witness's name, in
+    the table's order (底（底本）、叢（四部叢刊本）……), or None without a sigla table."""
+    sigla = apparatus_for(env).sigla
+    named = [
+        f"{siglum}（{row.get('name') or siglum}）"
+        for siglum, row in sigla.items()
+        if row.get("role") in CITED_ROLES
+    ]
+    return (SIGLA_LABEL, "、".join(named) + "。") if named else None
 
 
 def design_of(config: Any) -> tex.Design:
@@ -121,6 +141,12 @@ class VerticalBuilder(Builder):
             right=config.xs_vertical_title_right,
             left=config.xs_vertical_title_left,
             colophon=tuple(tuple(item) for item in config.xs_vertical_colophon),
+            conventions_title=CONVENTIONS_TITLE,
+            conventions=tuple(
+                item
+                for item in (sigla_item(self.env), *map(tuple, config.xs_vertical_conventions))
+                if item is not None
+            ),
             kind=KIND_BAIWEN if config.xs_vertical_baiwen else KIND_PUNCTUATED,
             pdf_title=config.xs_vertical_pdf_title or config.xs_edition_title,
             lang=edition.lang,

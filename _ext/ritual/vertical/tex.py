@@ -82,6 +82,10 @@ class Book:
     right: str = ""  # the title page's right column (who made it)
     left: str = ""  # the title page's left column (the edition, the date)
     colophon: tuple[tuple[str, str], ...] = ()  # 牌記: (label, text)
+    #: the 凡例 after the title page (its title; its items, (label, text)): what the 校記's
+    #: words mean and where they say 見凡例
+    conventions_title: str = ""
+    conventions: tuple[tuple[str, str], ...] = ()
     kind: str = ""  # what the book is (標點本, 白文本): under the title on the title page
     pdf_title: str = ""
     lang: str = "zh-Hant"
@@ -170,13 +174,17 @@ def preamble(design: Design, book: Book) -> str:
 
 
 def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, book: Book) -> str:
-    """The whole ``.tex`` file: title page, the columns with their 校記, the colophon."""
+    """The whole ``.tex`` file: title page, 凡例, the columns with their 校記, the colophon."""
     out = [preamble(design, book), "\\begin{document}"]
     kind = f"[{escape(book.kind)}]" if book.kind else ""
     out.append(
         f"\\xsvtitlepage{kind}{{{escape(book.chapter)}}}{{{escape(book.right)}}}"
         f"{{{escape(book.left)}}}"
     )
+    if book.conventions:
+        out.append(f"\\begin{{xsvconventions}}{{{escape(book.conventions_title)}}}")
+        out += [f"\\xsvconventionsitem{{{escape(k)}}}{{{escape(v)}}}" for k, v in book.conventions]
+        out.append("\\end{xsvconventions}")
     out.append("\\xsvbegin")
     body: list[str] = []
     for col in columns:
