@@ -169,8 +169,17 @@ for (const id of ["fig-ru-men", "fig-san-ou-wei", "fig-bin-zhu-she", "fig-bin-ch
   await page.goto(new URL(`stage.html?v=${visit++}#${d.steps[0]}`, base).href);
   await page.waitForSelector(".xs-stage-key li");
   const key = await page.$$eval(".xs-stage-key li", (lis) =>
-    lis.map((li) => [...li.querySelectorAll("span")].map((c) => c.textContent).join("|")).sort(),
+    lis
+      .map((li) =>
+        [...li.querySelectorAll(".xs-key-role, .xs-key-place, .xs-key-facing")]
+          .map((c) => c.textContent)
+          .join("|"),
+      )
+      .sort(),
   );
+  // who stands beyond the plan shown is marked so (圖外), as under a static plan
+  const off = await page.$$eval(".xs-stage-key li .xs-key-off", (spans) => spans.length);
+  if (id === "fig-ru-men") check(off > 0, `stage view at ${d.steps[0]} marks who stands off the plan (${off})`);
   const want = d.figures.map((f) => `${f.role}|${f.place}|${f.facing}`).sort();
   check(
     JSON.stringify(key) === JSON.stringify(want),
