@@ -197,6 +197,22 @@ def test_tex_escapes_and_writes_each_note_after_its_column() -> None:
     assert out.index("\\xsvnote{4}{賓}{\\xsvrdg{賔}{叢}}{}{賓賔叢}") > col_at
 
 
+def test_the_sentence_marks_are_an_alternate_font_without_the_japanese_forms() -> None:
+    """The face is set with LuaTeX-ja's vertical forms (``+vrt2``), its sentence marks, by range,
+    with the face's ``vert`` alone (``-vrt2``), so that 。、 are not LuaTeX-ja's ︒︑ and ：； are
+    not turned; the middle dot among them (a CJK character by the style file)."""
+    assert tex._marks_range("、。·、") == '"B7,"3001,"3002'
+    font = tex.preamble(tex.Design(), tex.Book("書", "篇")).splitlines()[4]
+    assert "TateFeatures={JFM=xszhv,RawFeature=+vert;+vrt2}" in font
+    assert (
+        '{Range={"B7,"3001,"3002,"FF01,"FF0C,"FF1A,"FF1B,"FF1F},'
+        "TateFeatures={JFM=xszhv,RawFeature=+vert;-vrt2}}" in font
+    )
+    assert '{Range="20000-"3FFFF,Font=HanaMinB.ttf}' in font
+    bare = tex.preamble(tex.Design(fallback_font=""), tex.Book("書", "篇"))
+    assert "AltFont={{Range={" in bare and "HanaMinB" not in bare
+
+
 # -- the style file, set by LuaLaTeX ----------------------------------------------------------
 
 
@@ -299,6 +315,122 @@ def test_an_occurrences_number_is_set_upright(tmp_path: Path) -> None:
         check=True,
     ).stdout
     assert "¹" not in text and "1" in text and "2" in text
+
+
+#: A column of every mark the book uses, each between two characters, a 夾注 with marks in it
+#: after the fifth character, then the brackets, the ellipsis and a dash.
+MARKS = "經。經、經，經：經；經！經？經·經「經」『經』《經》〈經〉（經）〔經〕經…經—經"
+MARKS_NOTE = "注。注、注，注：注；注！注？注"
+BRACKETS = frozenset("「」『』《》〈〉（）〔〕")
+
+
+def _cells(
+    columns: list[layout.Column], record: cv.Record
+) -> list[tuple[str, float, float, float]]:
+    """Every character of the text columns with its cell from the record's grid: the centre of
+    its column (a 夾注's half of it) across, the head of its cell along, its size (TeX pt)."""
+    x, y, w, _ = record.block
+    zw, out = record.zw, []
+    for j, col in enumerate(columns):
+        if col.kind != "text":
+            continue
+        centre, at = x + w - zw / 2 - j * record.pitch, 0  # at: half-cells from the head
+        for piece in col.pieces:
+            if isinstance(piece, Char):
+                out.append((piece.char, centre, y + at * zw / 2, zw))
+            elif isinstance(piece, Jiazhu):
+                for side, chars in ((zw / 4, piece.right), (-zw / 4, piece.left)):
+                    out += [
+                        (ch, centre + side, y + (at + i) * zw / 2, zw / 2)
+                        for i, ch in enumerate(chars)
+                    ]
+            at += piece.units
+    return out
+
+
+def test_the_marks_stand_upright_in_the_centre_of_their_cells(tmp_path: Path) -> None:
+    """The sentence marks (。、，：；！？ and the middle dot ·) stand upright in the centre of
+    their cells, as Chinese vertical setting has them (the 凡例, 直排經注本 3), not in the top
+    right as the Japanese forms LuaTeX-ja substitutes by default (︒ ︑) did: the centre of each
+    mark's ink is within cv.MARK_ACROSS em of its cell's centre across the column and
+    cv.MARK_ALONG em along it, in the 經 and in its 夾注; ：； stand with their dots along the
+    column, not on their side; the brackets are turned (﹁ ︽ ︵ …: wide across the column, short
+    along it), and so is a dash, in LuaTeX-ja's vertical form (︱), which the face outside the
+    marks keeps; the PDF's text gives the marks themselves (。, not ︒), and check_vertical's
+    ``marks`` passes. The page is rendered at 600 dpi; each cell is the record's grid's."""
+    step = layout.Step("a-1", "1", MARKS, notes=(layout.Note(5, MARKS_NOTE),))
+    parts = [layout.Part("甲", (layout.Phase("節", (step,)),))]
+    record = _set(tmp_path, parts)
+    columns = layout.layout(parts, tex.Design().cells)
+    assert record.pages[1].columns == ["h", "h"] + ["c"] * (len(columns) - 2)
+    pdf = tmp_path / "t.pdf"
+    subprocess.run(
+        ["pdftoppm", "-r", "600", "-gray", "-f", "2", "-l", "2", str(pdf), str(tmp_path / "p")],
+        check=True,
+    )
+    (pgm,) = tmp_path.glob("p-*.pgm")
+    ink = cv.Ink(*cv.read_pgm(pgm), dpi=600)
+    off, seen = [], ""
+    for char, centre, head, em in _cells(columns, record):
+        if char not in cv.SENTENCE_MARKS and char not in BRACKETS and char != "—":
+            continue
+        inset = 0.04 * em
+        found = ink.extent(
+            centre - em / 2 + inset, head + inset, centre + em / 2 - inset, head + em - inset
+        )
+        assert found is not None, f"no ink in the cell of 「{char}」"
+        x0, y0, x1, y1 = found
+        across, along = ((x0 + x1) / 2 - centre) / em, ((y0 + y1) / 2 - head) / em - 0.5
+        wide, long = (x1 - x0) / em, (y1 - y0) / em
+        seen += char
+        where = f"「{char}」 ({em:.0f} pt): {across:+.3f} across, {along:+.3f} along"
+        if char in BRACKETS or char == "—":
+            turned = wide > 0.6 and long < 0.5 if char in BRACKETS else long > 0.6 > 3 * wide
+            if not turned:
+                off.append(f"{where}, {wide:.2f} wide, {long:.2f} long: not turned")
+        elif abs(across) > cv.MARK_ACROSS or abs(along) > cv.MARK_ALONG:
+            off.append(where)
+        elif char in "：；" and not long > 2 * wide:
+            off.append(f"{where}, {wide:.2f} wide, {long:.2f} long: on its side")
+    assert off == []
+    assert set(seen) == (set(MARKS) | set(MARKS_NOTE)) - {"經", "注", "…"}
+    html = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", "-bbox", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    text = "".join(g.text for g in cv.read_glyphs(html)[1])
+    assert set("。、，：；！？·") <= set(text) and not set(text) & {"︒", "︑", "︐"}
+    assert "︱" in text and "—" not in text
+    assert cv.form_faults(cv.read_glyphs(html)) == []
+    assert "upright and centred" in cv.check_marks(pdf, record)
+
+
+def test_marks_in_the_japanese_forms_or_on_their_side_fail() -> None:
+    """check_vertical's ``marks``: the PDF's text of a page with 。 in LuaTeX-ja's Japanese
+    vertical form, a bracket upright and a colon on its side (its box's long side across the
+    column) fails; the words of ``pdftotext -bbox`` are read in TeX pt, unescaped."""
+    html = (
+        '<page width="420" height="595"><word xMin="10" yMin="20" xMax="24" yMax="40">︒</word>'
+        '<word xMin="10" yMin="34" xMax="24" yMax="54">「</word>'
+        '<word xMin="10" yMin="48" xMax="30" yMax="62">：</word></page>'
+        '<page width="420" height="595"><word xMin="10" yMin="20" xMax="24" yMax="40">。</word>'
+        '<word xMin="10" yMin="34" xMax="24" yMax="54">﹁</word>'
+        '<word xMin="10" yMin="48" xMax="24" yMax="68">&amp;</word></page>'
+    )
+    pages = cv.read_glyphs(html)
+    assert [g.text for g in pages[1]] == ["。", "﹁", "&"]
+    assert pages[0][0].x1 == pytest.approx(24 / cv.TEX_PT) and pages[0][2].turned
+    assert cv.form_faults(pages) == [
+        "p.1: marks in the Japanese vertical forms 「︒」",
+        "p.1: brackets upright, not in their vertical forms 「「」",
+        "p.1: marks set on their side 「：」",
+    ]
+    assert cv.mark_pages(pages) == [2]
+    mark = cv.MarkOffset(52, "。", 14.0, 0.28, -0.29)
+    assert mark.off and str(mark) == "p.52 「。」 (14.0 pt) +0.28 across, -0.29 along"
+    assert not cv.MarkOffset(3, "；", 8.0, -0.02, None).off
 
 
 # -- a second edition builds its vertical book ------------------------------------------------

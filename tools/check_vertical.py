@@ -25,7 +25,15 @@ Checks:
                  blank; on a framed page no ink falls outside the 版框, the 版心 strip beside it
                  and the band of step numbers above it; the text block holds ink in the column
                  places the record fills, none in a blank one, and ink beyond the last column
-                 only where the page has 校記 or the colophon.
+                 only where the page has 校記 or the colophon;
+* ``marks``      the sentence marks (。、，：；！？·) are upright and centred in their cells, as
+                 Chinese vertical setting has them: the PDF's text holds none of LuaTeX-ja's
+                 Japanese vertical forms (︒ ︑, drawn in the top right of the cell) and no mark on
+                 its side, and every bracket is in its vertical form (﹁ ︽ ︵ …); on the pages
+                 holding the first of each mark in each size, rendered, the centre of each mark's
+                 ink is within :data:`MARK_ACROSS` em of its cell's centre across the column and,
+                 in the columns of the text (whose cells are the record's grid), within
+                 :data:`MARK_ALONG` em along it.
 
 Usage: ``python tools/check_vertical.py [PDF or its directory]``.
 """
@@ -34,12 +42,14 @@ from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 import tempfile
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from html import unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +74,9 @@ TEX_PT = 72 / 72.27
 #: with: the proof-reader's own list, not the layout's (vertical/layout.py), which it checks.
 NOT_AT_HEAD = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·︒︐︑")
 NOT_AT_FOOT = frozenset("「『《〈（〔【﹁﹃")
+
+#: Grey bytes as 1 where ink, 0 elsewhere (:meth:`Ink.extent`).
+_INKED = bytes(1 if g < INK_BELOW else 0 for g in range(256))
 
 OVERFULL = re.compile(r"^Overfull \\[hv]box \(([\d.]+)pt too (?:wide|high)\)(.*)$", re.M)
 WS = re.compile(r"\s+")
@@ -261,15 +274,16 @@ def check_colophon(record: Record) -> str:
 
 @dataclass
 class Ink:
-    """A rendered page: where its ink is, in TeX pt from the paper's top left."""
+    """A rendered page (at ``dpi``): where its ink is, in TeX pt from the paper's top left."""
 
     width: int
     height: int
     pixels: bytes
+    dpi: float = DPI
 
     @property
     def scale(self) -> float:
-        return DPI / 72.0 * TEX_PT  # pixels per TeX pt
+        return self.dpi / 72.0 * TEX_PT  # pixels per TeX pt
 
     def _box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
         s = self.scale
@@ -302,6 +316,24 @@ class Ink:
                 ):
                     out.append((c, r))
         return out
+
+    def extent(
+        self, x0: float, y0: float, x1: float, y1: float
+    ) -> tuple[float, float, float, float] | None:
+        """The box of the ink between ``x0`` and ``x1``, rows ``y0``–``y1`` (pt), or None."""
+        c0, r0, c1, r1 = self._box(x0, y0, x1, y1)
+        rows: list[int] = []
+        left, right = c1, c0
+        for r in range(r0, r1):
+            row = self.pixels[r * self.width + c0 : r * self.width + c1].translate(_INKED)
+            first = row.find(1)
+            if first >= 0:
+                rows.append(r)
+                left, right = min(left, c0 + first), max(right, c0 + row.rfind(1) + 1)
+        if not rows:
+            return None
+        s = self.scale
+        return left / s, rows[0] / s, right / s, (rows[-1] + 1) / s
 
     def bands(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
         """The runs of pixel columns with ink between ``x0`` and ``x1`` (rows ``y0``–``y1``),
@@ -423,6 +455,221 @@ def check_visual(pdf: Path, record: Record, samples: Path | None = None) -> str:
     return "; ".join(found)
 
 
+# -- the marks --------------------------------------------------------------------------------
+
+#: The marks of a sentence (句讀) and the middle dot (間隔號): each upright in a cell of its own,
+#: centred, as Chinese vertical setting has them (jfm-xszhv.lua; the 凡例, 直排經注本 3).
+SENTENCE_MARKS = frozenset("。、，：；！？·")
+#: What the PDF's text holds where a mark is set otherwise: LuaTeX-ja's Japanese vertical forms
+#: (︒ ︑, drawn in the top right of the cell; copied from the PDF as themselves), and the brackets
+#: upright, not in the face's vertical forms (﹁ ︽ ︵ …, whose text is that form).
+JAPANESE_FORMS = frozenset("︐︑︒︓︔︕︖")
+UPRIGHT_BRACKETS = frozenset("「」『』《》〈〉（）〔〕【】")
+#: How far the centre of a mark's ink may stand from the centre of its cell (em of its size):
+#: across the column, and along it (the semicolon's tail hangs below its dot and comma head,
+#: which are centred, as the colon's dots are); the resolution the marks are measured at.
+MARK_ACROSS = 0.06
+MARK_ALONG = 0.08
+MARK_DPI = 300
+WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+)
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """A word of ``pdftotext -bbox`` (in a vertical book mostly one character): its text and box
+    in TeX pt from the paper's top left. The box of a CJK glyph set upright is its advance across
+    the column and the face's ascent and descent along it, whatever its ink."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def turned(self) -> bool:
+        """Whether the glyph is set on its side (its box's long side across the column)."""
+        return self.x1 - self.x0 > self.y1 - self.y0
+
+
+def read_glyphs(html: str) -> list[list[Glyph]]:
+    """The words of each page of ``pdftotext -bbox``'s output."""
+    return [
+        [
+            Glyph(unescape(t), *(float(v) / TEX_PT for v in (x0, y0, x1, y1)))
+            for x0, y0, x1, y1, t in WORD.findall(page)
+        ]
+        for page in html.split("<page ")[1:]
+    ]
+
+
+def _full_cell(glyph: Glyph, zw: float) -> bool:
+    """A CJK ideograph of the 經's size, upright."""
+    return (
+        len(glyph.text) == 1
+        and unicodedata.name(glyph.text, "").startswith("CJK UNIFIED IDEOGRAPH")
+        and abs(glyph.x1 - glyph.x0 - zw) < 0.02 * zw
+        and not glyph.turned
+    )
+
+
+def face_box(pages: Sequence[Sequence[Glyph]], record: Record) -> tuple[float, float]:
+    """The box of an upright CJK glyph in ems of its size: its length along the column, and how
+    far below the box's top its cell begins; from the 經 characters at the heads of the columns,
+    whose cells begin at the head of the text block."""
+    zw, top = record.zw, record.block[1]
+    lengths, heads = [], []
+    for page in pages:
+        for g in page:
+            if _full_cell(g, zw):
+                lengths.append((g.y1 - g.y0) / zw)
+                if top - zw / 2 < g.y0 <= top:
+                    heads.append((top - g.y0) / zw)
+    if not lengths or not heads:
+        raise Failure("no 經 character at the head of a column to measure the cells by")
+    return statistics.median(lengths), statistics.median(heads)
+
+
+@dataclass(frozen=True)
+class MarkOffset:
+    """Where a mark's ink stands: the offset of its centre from its cell's centre, in ems of its
+    size, across the column (+: to the right) and along it (+: toward the foot); ``along`` is
+    None where the cell is not on the grid (the 校記, the 凡例: measured across its box only)."""
+
+    page: int
+    char: str
+    size: float  # pt
+    across: float
+    along: float | None
+
+    @property
+    def off(self) -> bool:
+        return abs(self.across) > MARK_ACROSS or (
+            self.along is not None and abs(self.along) > MARK_ALONG
+        )
+
+    def __str__(self) -> str:
+        along = "" if self.along is None else f", {self.along:+.2f} along"
+        return (
+            f"p.{self.page} 「{self.char}」 ({self.size:.1f} pt) {self.across:+.2f} across{along}"
+        )
+
+
+def mark_offsets(
+    ink: Ink, glyphs: Sequence[Glyph], box: tuple[float, float], record: Record, page: Page
+) -> list[MarkOffset]:
+    """Each sentence mark of a page set upright (a word of one character) and where its ink
+    stands in its cell. In a column of the text (the 經, its 夾注, a heading) the cell is the
+    record's: the column's place (a 夾注's half of it), and a half-cell of the grid from the
+    head of the text block, the nearest to the mark's box; elsewhere it is the mark's box, which
+    moves with the glyph. The ink is read a little inside the cell, clear of its neighbours'."""
+    length, head = box
+    x, y, w, h = record.block
+    zw, right = record.zw, x + w
+    out = []
+    for g in glyphs:
+        if g.text not in SENTENCE_MARKS or g.turned:
+            continue
+        em = (g.y1 - g.y0) / length
+        mid, top = (g.x0 + g.x1) / 2, g.y0 + head * em
+        j = round((right - zw / 2 - mid) / record.pitch)
+        centre = right - zw / 2 - j * record.pitch
+        on_grid = 0 <= j < len(page.columns) and abs(mid - centre) <= zw / 2 and y <= top < y + h
+        if on_grid:
+            if em < 0.75 * zw:  # a 夾注: the half of the column it stands in
+                centre += zw / 4 if mid > centre else -zw / 4
+            mid, top = centre, y + round((top - y) / (zw / 2)) * zw / 2
+        inset = 0.04 * em
+        found = ink.extent(
+            mid - em / 2 + inset, top + inset, mid + em / 2 - inset, top + em - inset
+        )
+        if found is None:
+            out.append(MarkOffset(page.number, g.text, em, 1.0, 1.0))
+            continue
+        x0, y0, x1, y1 = found
+        along = ((y0 + y1) / 2 - top) / em - 0.5
+        out.append(
+            MarkOffset(
+                page.number, g.text, em, ((x0 + x1) / 2 - mid) / em, along if on_grid else None
+            )
+        )
+    return out
+
+
+def form_faults(pages: Sequence[Sequence[Glyph]]) -> list[str]:
+    """The marks the PDF's text gives in a Japanese vertical form or set on their side, and the
+    brackets left upright."""
+    out = []
+    for n, page in enumerate(pages, 1):
+        text = "".join(g.text for g in page)
+        forms = "".join(sorted(set(text) & JAPANESE_FORMS))
+        if forms:
+            out.append(f"p.{n}: marks in the Japanese vertical forms 「{forms}」")
+        upright = "".join(sorted(set(text) & UPRIGHT_BRACKETS))
+        if upright:
+            out.append(f"p.{n}: brackets upright, not in their vertical forms 「{upright}」")
+        turned = "".join(sorted({g.text for g in page if g.text in SENTENCE_MARKS and g.turned}))
+        if turned:
+            out.append(f"p.{n}: marks set on their side 「{turned}」")
+    return out
+
+
+def mark_pages(pages: Sequence[Sequence[Glyph]]) -> list[int]:
+    """The pages (from 1) that hold the first of each sentence mark in each size."""
+    first: dict[tuple[str, float], int] = {}
+    for n, page in enumerate(pages, 1):
+        for g in page:
+            if g.text in SENTENCE_MARKS and not g.turned:
+                first.setdefault((g.text, round(g.y1 - g.y0)), n)
+    return sorted(set(first.values()))
+
+
+def check_marks(pdf: Path, record: Record) -> str:
+    pages = read_glyphs(run("pdftotext", "-enc", "UTF-8", "-bbox", str(pdf), "-"))
+    bad = form_faults(pages)
+    if bad:
+        raise Failure(f"{len(bad)} fault(s) of the marks' forms:\n    " + "\n    ".join(bad[:20]))
+    box = face_box(pages, record)
+    numbers = mark_pages(pages)
+    offsets: list[MarkOffset] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in numbers:
+            run(
+                "pdftoppm",
+                "-r",
+                str(MARK_DPI),
+                "-gray",
+                "-f",
+                str(n),
+                "-l",
+                str(n),
+                str(pdf),
+                f"{tmp}/p",
+            )
+            (file,) = Path(tmp).glob("p-*.pgm")
+            ink = Ink(*read_pgm(file), dpi=MARK_DPI)
+            file.unlink()
+            offsets += mark_offsets(ink, pages[n - 1], box, record, record.pages[n - 1])
+    off = [str(o) for o in offsets if o.off]
+    if off:
+        raise Failure(
+            f"{len(off)} mark(s) off the centre of their cells (em; at most {MARK_ACROSS} "
+            f"across, {MARK_ALONG} along):\n    " + "\n    ".join(off[:20])
+        )
+    kinds = "".join(sorted({o.char for o in offsets}))
+    gridded = [o.along for o in offsets if o.along is not None]
+    across = max((abs(o.across) for o in offsets), default=0.0)
+    along = max((abs(a) for a in gridded), default=0.0)
+    grid = f", {along:.2f} along; {len(gridded)} on the grid of the columns" if gridded else ""
+    return (
+        f"{len(offsets)} marks 「{kinds}」 on pp. {', '.join(map(str, numbers))} upright and "
+        f"centred in their cells (at most {across:.2f} em across{grid}); no Japanese vertical "
+        "form, every bracket turned"
+    )
+
+
 # -- driver ------------------------------------------------------------------------------------
 
 
@@ -464,6 +711,7 @@ def main(argv: list[str] | None = None) -> int:
             ("breaks", lambda: check_breaks(rec)),
             ("colophon", lambda: check_colophon(rec)),
             ("visual", lambda: check_visual(pdf, rec, args.samples)),
+            ("marks", lambda: check_marks(pdf, rec)),
         ]
     for name, check in checks:
         try:

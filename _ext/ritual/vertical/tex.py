@@ -138,18 +138,39 @@ def _note(note: Note) -> str:
     )
 
 
+#: The marks of a sentence (句讀) and the middle dot (間隔號), which the vertical book sets with
+#: the face's own forms: upright, drawn centred in the em box, so centred in the cell
+#: (jfm-xszhv.lua), as Chinese vertical setting has them.
+SENTENCE_MARKS = "。、，：；！？·"
+
+
+def _marks_range(marks: str) -> str:
+    """``marks`` as a LuaTeX-ja range of characters (``"3001,"3002,…``)."""
+    return ",".join(f'"{ord(c):X}' for c in sorted(set(marks)))
+
+
+#: The vertical face's features, and those of its sentence marks. LuaTeX-ja, in a vertical font
+#: where neither ``-vert`` nor ``-vrt2`` is given (its manual, 縦組用字形の取得), puts its own
+#: vertical forms where the face's ``vert`` has none (— → ︱), and for the marks these are the
+#: Japanese ones: 。→︒ and 、→︑, drawn in the top right of the cell (and copied from the PDF as
+#: ︒ ︑); it also turns on their side the characters UAX #50 turns, ：； among them, which
+#: Chinese vertical setting keeps upright. So the marks are set by the same face as an alternate
+#: font (luatexja-fontspec's AltFont, by range) with ``-vrt2``: the face's ``vert`` alone, which
+#: leaves the Traditional Chinese face's marks as they are drawn (its ``vrt2`` holds nothing
+#: more); the rest, the brackets turned by ``vert`` (﹁﹂︽︾︵︶) and a dash by LuaTeX-ja (︱),
+#: is set as before. Checked by tests/test_vertical.py and tools/check_vertical.py (marks).
+TATE_FEATURES = "JFM=xszhv,RawFeature=+vert;+vrt2"
+MARK_FEATURES = "JFM=xszhv,RawFeature=+vert;-vrt2"
+
+
 def preamble(design: Design, book: Book) -> str:
     d = design
     font = (
         f"\\setmainjfont{{{d.font}}}[FontIndex={d.font_index},"
         f"BoldFont={d.bold_font},BoldFeatures={{FontIndex={d.font_index}}},"
-        "TateFeatures={JFM=xszhv,RawFeature=+vert;+vrt2},YokoFeatures={JFM=jlreq}"
-        + (
-            f',AltFont={{{{Range="20000-"3FFFF,Font={d.fallback_font}}}}}'
-            if d.fallback_font
-            else ""
-        )
-        + "]"
+        f"TateFeatures={{{TATE_FEATURES}}},YokoFeatures={{JFM=jlreq}},AltFont={{"
+        + (f'{{Range="20000-"3FFFF,Font={d.fallback_font}}},' if d.fallback_font else "")
+        + f"{{Range={{{_marks_range(SENTENCE_MARKS)}}},TateFeatures={{{MARK_FEATURES}}}}}}}]"
     )
     gap = round((d.pitch - 1) * d.size, 3)
     return "\n".join(
