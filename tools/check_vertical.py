@@ -416,26 +416,21 @@ def sample_pages(count: int) -> list[int]:
     return sorted({1, min(2, count), (count + 1) // 2, count})
 
 
+def page_ink(pdf: Path, n: int, dpi: int, tmp: str) -> Ink:
+    """Page ``n`` of ``pdf`` rendered in grey at ``dpi`` (through a file in ``tmp``)."""
+    run("pdftoppm", "-r", str(dpi), "-gray", "-f", str(n), "-l", str(n), str(pdf), f"{tmp}/p")
+    (file,) = Path(tmp).glob("p-*.pgm")
+    ink = Ink(*read_pgm(file), dpi=dpi)
+    file.unlink()
+    return ink
+
+
 def check_visual(pdf: Path, record: Record, samples: Path | None = None) -> str:
     found = []
     numbers = sample_pages(len(record.pages))
     with tempfile.TemporaryDirectory() as tmp:
         for n in numbers:
-            run(
-                "pdftoppm",
-                "-r",
-                str(DPI),
-                "-gray",
-                "-f",
-                str(n),
-                "-l",
-                str(n),
-                str(pdf),
-                f"{tmp}/p",
-            )
-            (file,) = Path(tmp).glob("p-*.pgm")
-            ink = Ink(*read_pgm(file))
-            file.unlink()
+            ink = page_ink(pdf, n, DPI, tmp)
             found.append(look(ink, record, record.pages[n - 1]))
             if samples is not None:
                 samples.mkdir(parents=True, exist_ok=True)
@@ -636,21 +631,7 @@ def check_marks(pdf: Path, record: Record) -> str:
     offsets: list[MarkOffset] = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in numbers:
-            run(
-                "pdftoppm",
-                "-r",
-                str(MARK_DPI),
-                "-gray",
-                "-f",
-                str(n),
-                "-l",
-                str(n),
-                str(pdf),
-                f"{tmp}/p",
-            )
-            (file,) = Path(tmp).glob("p-*.pgm")
-            ink = Ink(*read_pgm(file), dpi=MARK_DPI)
-            file.unlink()
+            ink = page_ink(pdf, n, MARK_DPI, tmp)
             offsets += mark_offsets(ink, pages[n - 1], box, record, record.pages[n - 1])
     off = [str(o) for o in offsets if o.off]
     if off:
