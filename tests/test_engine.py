@@ -207,6 +207,11 @@ def test_the_translation_apparatus_is_declared_by_the_edition(tmp_path: Path) ->
     # default, and this edition, keep the corrections of the conversion to Traditional
     assert edition.translation_apparatus.kept_kinds == frozenset()
     assert default.translation_apparatus.kept_kinds == {"conversion"}
+    # a table that declares the id form alone keeps the default kinds, and which are kept
+    (tmp_path / "edition.toml").write_text(
+        MINIMAL + '[translation_apparatus]\nid_prefix = "yw"\n', encoding="utf-8"
+    )
+    assert load_edition(tmp_path).translation_apparatus.kept_kinds == {"conversion"}
     own = load_edition(EDITION)
     assert own.translation_kinds["mistranslation"] == "誤譯"
     assert own.translation_apparatus.kept_kinds == {"conversion"}

@@ -272,7 +272,13 @@ def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable
     digits = r.data.get("id_digits", default.id_digits)
     if not isinstance(digits, int) or isinstance(digits, bool) or not 1 <= digits <= 6:
         raise fail(f"id_digits {digits!r}: a whole number from 1 to 6", "id_digits")
-    raw = r.data.get("kinds", [{"name": k, "label": v} for k, v in default.kinds.items()])
+    raw = r.data.get(
+        "kinds",
+        [
+            {"name": k, "label": v, "kept": k in default.kept_kinds}
+            for k, v in default.kinds.items()
+        ],
+    )
     if not isinstance(raw, list) or not raw:
         raise fail("kinds must be a non-empty list of { name, label }", "kinds")
     kinds: dict[str, str] = {}
