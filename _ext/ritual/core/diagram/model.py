@@ -120,6 +120,11 @@ class View:
     label_kinds: tuple[str, ...] = ()
     title: str = ""  # what a reader is offered to switch to it (the stage view's button)
 
+    def holds(self, x: float, y: float) -> bool:
+        """Whether a point (尺) lies within the view's extent, edges included: a figure there
+        is drawn on its plan, one elsewhere listed under it (圖外)."""
+        return _inside(self.extent, x, y)
+
 
 @dataclass(frozen=True)
 class Label:

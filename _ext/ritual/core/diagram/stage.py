@@ -40,14 +40,6 @@ class StageStep(NamedTuple):
     page: str  # the page's URI, listed once in the data
 
 
-def _in_view(setting: Setting, view: str, place: str) -> bool:
-    """Whether a place lies within a view's extent (:func:`.svg.compose`'s test of who is
-    drawn and who is listed under the plan)."""
-    x0, y0, x1, y1 = setting.view(view).extent
-    p = setting.places[place]
-    return x0 <= p.x <= x1 and y0 <= p.y <= y1
-
-
 def _num(value: float) -> float | int:
     """A pixel to a tenth, written without ``.0`` when whole (``479``, not ``479.0``)."""
     value = round(value, 1)
@@ -166,7 +158,11 @@ def encode_stage(
         # by view (the close one, the overview), the places that lie outside it, as a static
         # plan judges it (its 圖外 list): the key marks who stands there
         "outside": [
-            [i for i, name in enumerate(places) if not _in_view(setting, view, name)]
+            [
+                i
+                for i, p in enumerate(setting.places.values())
+                if not setting.view(view).holds(p.x, p.y)
+            ]
             for view in views
         ],
         "facings": facings,

@@ -157,13 +157,10 @@ def circled(n: int) -> str:
 def _legend(v: View, figures: Sequence[Figure]) -> dict[str, str]:
     """The numbers of an overview's labelled figures within it, north to south and then west
     to east (the order the legend beside the plan reads), by role."""
-    x0, y0, x1, y1 = v.extent
     shown = [
         f
         for f in figures
-        if x0 <= f.place_x <= x1
-        and y0 <= f.place_y <= y1
-        and (v.label_below is None or f.place_y < v.label_below)
+        if v.holds(f.place_x, f.place_y) and (v.label_below is None or f.place_y < v.label_below)
     ]
     shown.sort(key=lambda f: (-f.place_y, f.place_x, f.slot))
     if len(shown) > 50:
@@ -883,8 +880,7 @@ def compose(
         id_prefix = f"xsd-{digest}"
 
     # the notes a printed plan is fitted with (those outside it as the model places them)
-    x0, y0, x1, y1 = v.extent
-    outside = [f for f in figures if not (x0 <= f.place_x <= x1 and y0 <= f.place_y <= y1)]
+    outside = [f for f in figures if not v.holds(f.place_x, f.place_y)]
     numbers = _legend(v, figures) if medium.legend and v.overview else {}
     keyed = [f"{n}{role}" for role, n in numbers.items()]
     fit_notes = _plan_notes(o, outside, keyed)
