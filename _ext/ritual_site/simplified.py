@@ -57,7 +57,8 @@ TOKEN = re.compile(
     r"(<!--.*?-->|<script\b.*?</script\s*>|<style\b.*?</style\s*>|<[^>]*>)",
     re.DOTALL | re.IGNORECASE,
 )
-NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
+#: Around a witness's forms in a page (the writer's marks): left as they are.
+NOCONVERT_OPEN, NOCONVERT_CLOSE = html_writer.NOCONVERT_OPEN, html_writer.NOCONVERT_CLOSE
 NOCONVERT = re.compile(rf"({NOCONVERT_OPEN}.*?{NOCONVERT_CLOSE})", re.DOTALL)
 SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
 ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
@@ -71,7 +72,7 @@ HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 ABSOLUTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
 INTERESTING = re.compile(
     r"(?:(?:href|src|action|title|alt|aria-label|placeholder|lang|content_root)\s*=)"
-    r"|data-xs-convert"
+    rf"|{re.escape(CONVERT_ENTRY)}"
     r"|application/json",
     re.I,
 )
