@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from ritual.core import kept
+from ritual.core import han, kept
 from ritual.i18n import _
 from ritual.state import build_state
 from ritual.writers import html as html_writer
@@ -68,7 +68,7 @@ ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
 TEXT_ATTRS = {"title", "alt", "aria-label", "placeholder"}
 CONVERT_ENTRY = html_writer.CONVERT_ENTRY
 URL_ATTRS = {"href", "src", "action"}
-HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+HAN = han.HAN
 ABSOLUTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
 INTERESTING = re.compile(
     r"(?:(?:href|src|action|title|alt|aria-label|placeholder|lang|content_root)\s*=)"
