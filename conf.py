@@ -87,6 +87,11 @@ xs_latex_keywords = ["儀禮", "鄉射禮", "校勘", "譯注", "Yili", "critica
 xs_vertical_title = "儀禮"
 xs_vertical_title_right = "漢鄭玄注"
 xs_vertical_title_left = f"{author}彙校　二〇二六年"
+# The 首題 and 尾題 that open and close the text, as the 四部叢刊本 of the 鄭注 prints this 卷
+# (「儀禮卷第五」「鄕射禮第五　儀禮　鄭氏注」 … 「儀禮卷第五」); after the 尾題 the engine
+# counts the characters of the book's 經 and 注 (xs_vertical_counts), as that print does.
+xs_vertical_head = [["儀禮卷第五"], ["鄉射禮第五", "儀禮", "鄭氏注"]]
+xs_vertical_tail = [["儀禮卷第五"]]
 # The book's 凡例, after its title page (the sigla come first, from the sigla table): what its
 # 校記 say and where they say 見凡例; the site's 凡例 (source/conventions.md) says it at length.
 xs_vertical_conventions = [
@@ -94,7 +99,8 @@ xs_vertical_conventions = [
         "校記",
         "經文校改之處，字旁小號即校記之號，與網頁本、橫排本同，列於本葉之末。其式為"
         "「校文 ] 讀法 符號；讀法 符號。按語」：「]」前為正文所印之字，其後列各本之讀法；"
-        "〔無〕謂某本無其字；校文右旁小號謂其為本節第幾見；校文加「下」「上」者，標正文無其字之處。",
+        "〔無〕謂某本無其字；校文右旁小號謂其為本節第幾見；校文加「下」「上」者，標正文無其字之處。"
+        "校文、讀法、按語皆與前某條同者，但云「同第某條」。",
     ],
     [
         "過濾之包裹",
@@ -110,6 +116,11 @@ xs_vertical_conventions = [
         "注",
         "鄭注據四部叢刊本；其缺葉之注據張爾岐《儀禮鄭註句讀》，叢本存其一部分者，"
         "據張本補足之字以〔…〕括之。注以雙行小字夾於經文之間。",
+    ],
+    [
+        "首題尾題",
+        "卷端首題、卷末尾題依四部叢刊本之式；尾題下以雙行小字記本書經、注之字數，"
+        "亦依其例，本書自計，標點不計。",
     ],
 ]
 xs_vertical_colophon = [

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "_ext"))
 sys.path.insert(0, str(ROOT))
 
 from ritual.core import commentary  # noqa: E402
-from ritual.vertical import layout, records, tex  # noqa: E402
+from ritual.vertical import builder, layout, records, tex  # noqa: E402
 from ritual.vertical.layout import Char, Jiazhu, Mark  # noqa: E402
 
 from tools import check_vertical as cv  # noqa: E402
@@ -195,6 +195,66 @@ def test_tex_escapes_and_writes_each_note_after_its_column() -> None:
     assert "\\xsvtitlepage[白文本]{篇}{}{}" in kind
     col_at = out.index("\\xsvcol{\\xsvhead{1}}{\\xsvanchor{a-1}賓\\xsvmark{4}出。}")
     assert out.index("\\xsvnote{4}{賓}{\\xsvrdg{賔}{叢}}{}{賓賔叢}") > col_at
+
+
+def test_a_note_that_repeats_an_earlier_one_refers_to_it() -> None:
+    """Same lemma (its occurrence number apart), readings and note: 「同第20條。」, referring
+    to the first; a note that differs in any of them is printed whole."""
+    readings = (("扑", "叢庫"), ("撲", "底"))
+    notes = {
+        20: tex.Note(20, "扑", readings, "諸本皆作扑。"),
+        25: tex.Note(25, "扑²", readings, "諸本皆作扑。"),
+        27: tex.Note(27, "扑", readings, "諸本皆作扑。"),
+        30: tex.Note(30, "扑", readings, "他說。"),
+        31: tex.Note(31, "扑", (("扑", "叢"),), "諸本皆作扑。"),
+    }
+    out = tex.referring_repeats(notes)
+    assert [out[n].same for n in sorted(out)] == [0, 20, 20, 0, 0]
+    assert out[25].text == "扑²同第20條。"
+    step = layout.Step("a-1", "1", "扑扑", markers=(layout.Marker(1, 20), layout.Marker(2, 25)))
+    doc = tex.document(
+        layout.layout(_part(step), cells=8), notes, tex.Design(), tex.Book("書", "篇")
+    )
+    assert "\\xsvnote{25}{扑\\xsvsup{2}}{同第\\xsvnum{20}條。}{}{扑²同第20條。}" in doc
+    assert "\\xsvnote{20}{扑}{\\xsvrdg{扑}{叢庫}；\\xsvrdg{撲}{底}}{。諸本皆作扑。}" in doc
+
+
+def test_a_count_of_characters_is_written_as_a_weizhi_writes_it() -> None:
+    """As the 四部叢刊本's 尾題: 「經三千六百四十五字　注六千九百一十五字」, no 零 for a missing
+    place (凡四千九百八字), 十 alone at the head."""
+    assert layout.classical_number(3645) == "三千六百四十五"
+    assert layout.classical_number(6915) == "六千九百一十五"
+    assert layout.classical_number(4908) == "四千九百八"
+    assert layout.classical_number(15) == "十五"
+    assert layout.classical_number(110) == "一百一十"
+    assert layout.classical_number(7) == "七"
+    for n in (0, 10000):
+        with pytest.raises(ValueError):
+            layout.classical_number(n)
+
+
+def test_the_counts_are_of_the_han_characters_of_the_jing_and_of_the_zhu() -> None:
+    step = layout.Step("a-1", "1", "賓出，主人送。", notes=(layout.Note(3, "送賓也。"),))
+    cols = layout.layout(_part(step), cells=8)
+    assert layout.counts(cols) == (5, 3)
+    (count,) = builder.count_columns(cols)
+    assert count.text == "經五字注三字" and count.units == 3
+    baiwen = layout.layout(_part(layout.Step("a-1", "1", "賓出。")), cells=8)
+    assert [c.text for c in builder.count_columns(baiwen)] == ["經二字"]
+    assert builder.count_columns([]) == []
+
+
+def test_the_head_and_tail_titles_spread_their_words_along_a_column() -> None:
+    cols = [
+        layout.title_column(["鄉射禮第五", "儀禮", "鄭氏注"]),
+        *layout.layout(_part(layout.Step("a-1", "1", "賓出。")), cells=8),
+        layout.title_column(["儀禮卷第五"]),
+    ]
+    out = tex.document(cols, {}, tex.Design(), tex.Book("書", "篇"))
+    head = out.index("\\xsvtitle{鄉射禮第五\\hfill 儀禮\\hfill 鄭氏注}{鄉射禮第五儀禮鄭氏注}")
+    tail = out.index("\\xsvtitle{儀禮卷第五}{儀禮卷第五}")
+    assert head < out.index("賓") < tail
+    assert layout.counts(cols) == (2, 0)  # a title is not text
 
 
 def test_the_sentence_marks_are_an_alternate_font_without_the_japanese_forms() -> None:
@@ -486,6 +546,17 @@ def test_the_book_has_a_fanli_of_its_sigla_and_conventions(app: SphinxTestApp) -
 )
 def test_a_bad_item_of_the_fanli_is_refused(app: SphinxTestApp) -> None:
     assert "xs_vertical_conventions must hold [label, text] pairs" in app.warning.getvalue()
+
+
+@pytest.mark.sphinx(
+    "xsvertical",
+    testroot="xiangyinjiuli",
+    confoverrides={"xs_vertical_head": [["鄉飲酒禮第四"], []], "xs_vertical_tail": "儀禮"},
+)
+def test_a_bad_head_or_tail_title_is_refused(app: SphinxTestApp) -> None:
+    warnings = app.warning.getvalue()
+    assert "xs_vertical_head must hold columns, each a list of words, not []" in warnings
+    assert "xs_vertical_tail must hold columns, each a list of words, not '儀禮'" in warnings
 
 
 def test_an_item_of_the_fanli_is_never_split_between_pages(tmp_path: Path) -> None:

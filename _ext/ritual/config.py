@@ -190,6 +190,28 @@ VALUES = (
         "the vertical book's colophon (牌記): [label, text] pairs",
     ),
     Value(
+        "xs_vertical_head",
+        [],
+        "env",
+        (list, tuple),
+        "the vertical book's 首題, the columns that open its text: each a list of words, "
+        "spread along the column (['儀禮卷第五'], ['鄉射禮第五', '儀禮', '鄭氏注'])",
+    ),
+    Value(
+        "xs_vertical_tail",
+        [],
+        "env",
+        (list, tuple),
+        "the vertical book's 尾題, the columns that close its text (as xs_vertical_head)",
+    ),
+    Value(
+        "xs_vertical_counts",
+        True,
+        "env",
+        (bool,),
+        "after the 尾題, the count of the characters of the 經 and the 注 (經N字 注N字)",
+    ),
+    Value(
         "xs_vertical_conventions",
         [],
         "env",
@@ -331,7 +353,8 @@ def _is_measure(pair: object) -> bool:
 
 def _vertical_problems(config: Config) -> list[tuple[str, str]]:
     """The vertical book's measures: a column of at least 8 cells, at least 4 columns a page,
-    a type size from 8 to 28 pt, a paper jlreq knows by name, [label, text] colophon pairs."""
+    a type size from 8 to 28 pt, a paper jlreq knows by name, [label, text] colophon pairs,
+    首題 and 尾題 columns of words."""
     out = []
     if config.xs_vertical_cells < 8:
         out.append(
@@ -360,6 +383,17 @@ def _vertical_problems(config: Config) -> list[tuple[str, str]]:
                 f"not {config.xs_vertical_paper!r}",
             )
         )
+    for name in ("xs_vertical_head", "xs_vertical_tail"):
+        for column in config[name]:
+            if not (
+                isinstance(column, list | tuple)
+                and column
+                and all(isinstance(v, str) and v.strip() for v in column)
+            ):
+                out.append(
+                    (name, f"{name} must hold columns, each a list of words, not {column!r}")
+                )
+                break
     for name in ("xs_vertical_colophon", "xs_vertical_conventions"):
         for item in config[name]:
             if not (

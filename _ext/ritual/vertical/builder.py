@@ -34,6 +34,9 @@ KIND_BAIWEN = "白文本"
 #: its item of the sigla, made from the sigla table: the 校記 cite the witnesses by them.
 CONVENTIONS_TITLE = "凡例"
 SIGLA_LABEL = "校本"
+#: The count of the characters after the 尾題, in 雙行夾注 as the 經注本 print it (the 四部叢刊本
+#: of the 儀禮: 「經三千六百四十五字　注六千九百一十五字」): the 經's, the 注's.
+COUNT_FORMS = ("經{}字", "注{}字")
 #: The roles of the sigla a 校記 cites (the base text and the collated witnesses).
 CITED_ROLES = (BASE_ROLE, "witness")
 
@@ -48,6 +51,19 @@ def sigla_item(env: BuildEnvironment) -> tuple[str, str] | None:
         if row.get("role") in CITED_ROLES
     ]
     return (SIGLA_LABEL, "、".join(named) + "。") if named else None
+
+
+def count_columns(columns: list[layout.Column]) -> list[layout.Column]:
+    """The column after the 尾題 that counts the characters of the text's 經 and 注, in
+    雙行夾注 (the 注's count left out where the book prints no 注; no column for no text)."""
+    words = [
+        form.format(layout.classical_number(n))
+        for form, n in zip(COUNT_FORMS, layout.counts(columns), strict=True)
+        if n
+    ]
+    if not words:
+        return []
+    return [layout.Column("text", [layout.Jiazhu(words[0], "".join(words[1:]))])]
 
 
 def design_of(config: Any) -> tex.Design:
@@ -135,6 +151,12 @@ class VerticalBuilder(Builder):
         parts, notes, ids = book_records(self.env, config)
         design = design_of(config)
         columns = layout.layout(parts, design.cells, baiwen=config.xs_vertical_baiwen)
+        columns = [
+            *map(layout.title_column, config.xs_vertical_head),
+            *columns,
+            *map(layout.title_column, config.xs_vertical_tail),
+            *(count_columns(columns) if config.xs_vertical_counts else []),
+        ]
         book = tex.Book(
             title=config.xs_vertical_title or edition.label,
             chapter=edition.label,

@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ..core.han import count_han
+
 #: Marks that may not begin a column (they close or end something).
 CLOSING = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·")
 #: Marks that may not end a column.
@@ -122,7 +124,7 @@ class Jiazhu:
 
     @property
     def units(self) -> int:
-        return len(self.right)
+        return max(len(self.right), len(self.left))
 
     @property
     def text(self) -> str:
@@ -148,9 +150,11 @@ Piece = Char | Jiazhu | Mark
 class Column:
     """One column (行) of the page: a column of text, a heading, or a blank column."""
 
-    kind: str  # "text" | "phase" | "part" | "blank"
+    kind: str  # "text" | "phase" | "part" | "blank" | "title"
     pieces: list[Piece] = field(default_factory=list)
     title: str = ""  # of a heading
+    #: of a 首題 or 尾題 ("title"): its words, spread along the column (the first at its head)
+    segments: tuple[str, ...] = ()
 
     @property
     def units(self) -> int:
@@ -166,6 +170,8 @@ class Column:
         """The characters of the 經 and the 注 in it, in reading order."""
         if self.kind in ("phase", "part"):
             return self.title
+        if self.kind == "title":
+            return "".join(self.segments)
         return "".join(
             p.char if isinstance(p, Char) else p.text if isinstance(p, Jiazhu) else ""
             for p in self.pieces
@@ -396,3 +402,49 @@ def stream(parts: Iterable[Part], baiwen: bool = False) -> Iterator[str]:
         for phase in part.phases:
             for step in phase.steps:
                 yield "".join(a.char or a.note for a in _atoms(step, baiwen))
+
+
+# -- the 首題 and 尾題 ---------------------------------------------------------------------------
+
+
+def title_column(segments: Sequence[str]) -> Column:
+    """A 首題 or 尾題: a column of the book's own words (「鄉射禮第五」「儀禮」「鄭氏注」), the
+    first at its head, the last at its foot, the others between."""
+    return Column("title", segments=tuple(segments))
+
+
+def counts(columns: Iterable[Column]) -> tuple[int, int]:
+    """The Han characters of the 經 and of the 注 in the text columns, as the 尾題 of a 卷
+    counts them (「經三千六百四十五字　注六千九百一十五字」): marks of punctuation are not
+    characters of the text."""
+    jing = zhu = 0
+    for col in columns:
+        if col.kind != "text":
+            continue
+        for piece in col.pieces:
+            if isinstance(piece, Char):
+                jing += count_han(piece.char)
+            elif isinstance(piece, Jiazhu):
+                zhu += count_han(piece.text)
+    return jing, zhu
+
+
+_DIGITS = "〇一二三四五六七八九"
+_UNITS = ((1000, "千"), (100, "百"), (10, "十"))
+
+
+def classical_number(n: int) -> str:
+    """``n`` (1–9999) in Chinese numerals as a 尾題's count writes them: no 零 for a missing
+    place (三千五 for 3005, as 「凡四千九百八字」), 一十 after a higher place (六千九百一十五) and
+    十 alone at the head (十五)."""
+    if not 0 < n < 10000:
+        raise ValueError(f"no count of characters is written for {n}")
+    out: list[str] = []
+    rest = n
+    for value, unit in _UNITS:
+        digit, rest = divmod(rest, value)
+        if digit:
+            out.append(("" if digit == 1 and value == 10 and not out else _DIGITS[digit]) + unit)
+    if rest:
+        out.append(_DIGITS[rest])
+    return "".join(out)

@@ -37,22 +37,48 @@ def escape(text: str) -> str:
 #: Between the readings of a 校記, and before its note (the marks are the record's too).
 READING_SEP = "；"
 NOTE_SEP = "。"
+#: What a 校記 prints for its readings and note where an earlier 校記 of the book has the same
+#: (the lemma apart from its occurrence number): 「同第20條。」, as a 校勘記 refers to the
+#: entry where it first says a thing instead of saying it again (the 凡例 says so).
+SAME_AS = ("同第", "條。")
 
 
 @dataclass(frozen=True)
 class Note:
-    """A 校記 as printed: its number, the lemma, the readings (text, sigla), a note."""
+    """A 校記 as printed: its number, the lemma, the readings (text, sigla), a note; or, with
+    ``same``, the number of the earlier 校記 whose readings and note it shares."""
 
     number: int
     lemma: str
     readings: tuple[tuple[str, str], ...]
     note: str = ""
+    same: int = 0
 
     @property
     def text(self) -> str:
         """The characters the 校記 prints (the record the checks read)."""
+        if self.same:
+            return self.lemma + SAME_AS[0] + str(self.same) + SAME_AS[1]
         readings = READING_SEP.join(t + s for t, s in self.readings)
         return self.lemma + readings + (NOTE_SEP + self.note if self.note else "")
+
+
+def referring_repeats(notes: dict[int, Note]) -> dict[int, Note]:
+    """``notes`` with each 校記 that repeats an earlier one (the same lemma but for its
+    occurrence number, the same readings, the same note) turned into a reference to the first
+    of them (:data:`SAME_AS`): the book's page is small, and 16 identical 校記 of 扑 filled
+    pages of it with one sentence."""
+    first: dict[tuple[object, ...], int] = {}
+    out: dict[int, Note] = {}
+    for number in sorted(notes):
+        note = notes[number]
+        key = (_SUPERSCRIPTS.sub("", note.lemma), note.readings, note.note)
+        if key in first:
+            note = Note(note.number, note.lemma, (), "", same=first[key])
+        else:
+            first[key] = number
+        out[number] = note
+    return out
 
 
 @dataclass(frozen=True)
@@ -95,6 +121,9 @@ class Book:
 def _column(col: Column, book: Book) -> str:
     if col.kind == "blank":
         return "\\xsvblank\n"
+    if col.kind == "title":
+        words = "\\hfill ".join(escape(seg) for seg in col.segments)
+        return f"\\xsvtitle{{{words}}}{{{escape(col.text)}}}\n"
     if col.kind in ("part", "phase"):
         return f"\\xsv{col.kind}{{{escape(col.title)}}}{{{escape(col.title)}}}\n"
     heads = "".join(f"\\xsvhead{{{escape(h)}}}" for h in col.heads)
@@ -130,6 +159,12 @@ def _tied(text: str) -> str:
 
 
 def _note(note: Note) -> str:
+    if note.same:
+        same = f"{SAME_AS[0]}\\xsvnum{{{note.same}}}{SAME_AS[1]}"
+        return (
+            f"\\xsvnote{{{note.number}}}{{{_tied(note.lemma)}}}{{{same}}}{{}}"
+            f"{{{escape(note.text)}}}\n"
+        )
     readings = READING_SEP.join(f"\\xsvrdg{{{_tied(t)}}}{{{escape(s)}}}" for t, s in note.readings)
     rest = NOTE_SEP + _tied(note.note) if note.note else ""
     return (
@@ -207,6 +242,7 @@ def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, 
         out += [f"\\xsvconventionsitem{{{escape(k)}}}{{{escape(v)}}}" for k, v in book.conventions]
         out.append("\\end{xsvconventions}")
     out.append("\\xsvbegin")
+    notes = referring_repeats(notes)
     body: list[str] = []
     for col in columns:
         body.append(_column(col, book))
