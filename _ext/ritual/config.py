@@ -195,7 +195,7 @@ VALUES = (
         "env",
         (list, tuple),
         "the vertical book's 首題, the columns that open its text: each a list of words, "
-        "spread along the column (['儀禮卷第五'], ['鄉射禮第五', '儀禮', '鄭氏注'])",
+        "spread along the column (['儀禮卷第一'], ['士冠禮第一', '儀禮', '鄭氏注'])",
     ),
     Value(
         "xs_vertical_tail",

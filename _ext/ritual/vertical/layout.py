@@ -408,7 +408,7 @@ def stream(parts: Iterable[Part], baiwen: bool = False) -> Iterator[str]:
 
 
 def title_column(segments: Sequence[str]) -> Column:
-    """A 首題 or 尾題: a column of the book's own words (「鄉射禮第五」「儀禮」「鄭氏注」), the
+    """A 首題 or 尾題: a column of the book's own words (「士冠禮第一」「儀禮」「鄭氏注」), the
     first at its head, the last at its foot, the others between."""
     return Column("title", segments=tuple(segments))
 
