@@ -331,6 +331,23 @@ def test_the_blank_before_a_part_is_not_set_at_the_head_of_a_page(tmp_path: Path
     assert kinds[2] == ["h", "h", "c", "b", "h", "h", "c"]
 
 
+def test_the_page_may_break_before_a_phase_title(tmp_path: Path) -> None:
+    """A phase's title stays with the column after it, but the column before it stays on its
+    page, 校記 and all: the page breaks between them (the title's PDF bookmark, set after a
+    校記, once took that break away, and the column went over with the title)."""
+    last = layout.Marker(22 * 6 - 1, 1)  # a 校記 in the column before the title, as in the book
+    steps = (
+        layout.Step("a-1", "1", "經" * 22 * 6, markers=(last,)),
+        layout.Step("a-2", "2", "注" * 22 * 3),
+    )
+    phases = (layout.Phase("甲節", steps[:1]), layout.Phase("乙節", steps[1:]))
+    notes = {1: tex.Note(1, "經", (("經", "叢"),), "")}
+    record = _set(tmp_path, [layout.Part("甲", phases)], notes)
+    kinds = [page.columns for page in record.pages]
+    assert kinds[1] == ["h", "h", *["c"] * 6]
+    assert kinds[2] == ["h", "c", "c", "c"]
+
+
 def test_the_banxin_names_the_part_in_force_at_the_head_of_the_page(tmp_path: Path) -> None:
     """The 版心 names the part whose title begins the page (p. 3: 乙), else the part that runs
     on into the page (p. 4: 乙, whose last column is its first, though 丙 begins on it)."""
