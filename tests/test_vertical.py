@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "_ext"))
 sys.path.insert(0, str(ROOT))
 
-from ritual.core import commentary  # noqa: E402
+from ritual.core import commentary, numerals  # noqa: E402
 from ritual.vertical import builder, layout, records, tex  # noqa: E402
 from ritual.vertical.layout import Char, Jiazhu, Mark  # noqa: E402
 
@@ -222,15 +222,15 @@ def test_a_note_that_repeats_an_earlier_one_refers_to_it() -> None:
 def test_a_count_of_characters_is_written_as_a_weizhi_writes_it() -> None:
     """As the 四部叢刊本's 尾題: 「經三千六百四十五字　注六千九百一十五字」, no 零 for a missing
     place (凡四千九百八字), 十 alone at the head."""
-    assert layout.classical_number(3645) == "三千六百四十五"
-    assert layout.classical_number(6915) == "六千九百一十五"
-    assert layout.classical_number(4908) == "四千九百八"
-    assert layout.classical_number(15) == "十五"
-    assert layout.classical_number(110) == "一百一十"
-    assert layout.classical_number(7) == "七"
+    assert numerals.classical_number(3645) == "三千六百四十五"
+    assert numerals.classical_number(6915) == "六千九百一十五"
+    assert numerals.classical_number(4908) == "四千九百八"
+    assert numerals.classical_number(15) == "十五"
+    assert numerals.classical_number(110) == "一百一十"
+    assert numerals.classical_number(7) == "七"
     for n in (0, 10000):
         with pytest.raises(ValueError):
-            layout.classical_number(n)
+            numerals.classical_number(n)
 
 
 def test_the_counts_are_of_the_han_characters_of_the_jing_and_of_the_zhu() -> None:

@@ -351,6 +351,29 @@ def _is_measure(pair: object) -> bool:
     )
 
 
+def _is_words(column: object) -> bool:
+    """A 首題's or 尾題's column: a list of words, none of them blank."""
+    return (
+        isinstance(column, list | tuple)
+        and bool(column)
+        and all(isinstance(v, str) and v.strip() for v in column)
+    )
+
+
+def _is_labelled(item: object) -> bool:
+    """An item of the colophon or the 凡例: a [label, text] pair."""
+    return (
+        isinstance(item, list | tuple) and len(item) == 2 and all(isinstance(v, str) for v in item)
+    )
+
+
+#: The vertical book's lists of config values, what each item must be, and how a warning says so.
+_VERTICAL_LISTS = (
+    (("xs_vertical_head", "xs_vertical_tail"), _is_words, "columns, each a list of words"),
+    (("xs_vertical_colophon", "xs_vertical_conventions"), _is_labelled, "[label, text] pairs"),
+)
+
+
 def _vertical_problems(config: Config) -> list[tuple[str, str]]:
     """The vertical book's measures: a column of at least 8 cells, at least 4 columns a page,
     a type size from 8 to 28 pt, a paper jlreq knows by name, [label, text] colophon pairs,
@@ -383,26 +406,11 @@ def _vertical_problems(config: Config) -> list[tuple[str, str]]:
                 f"not {config.xs_vertical_paper!r}",
             )
         )
-    for name in ("xs_vertical_head", "xs_vertical_tail"):
-        for column in config[name]:
-            if not (
-                isinstance(column, list | tuple)
-                and column
-                and all(isinstance(v, str) and v.strip() for v in column)
-            ):
-                out.append(
-                    (name, f"{name} must hold columns, each a list of words, not {column!r}")
-                )
-                break
-    for name in ("xs_vertical_colophon", "xs_vertical_conventions"):
-        for item in config[name]:
-            if not (
-                isinstance(item, list | tuple)
-                and len(item) == 2
-                and all(isinstance(v, str) for v in item)
-            ):
-                out.append((name, f"{name} must hold [label, text] pairs, not {item!r}"))
-                break
+    for names, fits, what in _VERTICAL_LISTS:
+        for name in names:
+            bad = [item for item in config[name] if not fits(item)]
+            if bad:
+                out.append((name, f"{name} must hold {what}, not {bad[0]!r}"))
     return out
 
 

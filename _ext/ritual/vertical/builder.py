@@ -19,6 +19,7 @@ from sphinx.environment import BuildEnvironment
 
 from ..components.apparatus.placement import apparatus_for
 from ..core.apparatus import BASE_ROLE
+from ..core.numerals import classical_number
 from ..domain import xs_domain
 from ..state import edition_of
 from . import layout, records, tex
@@ -57,7 +58,7 @@ def count_columns(columns: list[layout.Column]) -> list[layout.Column]:
     """The column after the 尾題 that counts the characters of the text's 經 and 注, in
     雙行夾注 (the 注's count left out where the book prints no 注; no column for no text)."""
     words = [
-        form.format(layout.classical_number(n))
+        form.format(classical_number(n))
         for form, n in zip(COUNT_FORMS, layout.counts(columns), strict=True)
         if n
     ]

@@ -427,24 +427,3 @@ def counts(columns: Iterable[Column]) -> tuple[int, int]:
             elif isinstance(piece, Jiazhu):
                 zhu += count_han(piece.text)
     return jing, zhu
-
-
-_DIGITS = "〇一二三四五六七八九"
-_UNITS = ((1000, "千"), (100, "百"), (10, "十"))
-
-
-def classical_number(n: int) -> str:
-    """``n`` (1–9999) in Chinese numerals as a 尾題's count writes them: no 零 for a missing
-    place (三千五 for 3005, as 「凡四千九百八字」), 一十 after a higher place (六千九百一十五) and
-    十 alone at the head (十五)."""
-    if not 0 < n < 10000:
-        raise ValueError(f"no count of characters is written for {n}")
-    out: list[str] = []
-    rest = n
-    for value, unit in _UNITS:
-        digit, rest = divmod(rest, value)
-        if digit:
-            out.append(("" if digit == 1 and value == 10 and not out else _DIGITS[digit]) + unit)
-    if rest:
-        out.append(_DIGITS[rest])
-    return "".join(out)

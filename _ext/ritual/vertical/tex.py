@@ -160,13 +160,12 @@ def _tied(text: str) -> str:
 
 def _note(note: Note) -> str:
     if note.same:
-        same = f"{SAME_AS[0]}\\xsvnum{{{note.same}}}{SAME_AS[1]}"
-        return (
-            f"\\xsvnote{{{note.number}}}{{{_tied(note.lemma)}}}{{{same}}}{{}}"
-            f"{{{escape(note.text)}}}\n"
+        readings, rest = f"{SAME_AS[0]}\\xsvnum{{{note.same}}}{SAME_AS[1]}", ""
+    else:
+        readings = READING_SEP.join(
+            f"\\xsvrdg{{{_tied(t)}}}{{{escape(s)}}}" for t, s in note.readings
         )
-    readings = READING_SEP.join(f"\\xsvrdg{{{_tied(t)}}}{{{escape(s)}}}" for t, s in note.readings)
-    rest = NOTE_SEP + _tied(note.note) if note.note else ""
+        rest = NOTE_SEP + _tied(note.note) if note.note else ""
     return (
         f"\\xsvnote{{{note.number}}}{{{_tied(note.lemma)}}}{{{readings}}}"
         f"{{{rest}}}{{{escape(note.text)}}}\n"

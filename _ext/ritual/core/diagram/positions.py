@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..datafile import Table, Tsv, optional_integer, read_tsv
+from ..numerals import classical_number
 from ..vocab import FORM as VOCAB_FORM
 from .layout import EXIT
 from .model import Setting
@@ -290,15 +291,6 @@ def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: 
     return out
 
 
-#: The digits and ten of :func:`chinese_number`.
-DIGITS, TEN = "〇一二三四五六七八九", "十"
-
-
 def chinese_number(n: int) -> str:
-    """一 … 九十九 (figure numbers: 圖一, 圖十二, 圖二十)."""
-    digits = DIGITS
-    if not 0 < n < 100:
-        return str(n)
-    tens, ones = divmod(n, 10)
-    head = "" if tens == 0 else (TEN if tens == 1 else digits[tens] + TEN)
-    return head + (digits[ones] if ones else "")
+    """一 … 九十九 (figure numbers: 圖一, 圖十二, 圖二十); other numbers in figures."""
+    return classical_number(n) if 0 < n < 100 else str(n)

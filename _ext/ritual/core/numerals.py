@@ -1,0 +1,28 @@
+"""Chinese numerals as the edition writes them (pure): one function for the vertical book's
+counts of characters (「經三千六百四十五字」) and the figures' numbers (圖十二).
+
+The 版心's page numbers are written by xsvertical.lua as the page is shipped, with 零 for a
+missing place, as modern page numbers are; the counts follow the old books and omit it.
+"""
+
+from __future__ import annotations
+
+DIGITS = "〇一二三四五六七八九"
+_UNITS = ((1000, "千"), (100, "百"), (10, "十"))
+
+
+def classical_number(n: int) -> str:
+    """``n`` (1–9999) in Chinese numerals as a 尾題's count writes them: no 零 for a missing
+    place (三千五 for 3005, as 「凡四千九百八字」), 一十 after a higher place (六千九百一十五) and
+    十 alone at the head (十五)."""
+    if not 0 < n < 10000:
+        raise ValueError(f"no count of characters is written for {n}")
+    out: list[str] = []
+    rest = n
+    for value, unit in _UNITS:
+        digit, rest = divmod(rest, value)
+        if digit:
+            out.append(("" if digit == 1 and value == 10 and not out else DIGITS[digit]) + unit)
+    if rest:
+        out.append(DIGITS[rest])
+    return "".join(out)
