@@ -348,6 +348,21 @@ def test_the_page_may_break_before_a_phase_title(tmp_path: Path) -> None:
     assert kinds[2] == ["h", "c", "c", "c"]
 
 
+def test_a_note_that_does_not_fit_waits_for_the_next_page(tmp_path: Path) -> None:
+    """A 校記 too long for what is left of its column's page waits, whole, for the end of the
+    next page, and its column stays: the page holds seven columns, as a page with 校記 does (the
+    space before them is budgeted), where, kept with its column, the 校記 took the column over
+    with it and left five. The 校記 is not split."""
+    marker = layout.Marker(22 * 5 + 3, 1)  # in the sixth column of the page
+    step = layout.Step("a-1", "1", "經" * 22 * 11, markers=(marker,))
+    note = tex.Note(1, "經", (("經", "叢"),), "按" * 300)  # about five columns' room
+    record = _set(tmp_path, [layout.Part("甲", (layout.Phase("甲節", (step,)),))], {1: note})
+    kinds = [page.columns for page in record.pages]
+    assert kinds[1] == ["h", "h", *["c"] * 7]
+    notes = [[text for kind, text in page.records if kind == "a"] for page in record.pages]
+    assert notes[1] == [] and notes[2] == [note.text]
+
+
 def test_the_banxin_names_the_part_in_force_at_the_head_of_the_page(tmp_path: Path) -> None:
     """The 版心 names the part whose title begins the page (p. 3: 乙), else the part that runs
     on into the page (p. 4: 乙, whose last column is its first, though 丙 begins on it)."""
