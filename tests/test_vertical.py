@@ -363,6 +363,33 @@ def test_a_note_that_does_not_fit_waits_for_the_next_page(tmp_path: Path) -> Non
     assert notes[1] == [] and notes[2] == [note.text]
 
 
+def test_a_note_names_steps_by_the_numbers_the_book_prints() -> None:
+    """The book prints step numbers, not ids: a 校記's run of ids becomes 「第N、M節」; a run
+    with an id the book does not hold is left as written."""
+    labels = {"xs-0034": "34", "xs-0038": "38"}
+    pattern = r"xs-\d{4}"
+    assert tex.step_refs("上文（xs-0034、xs-0038）亦作壹", labels, pattern) == (
+        "上文（第34、38節）亦作壹"
+    )
+    assert tex.step_refs("見xs-0034。", labels, pattern) == "見第34節。"
+    assert tex.step_refs("見xs-0034、xs-0999。", labels, pattern) == "見xs-0034、xs-0999。"
+
+
+def test_a_short_number_in_a_note_is_set_upright_and_a_folio_on_its_side() -> None:
+    """One to three digits standing alone (a step's number, a year) are set across the column
+    (縱中橫) as the 校記's own numbers are; a folio (005-31b) is Latin and lies on its side."""
+    note = tex.Note(1, "退", (("退", "底"),), "刻於開成二年（837），李 005-31b，第34節")
+    step = layout.Step("a-1", "1", "經" * 22, markers=(layout.Marker(3, 1),))
+    parts = [layout.Part("甲", (layout.Phase("甲節", (step,)),))]
+    design = tex.Design()
+    written = tex.document(
+        layout.layout(parts, design.cells), {1: note}, design, tex.Book("書", "篇")
+    )
+    assert "（\\xsvnum{837}）" in written and "第\\xsvnum{34}節" in written
+    assert "005-31b" in written
+    assert "\\xsvnum{005}" not in written and "\\xsvnum{31}" not in written
+
+
 def test_the_banxin_names_the_part_in_force_at_the_head_of_the_page(tmp_path: Path) -> None:
     """The 版心 names the part whose title begins the page (p. 3: 乙), else the part that runs
     on into the page (p. 4: 乙, whose last column is its first, though 丙 begins on it)."""

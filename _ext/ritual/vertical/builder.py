@@ -92,14 +92,17 @@ def book_records(
     by_phase: dict[str, list[layout.Step]] = {}
     apparatus: dict[int, tex.Note] = {}
     ids: dict[str, str] = {}
+    labels = {sid: str(numbers[sid][0]) for sid, _ in steps}
+    id_regex = edition_of(env).step_id_regex
     for sid, rec in steps:
         label = str(numbers[sid][0])
         ids[label] = sid
         places = [(p.end, p.label) for p in rec.apparatus]
         for p in rec.apparatus:
             if p.label.isdigit() and p.parts is not None:
+                note = tex.step_refs(p.parts.note, labels, id_regex)
                 apparatus[int(p.label)] = tex.Note(
-                    int(p.label), p.parts.lemma, tuple(p.parts.readings), p.parts.note
+                    int(p.label), p.parts.lemma, tuple(p.parts.readings), note
                 )
         by_phase.setdefault(rec.section, []).append(
             layout.Step(sid, label, rec.text, notes.get(sid, ()), records.markers(places))

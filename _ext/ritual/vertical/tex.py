@@ -9,7 +9,7 @@ marker stands in, so that it is printed on that column's page.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .layout import Char, Column, Jiazhu, Mark
@@ -41,6 +41,24 @@ NOTE_SEP = "。"
 #: (the lemma apart from its occurrence number): 「同第20條。」, as a 校勘記 refers to the
 #: entry where it first says a thing instead of saying it again (the 凡例 says so).
 SAME_AS = ("同第", "條。")
+#: How a 校記 names steps of the chapter: by the numbers printed over their columns
+#: (「第34、38節」), for the book does not print the ids (ab-0034) that the site's 校記 give.
+STEP_REF = ("第", "節")
+STEP_REF_SEP = "、"
+
+
+def step_refs(text: str, labels: Mapping[str, str], id_regex: str) -> str:
+    """``text`` with each run of step ids (``ab-0034、ab-0038``) written as the book's step
+    numbers (「第34、38節」); a run with an id the book does not hold is left as it is."""
+    run = re.compile(rf"{id_regex}(?:{STEP_REF_SEP}{id_regex})*")
+
+    def numbers(m: re.Match[str]) -> str:
+        ids = m.group(0).split(STEP_REF_SEP)
+        if not all(i in labels for i in ids):
+            return m.group(0)
+        return STEP_REF[0] + STEP_REF_SEP.join(labels[i] for i in ids) + STEP_REF[1]
+
+    return run.sub(numbers, text)
 
 
 @dataclass(frozen=True)
@@ -147,12 +165,20 @@ SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
+#: A number of one to three digits standing alone (a step's number, a year: 「（837）」), set
+#: upright across the column (``\\xsvnum``, 縱中橫) as the 校記's own numbers are; longer runs
+#: and those joined to letters or a hyphen (a folio, 005-31b) stay on their side, as Latin does.
+_UPRIGHT_NUMBER = re.compile(r"(?<![0-9A-Za-z-])[0-9]{1,3}(?![0-9A-Za-z-])")
+
+
 def _tied(text: str) -> str:
     """A 校記's words escaped, a space in them (a witness's own, as 底's 「一黨一 」) tied: a
     break there would set the closing mark after it alone at the head of a column; an
     occurrence's superscript digits set upright across the column (``\\xsvsup``), which the
-    face's superscripts, turned with the line, are not."""
-    tied = escape(text).replace(" ", "~")
+    face's superscripts, turned with the line, are not, and so are short numbers."""
+    tied = _UPRIGHT_NUMBER.sub(
+        lambda m: f"\\xsvnum{{{m.group(0)}}}", escape(text).replace(" ", "~")
+    )
     return _SUPERSCRIPTS.sub(
         lambda m: f"\\xsvsup{{{m.group(0).translate(SUPERSCRIPT_DIGITS)}}}", tied
     )
