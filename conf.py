@@ -9,6 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).parent
 sys.path.insert(0, str(ROOT / "_ext"))
 
+from ritual.core.numerals import date_in_words, year_in_words  # noqa: E402
+
 # -- The edition -----------------------------------------------------------------------------
 project = "儀禮·鄉射禮"
 author = "鄉射禮校注本編輯組"
@@ -86,7 +88,7 @@ xs_latex_keywords = ["儀禮", "鄉射禮", "校勘", "譯注", "Yili", "critica
 # column and 10 columns a half-leaf, as the 經注本 of the 儀禮 are cut (十行本: 10 columns).
 xs_vertical_title = "儀禮"
 xs_vertical_title_right = "漢鄭玄注"
-xs_vertical_title_left = f"{author}彙校　二〇二六年"
+xs_vertical_title_left = f"{author}彙校　{year_in_words(int(xs_release_date[:4]))}年"
 # The 首題 and 尾題 that open and close the text, as the 四部叢刊本 of the 鄭注 prints this 卷
 # (「儀禮卷第五」「鄕射禮第五　儀禮　鄭氏注」 … 「儀禮卷第五」); after the 尾題 the engine
 # counts the characters of the book's 經 and 注 (xs_vertical_counts), as that print does.
@@ -127,6 +129,6 @@ xs_vertical_conventions = [
 xs_vertical_colophon = [
     ["底本", "網絡本《儀禮·鄉射禮》，以漢籍リポジトリ所收諸本校"],
     ["注", "鄭玄注，據四部叢刊本《儀禮鄭注》，闕頁據張爾岐《儀禮鄭註句讀》"],
-    ["版本", f"{release}（{xs_release_date}）"],
+    ["版本", f"{release}（{date_in_words(xs_release_date)}）"],
     ["許可", "CC BY-SA 4.0"],
 ]

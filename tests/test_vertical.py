@@ -233,6 +233,14 @@ def test_a_count_of_characters_is_written_as_a_weizhi_writes_it() -> None:
             numerals.classical_number(n)
 
 
+def test_a_versions_date_is_written_in_words() -> None:
+    """The colophon's date and the title page's year: the year digit by digit, the month and
+    the day as numbers (「二〇二六年十二月二日」)."""
+    assert numerals.date_in_words("2026-12-02") == "二〇二六年十二月二日"
+    assert numerals.date_in_words("2030-10-31") == "二〇三〇年十月三十一日"
+    assert numerals.year_in_words(2026) == "二〇二六"
+
+
 def test_the_counts_are_of_the_han_characters_of_the_jing_and_of_the_zhu() -> None:
     step = layout.Step("a-1", "1", "賓出，主人送。", notes=(layout.Note(3, "送賓也。"),))
     cols = layout.layout(_part(step), cells=8)
