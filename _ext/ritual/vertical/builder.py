@@ -95,7 +95,7 @@ def book_records(
     labels = {sid: str(numbers[sid][0]) for sid, _ in steps}
     id_regex = edition_of(env).step_id_regex
     for sid, rec in steps:
-        label = str(numbers[sid][0])
+        label = labels[sid]
         ids[label] = sid
         places = [(p.end, p.label) for p in rec.apparatus]
         for p in rec.apparatus:
