@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .numerals import classical_number
+
 #: How a collated witness that lacks the passage is described, unless the edition says.
 LACKING_DEFAULT = "{}本不載此文"
-NUMERALS = "〇一二三四五六七八九十"
 #: The formulae of the notes, as the 校勘記 tradition words them (``{who}``: sigla run
 #: together, ``{text}``: a reading, ``{count}``: characters counted, :func:`_count`).
 FORMULAE = {
@@ -49,7 +50,7 @@ def _count(text: str) -> str:
     n = len(text)
     if n == 1:
         return FORMULAE["count_one"].format(text=text)
-    return FORMULAE["count"].format(text=text, n=NUMERALS[n] if n <= 10 else n)
+    return FORMULAE["count"].format(text=text, n=classical_number(n) if n <= 10 else n)
 
 
 def statement(
