@@ -84,8 +84,8 @@ class Note:
 def referring_repeats(notes: dict[int, Note]) -> dict[int, Note]:
     """``notes`` with each 校記 that repeats an earlier one (the same lemma but for its
     occurrence number, the same readings, the same note) turned into a reference to the first
-    of them (:data:`SAME_AS`): the book's page is small, and 16 identical 校記 of 扑 filled
-    pages of it with one sentence."""
+    of them (:data:`SAME_AS`): the book's page is small, and a word emended alike at every
+    place it stands would fill pages of it with one sentence."""
     first: dict[tuple[object, ...], int] = {}
     out: dict[int, Note] = {}
     for number in sorted(notes):
