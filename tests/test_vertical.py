@@ -383,9 +383,23 @@ def test_a_note_names_steps_by_the_numbers_the_book_prints() -> None:
     assert tex.step_refs("見xs-0034、xs-0999。", labels, pattern) == "見xs-0034、xs-0999。"
 
 
+def test_a_note_writes_a_witness_page_out_as_the_book_reads_it() -> None:
+    """A page cited as the site cites it (李 005-31b: 卷5, leaf 31, second half) is written
+    out in the book's words, 「卷五第三十一葉下」, where its Latin would lie on its side; a
+    year or a step number is no page, nor is a longer run of digits."""
+    assert tex.folio_refs("石經（李 005-31b），考證（庫 005-95a）") == (
+        "石經（李卷五第三十一葉下），考證（庫卷五第九十五葉上）"
+    )
+    assert tex.folio_refs("李 006-105a") == "李卷六第一百五葉上"
+    assert tex.folio_refs("開成二年（837），第34節，1005-31b，005-31c") == (
+        "開成二年（837），第34節，1005-31b，005-31c"
+    )
+
+
 def test_a_short_number_in_a_note_is_set_upright_and_a_folio_on_its_side() -> None:
     """One to three digits standing alone (a step's number, a year) are set across the column
-    (縱中橫) as the 校記's own numbers are; a folio (005-31b) is Latin and lies on its side."""
+    (縱中橫) as the 校記's own numbers are; a folio that reaches the writer as Latin (005-31b;
+    the builder writes a witness's page out first, :func:`tex.folio_refs`) lies on its side."""
     note = tex.Note(1, "退", (("退", "底"),), "刻於開成二年（837），李 005-31b，第34節")
     step = layout.Step("a-1", "1", "經" * 22, markers=(layout.Marker(3, 1),))
     parts = [layout.Part("甲", (layout.Phase("甲節", (step,)),))]

@@ -100,7 +100,7 @@ def book_records(
         places = [(p.end, p.label) for p in rec.apparatus]
         for p in rec.apparatus:
             if p.label.isdigit() and p.parts is not None:
-                note = tex.step_refs(p.parts.note, labels, id_regex)
+                note = tex.folio_refs(tex.step_refs(p.parts.note, labels, id_regex))
                 apparatus[int(p.label)] = tex.Note(
                     int(p.label), p.parts.lemma, tuple(p.parts.readings), note
                 )

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..core.numerals import classical_number
 from .layout import Char, Column, Jiazhu, Mark
 
 _SPECIAL = re.compile(r"[\\{}$&#^_%~]")
@@ -59,6 +60,24 @@ def step_refs(text: str, labels: Mapping[str, str], id_regex: str) -> str:
         return STEP_REF[0] + STEP_REF_SEP.join(labels[i] for i in ids) + STEP_REF[1]
 
     return run.sub(numbers, text)
+
+
+#: A witness's page as the site's 校記 cite it (``005-31b``: 卷 5, leaf 31, its second half,
+#: after a siglum and a space), which the book writes out as its 凡例 reads it,
+#: 「卷五第三十一葉下」, for Latin digits and letters would stand on their side in the column.
+FOLIO = re.compile(r"\s?(?<![0-9A-Za-z-])([0-9]{3})-([0-9]{1,3})([ab])(?![0-9A-Za-z-])")
+FOLIO_FORM = "卷{}第{}葉{}"
+FOLIO_SIDES = {"a": "上", "b": "下"}
+
+
+def folio_refs(text: str) -> str:
+    """``text`` with each witness page (``李 005-31b``) written out (「李卷五第三十一葉下」)."""
+
+    def words(m: re.Match[str]) -> str:
+        juan, leaf, side = int(m.group(1)), int(m.group(2)), m.group(3)
+        return FOLIO_FORM.format(classical_number(juan), classical_number(leaf), FOLIO_SIDES[side])
+
+    return FOLIO.sub(words, text)
 
 
 @dataclass(frozen=True)
@@ -167,7 +186,8 @@ _SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 #: A number of one to three digits standing alone (a step's number, a year: 「（837）」), set
 #: upright across the column (``\\xsvnum``, 縱中橫) as the 校記's own numbers are; longer runs
-#: and those joined to letters or a hyphen (a folio, 005-31b) stay on their side, as Latin does.
+#: and those joined to letters or a hyphen (a folio the builder has not written out with
+#: :func:`folio_refs`) stay on their side, as Latin does.
 _UPRIGHT_NUMBER = re.compile(r"(?<![0-9A-Za-z-])[0-9]{1,3}(?![0-9A-Za-z-])")
 
 
