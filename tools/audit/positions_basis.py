@@ -8,20 +8,12 @@ went against 鄭注 without saying so. The file's rule is that a ``text`` basis 
 own words and a ``注`` basis quotes 鄭注; this tool checks the quotations mechanically, so the
 rule cannot drift again.
 
-How a note quotes (the forms the checks read):
-
-- ``「…」``               the step's own words (經, or the 記 clause that is the step);
-- ``xs-0033「…」``        the words of another step;
-- ``注「…」``             鄭注 on this step or an adjacent one (``注：「…」`` also);
-- ``xs-0164 注「…」``     鄭注 on the named step (or one adjacent to it);
-- ``記「…」``             a clause of the 記 (xs-0451 …);
-- ``疏「…」``, ``敖「…」``   賈公彥's 疏 or 敖繼公's 集說, anywhere in their witness file;
-- ``鄉飲酒「…」``          the 鄉飲酒禮 (經 or 注), anywhere in its 鄭注 witness file.
-
-Inside a quotation `` … `` marks an omission; punctuation and 異體字 (``variants.tsv``) are
-ignored. For a ``text`` facing, the facing word (or its 鄉 form) must stand in one of the
-step's own quotations; for a ``注`` facing, in one of the 注 quotations. A ``text`` place needs
-a quotation of the step; a ``注`` place a 注 quotation.
+A note quotes in the forms of :mod:`tools.audit.quotations` (``「…」`` the step's own words,
+``xs-0033「…」`` another step's, ``注「…」`` 鄭注 on this step or one adjacent, ``記「…」``,
+``疏「…」``, ``敖「…」``, ``鄉飲酒「…」`` …), where `` … `` marks an omission and punctuation and
+異體字 (``variants.tsv``) are ignored. For a ``text`` facing, the facing word (or its 鄉 form)
+must stand in one of the step's own quotations; for a ``注`` facing, in one of the 注
+quotations. A ``text`` place needs a quotation of the step; a ``注`` place a 注 quotation.
 
 The 注 of each step is found by aligning the 經 of the 四部叢刊 鄭注 witness (master branch,
 gaiji resolved) with the edition's steps, and likewise the 注 transmitted by 張爾岐《句讀》
@@ -39,7 +31,7 @@ import re
 import sys
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from difflib import SequenceMatcher
 from pathlib import Path
 
@@ -49,9 +41,16 @@ sys.path.insert(0, str(ROOT))
 
 from ritual.core.diagram.positions import Row, load_rows  # noqa: E402
 
+from tools.audit.quotations import (  # noqa: E402
+    QUOTE_FORM,
+    Folder,
+    Sources,
+    check_quote,
+    contains,
+    quotations,
+)
 from tools.cli import DEFAULT_EDITION, add_edition_argument, edition_from, quote_pattern  # noqa: E402
-from tools.collate.core import load_variants  # noqa: E402
-from tools.collate.witnesses import is_text_char, scan  # noqa: E402
+from tools.collate.witnesses import scan  # noqa: E402
 from tools.xrefs import ji_steps  # noqa: E402
 
 EDITION = DEFAULT_EDITION
@@ -63,13 +62,6 @@ COMMENTARY_FILES = {
     "敖": "kanripo-KR1d0035-WYG-ao-jigong-yili-jishuo-juan05.txt",
     "鄉飲酒": "kanripo-KR1d0026-master-yili-zhengzhu-juan04-normalized.txt",
 }
-#: The first step of the 記 of the project's edition (the steps of its page, tools.xrefs).
-FIRST_JI = ji_steps()[0]
-
-#: A quotation: ``{ref}`` stands for the edition's step-id form (:func:`quote_pattern`).
-QUOTE_FORM = r"(?:(?P<ref>{ref})\s*)?(?P<src>鄉飲酒|注|記|疏|敖)?\s*[：:]?\s*「(?P<words>[^」]*)」"
-QUOTE = quote_pattern(QUOTE_FORM)
-ELISION = re.compile(r"\s*(?:…|\.\.\.)\s*")
 #: Facing words and the forms that state them as explicitly (鄉 read 嚮).
 FACING_FORMS = {
     "北面": ("北面", "北鄉"),
@@ -77,44 +69,6 @@ FACING_FORMS = {
     "南面": ("南面", "南鄉"),
     "西面": ("西面", "西鄉"),
 }
-
-
-@dataclass(frozen=True)
-class Quote:
-    """One quotation of a note: ``src`` is '' (經 of ``ref`` or of the row's own step), 注,
-    記, 疏 or 敖; ``ref`` a step id or ''."""
-
-    src: str
-    ref: str
-    words: str
-
-
-def quotations(note: str, pattern: re.Pattern[str] = QUOTE) -> list[Quote]:
-    """The quotations of a note, in order (``pattern``: of another edition's ids)."""
-    return [
-        Quote(m.group("src") or "", m.group("ref") or "", m.group("words"))
-        for m in pattern.finditer(note)
-    ]
-
-
-class Folder:
-    """Fold text for comparison: 異體字 to the standard form, only ideographs kept."""
-
-    def __init__(self, table: Mapping[str, str] | None = None) -> None:
-        self.table = dict(load_variants() if table is None else table)
-
-    def __call__(self, s: str) -> str:
-        return "".join(self.table.get(c, c) for c in s if is_text_char(c))
-
-
-def contains(haystack: str, words: str, fold: Folder) -> bool:
-    """True when every part of ``words`` (split at ``…``) occurs, folded, in ``haystack``."""
-    parts = [fold(p) for p in ELISION.split(words)]
-    parts = [p for p in parts if p]
-    if not parts:
-        return False
-    hay = fold(haystack)
-    return all(p in hay for p in parts)
 
 
 def states_facing(words: str, facing: str) -> bool:
@@ -215,56 +169,6 @@ def commentary_texts(witness_dir: Path = WITNESSES) -> dict[str, str]:
 # --------------------------------------------------------------------------- the checks
 
 
-@dataclass
-class Sources:
-    """What the quotations are checked against: step texts in reading order, and (optional)
-    the 注 per step and the commentaries' texts."""
-
-    steps: dict[str, str]
-    zhu: dict[str, list[str]] | None = None
-    commentary: dict[str, str] | None = None
-    #: the first step of the 記 (another edition's, from :func:`tools.xrefs.ji_steps`)
-    first_ji: str = FIRST_JI
-    #: the quotation form, with the edition's step ids (:data:`QUOTE_FORM`)
-    quote: re.Pattern[str] = QUOTE
-
-    def __post_init__(self) -> None:
-        self.order = list(self.steps)
-        self.index = {sid: n for n, sid in enumerate(self.order)}
-        self.ji = "".join(t for sid, t in self.steps.items() if sid >= self.first_ji)
-
-    def zhu_near(self, step: str) -> str:
-        """The 注 of ``step`` and its two neighbours, joined."""
-        n = self.index[step]
-        near = self.order[max(0, n - 1) : n + 2]
-        return "".join("".join((self.zhu or {}).get(s, [])) + "｜" for s in near)
-
-
-def check_quote(q: Quote, row_step: str, src: Sources, fold: Folder) -> str | None:
-    """Why the quotation ``q`` in a note of ``row_step`` is not found, or None if it is.
-
-    A 注, 疏 or 敖 quotation is not checked (None) when those texts are not available.
-    """
-    ref = q.ref or row_step
-    if ref not in src.steps:
-        return f"unknown step {ref} in the note"
-    if q.src == "":
-        where, hay = f"the text of {ref}", src.steps[ref]
-    elif q.src == "記":
-        where, hay = "the 記", src.ji
-    elif q.src == "注":
-        if src.zhu is None:
-            return None
-        where, hay = f"the 注 of {ref} or its neighbours", src.zhu_near(ref)
-    else:
-        if src.commentary is None or q.src not in src.commentary:
-            return None
-        where, hay = f"the {q.src} witness", src.commentary[q.src]
-    if contains(hay, q.words, fold):
-        return None
-    return f"「{q.words}」 is not in {where}"
-
-
 def check_row(row: Row, src: Sources, fold: Folder) -> list[str]:
     """Problems of one row's bases: quotations not found, a ``text``/``注`` basis without a
     quotation of its kind, a ``text``/``注`` facing its quotations do not state."""
@@ -274,7 +178,7 @@ def check_row(row: Row, src: Sources, fold: Folder) -> list[str]:
         why = check_quote(q, row.step, src, fold)
         if why:
             problems.append(why)
-    own = [q.words for q in quotes if q.src == "" and q.ref in ("", row.step)]
+    own = [q.words for q in quotes if q.src in ("", "經") and q.ref in ("", row.step)]
     zhu = [q.words for q in quotes if q.src == "注"]
     if row.basis == "text" and not own:
         problems.append("place basis text, but the note quotes nothing of the step")
@@ -362,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     src = load_sources(args.edition_json, args.witnesses)
     ji = ji_steps(edition)
     if ji:
-        src = Sources(src.steps, src.zhu, src.commentary, ji[0])
+        src = replace(src, first_ji=ji[0])
     src.quote = quote_pattern(QUOTE_FORM, edition)
     if args.list:
         for sid, text in src.steps.items():

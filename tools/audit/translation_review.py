@@ -21,8 +21,9 @@ quotation of a note is found where it says it is:
 - ``《篇名》注「…」``        the 注 of another chapter, which no witness here holds: cited, not
   checked.
 
-Quotations are compared as ``tools/audit/positions_basis.py`` compares them (punctuation and
-異體字 ignored, `` … `` an omission), and the 注 of a step is found by its alignment. Without
+The forms, the folding (punctuation and 異體字 ignored, `` … `` an omission) and the check are
+:mod:`tools.audit.quotations`, shared with the positions' audit; the 注 of a step is found by
+its alignment (:func:`tools.audit.positions_basis.zhu_by_step`). Without
 the witnesses only the step texts are checked. Exit status 1 when anything is found.
 """
 
@@ -33,7 +34,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,13 +44,14 @@ sys.path.insert(0, str(ROOT))
 from ritual.core import registry  # noqa: E402
 from ritual.core import translation_apparatus as ta  # noqa: E402
 
-from tools.audit.positions_basis import (  # noqa: E402
+from tools.audit.positions_basis import JUDOU_FILE, WITNESSES, zhu_by_step  # noqa: E402
+from tools.audit.quotations import (  # noqa: E402
     FIRST_JI,
-    JUDOU_FILE,
-    WITNESSES,
+    QUOTE_FORM,
     Folder,
-    contains,
-    zhu_by_step,
+    Sources,
+    check_quote,
+    quotations,
 )
 from tools.cli import (  # noqa: E402
     DEFAULT_EDITION,
@@ -75,76 +77,8 @@ COMMENTARY_FILES = {
     ),
     "敖": ("kanripo-KR1d0035-WYG-ao-jigong-yili-jishuo-juan05.txt",),
 }
-#: A quotation: ``{ref}`` stands for the edition's step-id form (``tools.cli.quote_pattern``).
-QUOTE_FORM = (
-    r"(?:(?P<ref>{ref})\s*)?"
-    r"(?P<src>經|注|記|張|疏|敖|《[^》]+》注)?\s*[：:]?\s*「(?P<words>[^」]*)」"
-)
-QUOTE = quote_pattern(QUOTE_FORM)
 #: The sources a note's basis may be (at least one of them is quoted).
 BASES = ("注", "張", "疏", "敖", "《")
-
-
-@dataclass(frozen=True)
-class Quote:
-    """One quotation of a note: ``src`` is '' or 經 (the words of ``ref`` or of the entry's
-    own step), 注, 記, 張, 疏, 敖, or 《篇名》注; ``ref`` a step id or ''."""
-
-    src: str
-    ref: str
-    words: str
-
-
-def quotations(note: str, pattern: re.Pattern[str] = QUOTE) -> list[Quote]:
-    """The quotations of a note, in order (``pattern``: of another edition's ids)."""
-    return [Quote(m["src"] or "", m["ref"] or "", m["words"]) for m in pattern.finditer(note)]
-
-
-@dataclass
-class Sources:
-    """What quotations are checked against: the step texts in reading order, and (optional)
-    the 注 of each step and the commentaries' texts."""
-
-    steps: dict[str, str]
-    zhu: dict[str, list[str]] | None = None
-    commentary: dict[str, str] | None = None
-    #: the first step of the 記, and the quotation form with the edition's step ids
-    first_ji: str = FIRST_JI
-    quote: re.Pattern[str] = QUOTE
-
-    def __post_init__(self) -> None:
-        self.order = list(self.steps)
-        self.index = {sid: n for n, sid in enumerate(self.order)}
-        self.ji = "".join(t for sid, t in self.steps.items() if sid >= self.first_ji)
-
-    def zhu_near(self, step: str) -> str:
-        """The 注 of ``step`` and its two neighbours, joined."""
-        n = self.index[step]
-        near = self.order[max(0, n - 1) : n + 2]
-        return "｜".join("".join((self.zhu or {}).get(s, [])) for s in near)
-
-
-def check_quote(q: Quote, step: str, src: Sources, fold: Folder) -> str | None:
-    """Why the quotation ``q`` in the note of an entry of ``step`` is not found (None if it
-    is, or if what it quotes is not available to check)."""
-    ref = q.ref or step
-    if ref not in src.steps:
-        return f"unknown step {ref}"
-    if q.src in ("", "經"):
-        where, hay = f"the text of {ref}", src.steps[ref]
-    elif q.src == "記":
-        where, hay = "the 記", src.ji
-    elif q.src == "注":
-        if src.zhu is None:
-            return None
-        where, hay = f"the 注 of {ref} or its neighbours", src.zhu_near(ref)
-    elif q.src.startswith("《"):
-        return None
-    else:
-        if src.commentary is None or q.src not in src.commentary:
-            return None
-        where, hay = f"the {q.src} witness", src.commentary[q.src]
-    return None if contains(hay, q.words, fold) else f"「{q.words}」 is not in {where}"
 
 
 def note_problems(entry: ta.TranslationEntry, src: Sources, fold: Folder) -> list[str]:
@@ -175,14 +109,16 @@ def load_sources(witness_dir: Path | None, edition: Edition | None = None) -> So
     edition = edition or open_edition()
     steps = step_texts(edition)
     ji = ji_steps(edition)
-    shape = {"first_ji": ji[0] if ji else FIRST_JI, "quote": quote_pattern(QUOTE_FORM, edition)}
+    texts = Sources(
+        steps, first_ji=ji[0] if ji else FIRST_JI, quote=quote_pattern(QUOTE_FORM, edition)
+    )
     if witness_dir is None or not (witness_dir / JUDOU_FILE).exists():
-        return Sources(steps, **shape)
+        return texts
     commentary = {
         k: "".join((witness_dir / name).read_text(encoding="utf-8") for name in names)
         for k, names in COMMENTARY_FILES.items()
     }
-    return Sources(steps, zhu_by_step(list(steps.items()), witness_dir), commentary, **shape)
+    return replace(texts, zhu=zhu_by_step(list(steps.items()), witness_dir), commentary=commentary)
 
 
 def base_translated(edition: Edition | None = None) -> list[str]:
