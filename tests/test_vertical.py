@@ -436,6 +436,19 @@ def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
     assert [k for k, _ in last.records if k in "chbat"] == ["h", "h", "c", "c", "a", "t"]
 
 
+def test_a_colophon_that_does_not_fit_takes_a_page_of_its_own(tmp_path: Path) -> None:
+    """Where the last page of text has no room left for the colophon, the colophon waits,
+    whole, for a page of its own, and every column (the 尾題 among them in the book) stays
+    with the text before it: kept with the last column, the colophon took columns over with it
+    and left the page of text short."""
+    colophon = tuple((label, "某" * 40) for label in ("底本", "注", "版本", "許可"))
+    book = tex.Book("書", "篇", colophon=colophon)
+    record = _set(tmp_path, _parts(("甲", 7)), book=book)
+    kinds = [[kind for kind, _ in page.records if kind in "chbt"] for page in record.pages]
+    assert kinds[1] == ["h", "h", *["c"] * 7]
+    assert kinds[2] == ["t"] * 4
+
+
 def test_an_occurrences_number_is_set_upright(tmp_path: Path) -> None:
     """「適¹下」: the superscript digit is written as the digit in \\xsvsup (set across the
     column, upright), not as the face's superscript, which lay on its side with the line; the

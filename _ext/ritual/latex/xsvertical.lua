@@ -64,8 +64,21 @@ local function begins_with_part(head)
    return false
 end
 
+-- Whether the page being output holds a line of any kind (a column, a title; each an hlist): a
+-- page without one (the colophon alone, held over from the last page of text) draws no rule
+-- over what is set after the columns (\xsv@pagelines, read by xsvertical.sty's \@makecol).
+local hlist = node.id("hlist")
+
+local function holds_lines(head)
+   for n in node.traverse(head) do
+      if n.id == hlist then return true end
+   end
+   return false
+end
+
 luatexbase.add_to_callback("pre_output_filter", function(head)
    tex.setcount("global", "xsv@parthead", begins_with_part(head) and 1 or 0)
+   tex.setcount("global", "xsv@pagelines", holds_lines(head) and 1 or 0)
    return true
 end, "xsvertical.parthead")
 
