@@ -85,6 +85,25 @@ def witnesses_dir() -> Path:
     return require_shared(WITNESSES)
 
 
+#: The keys of a step in edition.json, in their order: the contract's shape (the foundation
+#: issue), which the checks outside the project read.
+STEP_KEYS = [
+    "id",
+    "number",
+    "section",
+    "text",
+    "translation",
+    "translation_source",
+    "url",
+    "annotations",
+    "apparatus",
+    "translation_apparatus",
+    "references",
+    "explains",
+    "explained_by",
+    "commentary",
+]
+
 #: The address the tests publish the edition at (the edition itself has none yet).
 PUBLISHED_BASE = "https://example.org/xiangsheli/"
 

@@ -7,7 +7,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from conftest import EDITION
+from conftest import EDITION, STEP_KEYS
 from ritual.core import registry
 
 from tools.bootstrap.seed import original_lines, translation_lines
@@ -117,22 +117,7 @@ def test_edition_json_shape(edition: dict):
     for section in edition["sections"]:
         assert list(section) == ["id", "number", "title", "steps"]
     for step in edition["steps"]:
-        assert list(step) == [
-            "id",
-            "number",
-            "section",
-            "text",
-            "translation",
-            "translation_source",
-            "url",
-            "annotations",
-            "apparatus",
-            "translation_apparatus",
-            "references",
-            "explains",
-            "explained_by",
-            "commentary",
-        ]
+        assert list(step) == STEP_KEYS
         for ann in step["annotations"]:
             assert ann["type"] in ("role", "vessel", "action", "place")
             assert 0 <= ann["start"] < ann["end"] <= len(step["text"])

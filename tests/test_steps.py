@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from conftest import STEP_KEYS
 from docutils import nodes
 from ritual import nodes as xsnodes
 from sphinx.testing.util import SphinxTestApp, assert_node
@@ -83,22 +84,7 @@ def test_edition_json_shape(app: SphinxTestApp) -> None:
         {"id": "chen-she", "number": 2, "title": "陳設", "steps": ["xs-0003"]},
     ]
     first = data["steps"][0]
-    assert list(first) == [
-        "id",
-        "number",
-        "section",
-        "text",
-        "translation",
-        "translation_source",
-        "url",
-        "annotations",
-        "apparatus",
-        "translation_apparatus",
-        "references",
-        "explains",
-        "explained_by",
-        "commentary",
-    ]
+    assert list(first) == STEP_KEYS
     assert first["commentary"] == []  # an edition without commentary.tsv
     assert first["url"] == "part.html#xs-0001"
     assert first["translation_source"] == "base"
