@@ -11,17 +11,14 @@ Set XS_SCREENSHOTS=DIR to keep screenshots (desktop and 390 px phone).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import tool_missing
+from conftest import serve, tool_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 BROWSER = ROOT / "tests" / "browser"
@@ -40,22 +37,10 @@ def _missing() -> str | None:
     return None
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def site(edition_html: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(edition_html))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(edition_html) as url:
+        yield url
 
 
 def _run(script: str, site: str) -> None:

@@ -9,11 +9,8 @@ One walk goes over HTTP, to a plain static server, and checks the media types.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +18,7 @@ from typing import Any
 import dts_walk as dw
 import pytest
 import tei_read as tr
-from conftest import PUBLISHED_BASE, SHARED, tool_missing
+from conftest import PUBLISHED_BASE, SHARED, serve, tool_missing
 from ritual.core import dts
 from sphinx.testing.util import SphinxTestApp
 
@@ -135,23 +132,11 @@ def test_the_published_api_names_absolute_addresses(published_html: Path, schema
     assert all(url.startswith(PUBLISHED_BASE) for url in walker.seen)
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(edition_html: Path) -> Iterator[str]:
     """The built site on a plain static server (Python's http.server), at 127.0.0.1."""
-    handler = functools.partial(_Quiet, directory=str(edition_html))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(edition_html) as url:
+        yield url
 
 
 @pytest.mark.edition
