@@ -113,8 +113,11 @@ STEP_KEYS = [
 PUBLISHED_BASE = "https://example.org/xiangsheli/"
 
 
-def build_edition(out: Path, *options: str) -> Path:
-    """The whole edition built to HTML (with -W: a warning fails it)."""
+def build_edition(
+    out: Path, *options: str, project: Path = ROOT, env: dict[str, str] | None = None
+) -> Path:
+    """The whole edition (or a copy of it, ``project``) built to HTML, with -W: a warning
+    fails it."""
     result = subprocess.run(
         [
             sys.executable,
@@ -128,14 +131,16 @@ def build_edition(out: Path, *options: str) -> Path:
             "-q",
             *options,
             "-c",
-            str(ROOT),
-            str(ROOT / "source"),
+            str(project),
+            str(project / "source"),
             str(out),
         ],
+        cwd=project,
+        env=env,
         capture_output=True,
         text=True,
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0, result.stderr[-4000:]
     return out
 
 

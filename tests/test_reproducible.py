@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import tool_missing
+from conftest import build_edition, tool_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")  # the Makefile's default
@@ -103,30 +103,7 @@ def _copy_project(dest: Path) -> Path:
 
 def _build_copy(project: Path, out: Path, doctrees: Path) -> None:
     env = {**os.environ, "PYTHONHASHSEED": "4", "SOURCE_DATE_EPOCH": EPOCH}
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-b",
-            "html",
-            "-W",
-            "--keep-going",
-            "-n",
-            "-q",
-            "-c",
-            str(project),
-            "-d",
-            str(doctrees),
-            str(project / "source"),
-            str(out),
-        ],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stderr[-4000:]
+    build_edition(out, "-d", str(doctrees), project=project, env=env)
 
 
 def test_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
