@@ -57,7 +57,10 @@ EDITION = DEFAULT_EDITION
 WITNESSES = ROOT.parent / "shared" / "witnesses"
 ZHU_FILE = "kanripo-KR1d0026-master-yili-zhengzhu-juan05-normalized.txt"
 JUDOU_FILE = "kanripo-KR1d0038-WYG-zhang-erqi-zhengzhu-judou-juan05.txt"
+#: The witness files a note's commentary quotations are checked in (a source the shared form
+#: reads but no file here holds, as 《篇名》注, is cited unchecked: tools.audit.quotations).
 COMMENTARY_FILES = {
+    "張": JUDOU_FILE,
     "疏": "kanripo-KR1d0027-SBCK-yili-shu-juan11-13.txt",
     "敖": "kanripo-KR1d0035-WYG-ao-jigong-yili-jishuo-juan05.txt",
     "鄉飲酒": "kanripo-KR1d0026-master-yili-zhengzhu-juan04-normalized.txt",
@@ -158,7 +161,7 @@ def zhu_by_step(
 
 
 def commentary_texts(witness_dir: Path = WITNESSES) -> dict[str, str]:
-    """The whole text of the 疏 and 敖 witness files (for their quotations)."""
+    """The whole text of the commentaries' witness files (for their quotations)."""
     return {
         k: (witness_dir / name).read_text(encoding="utf-8")
         for k, name in COMMENTARY_FILES.items()
