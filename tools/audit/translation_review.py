@@ -23,8 +23,8 @@ quotation of a note is found where it says it is:
 
 The forms, the folding (punctuation and 異體字 ignored, `` … `` an omission) and the check are
 :mod:`tools.audit.quotations`, shared with the positions' audit; the 注 of a step is found by
-its alignment (:func:`tools.audit.positions_basis.zhu_by_step`). Without
-the witnesses only the step texts are checked. Exit status 1 when anything is found.
+its alignment (:func:`tools.audit.positions_basis.zhu_by_step`). Without the witnesses only
+the step texts are checked. Exit status 1 when anything is found.
 """
 
 from __future__ import annotations
