@@ -11,7 +11,17 @@ import pytest
 from conftest import EDITION
 from ritual.core.diagram import load_setting
 from ritual.core.diagram import state_at as _state_at
-from ritual.core.diagram.labels import Ground, Label, leader, overlap, place_figures, text_box
+from ritual.core.diagram.labels import (
+    Grid,
+    Ground,
+    Label,
+    _crossings,
+    leader,
+    overlap,
+    place_figures,
+    segment_hits_box,
+    text_box,
+)
 from ritual.core.diagram.plan import to_svg
 from ritual.core.diagram.svg import (
     PRINT_MIN_TYPE,
@@ -149,3 +159,32 @@ def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> N
     shrink = min(box[0] / screen.width, box[1] / screen.height)
     assert screen.header and min(screen.type_sizes) * shrink < PRINT_MIN_TYPE
     assert to_svg(plan) == to_svg(printed())
+
+
+def test_a_leader_counts_each_box_it_crosses_once_as_the_clipping_test_does():
+    """``_crossings`` reads the grid's cells along the line and passes over the boxes beyond
+    the line's bounds; what it counts is what the clipping test counts over every box."""
+    import random
+
+    rng = random.Random(11)
+    grid = Grid()
+    for _ in range(120):
+        x, y = rng.uniform(0, 400), rng.uniform(0, 300)
+        grid.add((x, y, x + rng.uniform(2, 80), y + rng.uniform(2, 30)))  # many span cells
+    grid.add((100.0, 100.0, 140.0, 120.0))
+    grid.add((100.0, 100.0, 140.0, 120.0))  # the same box twice: two boxes, two crossings
+    for _ in range(300):
+        line = tuple(rng.uniform(-20, 420) for _ in range(4))
+        every = sum(1 for b in grid.boxes if segment_hits_box(*line, b))
+        assert _crossings(grid, line, float("inf")) == every
+    # a line that ends on a box's edge meets it; one that stops short does not
+    edge = Grid()
+    edge.add((10.0, 10.0, 20.0, 20.0))
+    assert _crossings(edge, (0.0, 15.0, 10.0, 15.0), float("inf")) == 1
+    assert _crossings(edge, (0.0, 15.0, 9.9, 15.0), float("inf")) == 0
+    # with a limit it stops counting there (the spot is dropped at that cost)
+    row = Grid()
+    for k in range(5):
+        row.add((10.0 + 30 * k, 0.0, 20.0 + 30 * k, 10.0))
+    assert _crossings(row, (0.0, 5.0, 200.0, 5.0), float("inf")) == 5
+    assert _crossings(row, (0.0, 5.0, 200.0, 5.0), 2) == 2
