@@ -280,6 +280,12 @@ def _near_ids(grid: Grid, b: Box) -> list[int]:
     return out
 
 
+def _covered(grid: Grid, b: Box) -> int:
+    """How many boxes of ``grid`` the box ``b`` overlaps (by some area), each counted once."""
+    boxes = grid.boxes
+    return sum(1 for n in _near_ids(grid, b) if overlap(b, boxes[n]) > 0)
+
+
 def _hard(grid: Grid, b: Box, limit: float, below: int | None = None) -> float:
     """What the boxes of ``grid`` that ``b`` overlaps cost, each counted once, in the grid's
     order (cells by column, then row; boxes in the order added), stopping once it reaches
@@ -344,6 +350,11 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
     """Place the fixed names in order, each at the first spot that clears the names placed
     before it and the markers already in ``ground`` (and, at a small cost, the drawn things
     and the places where people stand: ``ground.places``, boxes)."""
+    places, reserved = Grid(), Grid()  # (bucketed: a plan has a hundred places)
+    for box in ground.places:
+        places.add(box)
+    for box in ground.reserved:
+        reserved.add(box)
     for label in labels:
         best: tuple[float, Spot, Box, str] | None = None
         for i, spot in enumerate(label.spots):
@@ -357,8 +368,8 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
             cost += _soft(ground, b, label.owner)
             cost += DRAWN_HIT * _struck(ground, b, label.owner)
             if label.avoid_places:
-                cost += PLACE_HIT * sum(1 for p in ground.places if overlap(b, p) > 0)
-            cost += RESERVED_HIT * sum(1 for p in ground.reserved if overlap(b, p) > 0)
+                cost += PLACE_HIT * _covered(places, b)
+            cost += RESERVED_HIT * _covered(reserved, b)
             if best is None or cost < best[0]:
                 best = (cost, spot, b, text)
             if cost < GOOD:
