@@ -12,6 +12,7 @@ from conftest import EDITION
 from ritual.core.diagram import load_setting
 from ritual.core.diagram import state_at as _state_at
 from ritual.core.diagram.labels import (
+    LEADER_CROSS,
     Grid,
     Ground,
     Label,
@@ -163,9 +164,10 @@ def test_the_printed_drawing_fits_its_box_with_type_large_enough(view: str) -> N
 
 def test_a_leader_counts_each_box_it_crosses_once_as_the_clipping_test_does():
     """``_crossings`` reads the grid's cells along the line and passes over the boxes beyond
-    the line's bounds; what it counts is what the clipping test counts over every box."""
+    the line's bounds; what it adds is what the clipping test finds over every box."""
     import random
 
+    inf = float("inf")
     rng = random.Random(11)
     grid = Grid()
     for _ in range(120):
@@ -176,15 +178,16 @@ def test_a_leader_counts_each_box_it_crosses_once_as_the_clipping_test_does():
     for _ in range(300):
         line = tuple(rng.uniform(-20, 420) for _ in range(4))
         every = sum(1 for b in grid.boxes if segment_hits_box(*line, b))
-        assert _crossings(grid, line, float("inf")) == every
+        assert _crossings(grid, line, 0.0, inf) == every * LEADER_CROSS
     # a line that ends on a box's edge meets it; one that stops short does not
     edge = Grid()
     edge.add((10.0, 10.0, 20.0, 20.0))
-    assert _crossings(edge, (0.0, 15.0, 10.0, 15.0), float("inf")) == 1
-    assert _crossings(edge, (0.0, 15.0, 9.9, 15.0), float("inf")) == 0
-    # with a limit it stops counting there (the spot is dropped at that cost)
+    assert _crossings(edge, (0.0, 15.0, 10.0, 15.0), 0.0, inf) == LEADER_CROSS
+    assert _crossings(edge, (0.0, 15.0, 9.9, 15.0), 0.0, inf) == 0.0
+    # it adds to the cost it is given, and stops adding once that reaches the limit (the
+    # search drops the spot at that cost)
     row = Grid()
     for k in range(5):
         row.add((10.0 + 30 * k, 0.0, 20.0 + 30 * k, 10.0))
-    assert _crossings(row, (0.0, 5.0, 200.0, 5.0), float("inf")) == 5
-    assert _crossings(row, (0.0, 5.0, 200.0, 5.0), 2) == 2
+    assert _crossings(row, (0.0, 5.0, 200.0, 5.0), 7.5, inf) == 7.5 + 5 * LEADER_CROSS
+    assert _crossings(row, (0.0, 5.0, 200.0, 5.0), 7.5, 2 * LEADER_CROSS) == 7.5 + 2 * LEADER_CROSS

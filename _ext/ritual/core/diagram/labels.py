@@ -317,18 +317,20 @@ def _hard(grid: Grid, b: Box, limit: float, below: int | None = None) -> float:
     return cost
 
 
-def _crossings(grid: Grid, line: tuple[float, float, float, float], limit: float) -> int:
-    """How many boxes of ``grid`` the leader ``line`` passes through, each counted once,
-    stopping once the count reaches ``limit``. A box that does not meet the line's own bounds
-    is passed over before the clipping test (:func:`segment_hits_box`), which it would fail: a
-    leader crosses few of the boxes in the cells it runs through."""
+def _crossings(
+    grid: Grid, line: tuple[float, float, float, float], cost: float, limit: float
+) -> float:
+    """``cost`` with :data:`LEADER_CROSS` added for each box of ``grid`` the leader ``line``
+    passes through, each box once and in the grid's order, stopping once it reaches
+    ``limit`` (the search then drops the spot). A box that does not meet the line's own
+    bounds is passed over before the clipping test (:func:`segment_hits_box`), which it
+    would fail: a leader crosses few of the boxes in the cells it runs through."""
     x0, y0, x1, y1 = line
     lx0, lx1 = (x0, x1) if x0 <= x1 else (x1, x0)
     ly0, ly1 = (y0, y1) if y0 <= y1 else (y1, y0)
     boxes, cells = grid.boxes, grid.cells
     c = grid.CELL
     seen: set[int] = set()
-    count = 0
     js = range(int(ly0 // c), int(ly1 // c) + 1)
     for i in range(int(lx0 // c), int(lx1 // c) + 1):
         for j in js:
@@ -340,10 +342,10 @@ def _crossings(grid: Grid, line: tuple[float, float, float, float], limit: float
                 if o[0] > lx1 or o[2] < lx0 or o[1] > ly1 or o[3] < ly0:
                     continue
                 if segment_hits_box(x0, y0, x1, y1, o):
-                    count += 1
-                    if count >= limit:
-                        return count
-    return count
+                    cost += LEADER_CROSS
+                    if cost >= limit:
+                        return cost
+    return cost
 
 
 def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
@@ -574,7 +576,7 @@ def _figure_cost(
             cost += LEADER
             for grid in (ground.labels, ground.markers):
                 if cost < limit:
-                    cost += LEADER_CROSS * _crossings(grid, line, (limit - cost) / LEADER_CROSS)
+                    cost = _crossings(grid, line, cost, limit)
     if cost < limit:
         cost += rec.drawn_cost(ground)
     return cost, cost - base, b, line
