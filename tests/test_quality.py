@@ -51,6 +51,19 @@ def test_html_is_valid(edition_html: Path) -> None:
     assert result.returncode == 0 and not errors, "\n".join(errors[:60])
 
 
+def test_every_page_says_its_viewport_once(edition_html: Path) -> None:
+    """The theme's ``<meta name="viewport">``, and not docutils' beside it (the translator drops
+    that one: sphinx-doc/sphinx#11699), in each page of both scripts."""
+    heads = {
+        str(page.relative_to(edition_html)): text.split("</head>", 1)[0]
+        for page in sorted(edition_html.rglob("*.html"))
+        if "</head>" in (text := page.read_text(encoding="utf-8"))
+    }
+    assert len(heads) > 200 and any(name.startswith("zh-Hans/") for name in heads)
+    twice = {name: head.count('name="viewport"') for name, head in heads.items()}
+    assert {n for n in twice.values()} == {1}, {k: n for k, n in twice.items() if n != 1}
+
+
 def test_internal_links_and_anchors_resolve(edition_html: Path) -> None:
     assert check_site(edition_html) == []
 

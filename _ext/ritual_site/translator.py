@@ -1,4 +1,5 @@
-"""Two accessibility fixes to Sphinx's HTML5 translator, for every HTML builder."""
+"""Fixes to Sphinx's HTML5 translator, for every HTML builder: two for accessibility, one for
+the page's head."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from sphinx.writers.html5 import HTML5Translator
 
 
 class Translator(HTML5Translator):
-    """Sphinx's HTML5 translator, with two accessibility fixes (checked by tests/test_quality.py).
+    """Sphinx's HTML5 translator, with two accessibility fixes (checked by tests/test_quality.py)
+    and one of the page's head.
 
     - ``role="heading"`` gets its ``aria-level``: Sphinx writes toctree captions (on the page
       and in the sidebar) as ``<p class="caption" role="heading">``; WAI-ARIA 1.2 requires
@@ -17,7 +19,14 @@ class Translator(HTML5Translator):
       screen readers expose does not change.
     - A code block's ``<pre>`` is focusable (``tabindex="0"``), so a reader without a mouse can
       scroll a line wider than the page (axe: scrollable-region-focusable).
+    - One ``<meta name="viewport">`` per page, not two: docutils' HTML5 writer (0.18 on) puts
+      one into the head it hands on, and Sphinx passes it through beside the theme's own
+      (sphinx-doc/sphinx#11699; the themes, basic and furo alike, write theirs).
     """
+
+    def __init__(self, document, builder):
+        super().__init__(document, builder)
+        self.meta = [tag for tag in self.meta if 'name="viewport"' not in tag]
 
     def starttag(self, node, tagname, suffix="\n", empty=False, **attributes):
         if str(attributes.get("ROLE", "")).lower() == "heading":
