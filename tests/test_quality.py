@@ -1,5 +1,6 @@
 """Quality gates on the built site: valid HTML, no broken internal link, no serious a11y fault.
 
+- Each page's head has one ``<meta name="viewport">`` (the theme's).
 - The Nu HTML Checker (``node_modules/vnu-jar``, run on the system Java) reports no error on any
   page (``--errors-only --skip-non-html``).
 - ``tools/check_site.py``: every local ``href``/``src`` names a file of the site, every
@@ -60,8 +61,8 @@ def test_every_page_says_its_viewport_once(edition_html: Path) -> None:
         if "</head>" in (text := page.read_text(encoding="utf-8"))
     }
     assert len(heads) > 200 and any(name.startswith("zh-Hans/") for name in heads)
-    twice = {name: head.count('name="viewport"') for name, head in heads.items()}
-    assert {n for n in twice.values()} == {1}, {k: n for k, n in twice.items() if n != 1}
+    counts = {name: head.count('name="viewport"') for name, head in heads.items()}
+    assert set(counts.values()) == {1}, {name: n for name, n in counts.items() if n != 1}
 
 
 def test_internal_links_and_anchors_resolve(edition_html: Path) -> None:
