@@ -326,25 +326,16 @@ def _crossings(
     bounds is passed over before the clipping test (:func:`segment_hits_box`), which it
     would fail: a leader crosses few of the boxes in the cells it runs through."""
     x0, y0, x1, y1 = line
-    lx0, lx1 = (x0, x1) if x0 <= x1 else (x1, x0)
-    ly0, ly1 = (y0, y1) if y0 <= y1 else (y1, y0)
-    boxes, cells = grid.boxes, grid.cells
-    c = grid.CELL
-    seen: set[int] = set()
-    js = range(int(ly0 // c), int(ly1 // c) + 1)
-    for i in range(int(lx0 // c), int(lx1 // c) + 1):
-        for j in js:
-            for n in cells.get((i, j), ()):
-                if n in seen:
-                    continue
-                seen.add(n)
-                o = boxes[n]
-                if o[0] > lx1 or o[2] < lx0 or o[1] > ly1 or o[3] < ly0:
-                    continue
-                if segment_hits_box(x0, y0, x1, y1, o):
-                    cost += LEADER_CROSS
-                    if cost >= limit:
-                        return cost
+    bounds = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    lx0, ly0, lx1, ly1 = bounds
+    for n in _near_ids(grid, bounds):
+        o = grid.boxes[n]
+        if o[0] > lx1 or o[2] < lx0 or o[1] > ly1 or o[3] < ly0:
+            continue
+        if segment_hits_box(x0, y0, x1, y1, o):
+            cost += LEADER_CROSS
+            if cost >= limit:
+                return cost
     return cost
 
 
