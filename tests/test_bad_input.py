@@ -474,6 +474,27 @@ CASES: dict[str, Case] = {
         },
         [("_edition/commentary.tsv:3", "bad_commentary", "from 'xs-0001' is not step:offset")],
     ),
+    "commentary: a supplied part that names no witness": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + "xs-0002-z1\txs-0002\t0\t2\t\t篚在\t叢\t005-1a\t\t篚〔竹器也〕\n"
+        },
+        [("_edition/commentary.tsv:3", "bad_commentary", "a part in 〔…〕 needs `supplied`")],
+    ),
+    "commentary: supplied from a witness, but no part marked": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + "xs-0002-z1\txs-0002\t0\t2\t\t篚在\t叢\t005-1a\t張 005-1b\t篚竹器也\n"
+        },
+        [("_edition/commentary.tsv:3", "bad_commentary", "but no part of the text is in 〔…〕")],
+    ),
+    "commentary: unpaired marks of a supplied part": Case(
+        {
+            "_edition/commentary.tsv": ZHU_HEAD
+            + "xs-0002-z1\txs-0002\t0\t2\t\t篚在\t叢\t005-1a\t張 005-1b\t篚〔竹器也\n"
+        },
+        [("_edition/commentary.tsv:3", "bad_commentary", "its 〔 and 〕 do not pair up")],
+    ),
     # -- the step registry ---------------------------------------------------------------------
     "registry row malformed": Case(
         {},

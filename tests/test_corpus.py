@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EDITION, STEP_KEYS
-from ritual.core import registry
+from ritual.core import commentary, registry
 
 from tools.bootstrap.seed import original_lines, translation_lines
 
@@ -128,7 +128,13 @@ def test_edition_json_shape(edition: dict):
             assert step["translation"][app["start"] : app["end"]] == app["lemma"]
         keys = ["id", "start", "end", "text", "source", "witness", "pages"]
         for note in step["commentary"]:
-            assert list(note) in (keys, [*keys, "spans_steps"]), note["id"]
+            optional = [k for k in ("supplied", "spans_steps", "spans_start") if k in note]
+            assert list(note) == [*keys, *optional], note["id"]
+            assert ("spans_steps" in note) == ("spans_start" in note), note["id"]
+            for part in note.get("supplied", ()):
+                assert list(part) == ["start", "end", "witness", "pages"]
+                assert 0 <= part["start"] < part["end"] <= len(note["text"]), note["id"]
+                assert part["witness"] != note["witness"] and part["pages"], note["id"]
             assert re.fullmatch(rf"{step['id']}-z[1-9][0-9]*", note["id"])
             assert 0 <= note["start"] < note["end"] <= len(step["text"])
             assert note["source"] == "鄭注" and note["text"] and note["pages"]
@@ -137,6 +143,29 @@ def test_edition_json_shape(edition: dict):
         ends = [(n["start"], n["end"]) for n in step["commentary"]]
         assert all(a[1] <= b[0] for a, b in pairwise(ends)), step["id"]
     assert set(edition["indexes"]) == {"vessel", "action", "role", "place"}
+
+
+def test_a_note_says_whose_words_it_holds_and_where_its_lemma_begins(edition: dict):
+    """What 張 supplies where 叢 has lost a page is credited to 張, not to the note's witness;
+    a lemma across steps says where in its first step it begins (commentary.tsv's 〔…〕,
+    ``supplied`` and ``from``, carried into edition.json)."""
+    rows = {note.id: note for note in commentary.read(EDITION / "commentary.tsv")[0]}
+    supplied = across = 0
+    for step in edition["steps"]:
+        for note in step["commentary"]:
+            row = rows[note["id"]]
+            parts = note.get("supplied", [])
+            assert [note["text"][p["start"] : p["end"]] for p in parts] == (
+                commentary.SUPPLIED.findall(row.text)
+            ), note["id"]
+            for part in parts:
+                assert [part["witness"], *part["pages"]] == row.supplied.split()
+            supplied += bool(parts)
+            if row.first:
+                across += 1
+                assert note["spans_steps"][0] == row.first, note["id"]
+                assert note["spans_start"] == row.first_offset, note["id"]
+    assert (supplied, across) == (4, 42)  # as `make commentary` counts them
 
 
 def test_html_declares_traditional_chinese(edition_html: Path):

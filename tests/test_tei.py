@@ -219,12 +219,20 @@ def test_every_commentary_note_reads_back_with_its_anchor_and_lemma(tree, editio
     expected = [(s["id"], n) for s in edition["steps"] for n in s.get("commentary", [])]
     assert len(expected) == 382
     assert list(placed.notes) == [n["id"] for _, n in expected]
-    across = 0
+    across = completed = 0
     for sid, note in expected:
         where, offset, node = placed.notes[note["id"]]
         assert (where, offset) == (sid, note["end"]), note["id"]
-        assert node.text == note["text"] and node.get("resp") == "#鄭玄"
+        assert "".join(node.itertext()) == note["text"] and node.get("resp") == "#鄭玄"
         assert node.get("source") == "#" + note["witness"]
+        supplied = [
+            (s.text, s.get("source"), s.get("n")) for s in node.iter(tr.q("supplied"))
+        ]
+        assert supplied == [
+            (note["text"][p["start"] : p["end"]], "#" + p["witness"], " ".join(p["pages"]))
+            for p in note.get("supplied", ())
+        ], note["id"]
+        completed += bool(supplied)
         if note.get("spans_steps"):
             across += 1
             first, lo = starts[note["id"]]
@@ -237,6 +245,7 @@ def test_every_commentary_note_reads_back_with_its_anchor_and_lemma(tree, editio
         start, end = (node.get(a).removeprefix("#") for a in ("target", "targetEnd"))
         assert placed.span(start, end) == lemma, note["id"]
     assert across == len(starts) > 0
+    assert completed == 4
     # the author is named in the header, the transcription's source and licence with it
     head = tree.find(tr.q("teiHeader"))
     person = head.find(f".//{tr.q('respStmt')}/{tr.q('persName')}")
@@ -382,6 +391,31 @@ def test_a_note_stands_after_its_lemma_outside_what_ends_there() -> None:
     first = [s.start for s in tei.note_spans("s1", [s1, s2], info)]
     last = [(s.start, s.rank) for s in tei.note_spans("s2", [s2], info)]
     assert first == [1] and last == [(2, tei._END), (2, tei._NOTE)]
+
+
+def test_a_part_another_witness_supplies_is_marked_in_the_note() -> None:
+    """Where 叢 has lost a page and 張 supplies the note's words, the note credits them to 張
+    (``<supplied source="#張">``, with 張's page), the rest staying the note's witness's."""
+    info = tei.Commentary("鄭玄")
+    parts = [
+        {"start": 0, "end": 2, "witness": "張", "pages": ["2a"]},
+        {"start": 3, "end": 4, "witness": "張", "pages": ["2a", "2b"]},
+    ]
+    for supplied, inner in (
+        ([], "禮成樂備"),
+        (parts[:1], '<supplied reason="lacuna" source="#張" n="2a">禮成</supplied>樂備'),
+        (
+            parts,
+            '<supplied reason="lacuna" source="#張" n="2a">禮成</supplied>樂'
+            '<supplied reason="lacuna" source="#張" n="2a 2b">備</supplied>',
+        ),
+    ):
+        note = {"id": "s1-z1", "start": 0, "end": 1, "text": "禮成樂備", "witness": "叢"}
+        step = {"id": "s1", "commentary": [{**note, "supplied": supplied} if supplied else note]}
+        root = ET.Element("ab")
+        tei.fill(root, "主", 0, 1, tei.nest(tei.note_spans("s1", [step], info)))
+        written = ET.tostring(root, encoding="unicode")
+        assert written.endswith(f'source="#叢">{inner}</note></ab>'), written
 
 
 @pytest.mark.sphinx("html", testroot="xiangyinjiuli")

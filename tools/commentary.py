@@ -553,8 +553,9 @@ HEADER = """\
 #   from the Kanseki Repository transcriptions (CC BY-SA 4.0): 叢 = KR1d0026 儀禮鄭注 四部叢刊本
 #   (branch SBCK, file KR1d0026_005.txt, commit a1e937a7a133eac356c381437ee862a4e82ba4dc), its
 #   gaiji read from the same print's normalised transcription (叢新, branch master, commit
-#   02e56def7356f6bba1ed17b319818923df906491); for the three pages 叢 lacks, 張 = KR1d0038
-#   張爾岐《儀禮鄭註句讀》 文淵閣四庫全書本 (branch WYG, commit
+#   02e56def7356f6bba1ed17b319818923df906491) or, the one 叢新 leaves unresolved too (漆 in
+#   xs-0501-z1), from the other witnesses (the tool's GAIJI); for the three pages 叢 lacks, 張 =
+#   KR1d0038 張爾岐《儀禮鄭註句讀》 文淵閣四庫全書本 (branch WYG, commit
 #   0181e78731965a514509e20f2c9bac4e395cd085), his own notes after ○ cut off.  The anchors are
 #   aligned with the edition's edited step texts (source/rite/*.md, the apparatus applied); which
 #   notes comment on a unit across steps is the editors' reading (tools/work/commentary-spans.tsv).

@@ -117,6 +117,10 @@ def notes_from(rows: Iterable[tuple[int, Mapping[str, Any]]]) -> tuple[list[Note
         if not row["id"] or not row["step"] or not SUPPLIED.sub("", row["text"]).strip():
             problems.append(Problem(n, "a note needs an id, a step and a text", "row"))
             continue
+        why = _supply_problem(row["text"], row["supplied"])
+        if why:
+            problems.append(Problem(n, f"note {row['id']}: {why}", "row"))
+            continue
         notes.append(
             Note(
                 row["id"],
@@ -134,6 +138,35 @@ def notes_from(rows: Iterable[tuple[int, Mapping[str, Any]]]) -> tuple[list[Note
             )
         )
     return notes, problems
+
+
+def _supply_problem(text: str, supplied: str) -> str | None:
+    """Why a note's 〔…〕 marks and its ``supplied`` cell disagree, or None: a supplied part
+    must say which witness supplies it (the data would credit its words to the note's own
+    witness), a ``supplied`` cell needs a part to name, and the marks must pair up."""
+    if "〔" in SUPPLIED.sub("", text) or "〕" in SUPPLIED.sub("", text):
+        return "its 〔 and 〕 do not pair up"
+    if SUPPLIED.search(text) and not supplied.strip():
+        return "a part in 〔…〕 needs `supplied`: the witness that supplies it, and its page"
+    if supplied.strip() and not SUPPLIED.search(text):
+        return f"`supplied` is {supplied!r}, but no part of the text is in 〔…〕"
+    return None
+
+
+def supplied_parts(note: Note) -> list[dict[str, Any]]:
+    """The parts of the note's words (:attr:`Note.plain`) that another witness supplies, as
+    ``edition.json`` gives them: where each stands in the plain text, the witness and its
+    pages (the ``supplied`` cell: a siglum, then pages)."""
+    witness, *pages = note.supplied.split()
+    out: list[dict[str, Any]] = []
+    removed = 0
+    for m in SUPPLIED.finditer(note.text):
+        start = m.start() - removed
+        out.append(
+            {"start": start, "end": start + len(m.group(1)), "witness": witness, "pages": pages}
+        )
+        removed += 2  # the two marks
+    return out
 
 
 def misplaced(note: Note, text: str, fold: Callable[[str], str] = lambda s: s) -> str | None:
@@ -176,7 +209,9 @@ def spans_steps(note: Note, order: Sequence[str]) -> list[str]:
 
 
 def exported(note: Note, order: Sequence[str]) -> dict[str, Any]:
-    """The note as ``edition.json`` gives it."""
+    """The note as ``edition.json`` gives it: with ``supplied`` where another witness supplies
+    part of its words (:func:`supplied_parts`), and, for a lemma across steps, the steps it runs
+    over (``spans_steps``) and where in the first of them it begins (``spans_start``)."""
     out: dict[str, Any] = {
         "id": note.id,
         "start": note.start,
@@ -186,9 +221,12 @@ def exported(note: Note, order: Sequence[str]) -> dict[str, Any]:
         "witness": note.witness,
         "pages": list(note.pages),
     }
+    if note.supplied:
+        out["supplied"] = supplied_parts(note)
     steps = spans_steps(note, order)
     if steps:
         out["spans_steps"] = steps
+        out["spans_start"] = note.first_offset
     return out
 
 

@@ -375,8 +375,41 @@ def note_spans(step_id: str, steps: Sequence[Mapping[str, Any]], info: Commentar
                 "source": f"#{note['witness']}" if note.get("witness") else "",
                 "n": " ".join(note.get("pages", ())),
             }
-            spans.append(Span(end, end, _NOTE, False, _leaf("note", attrs, note["text"])))
+            spans.append(Span(end, end, _NOTE, False, _note_maker(attrs, note)))
     return spans
+
+
+def _note_maker(attrs: Mapping[str, str], note: Mapping[str, Any]) -> Any:
+    """A maker of a commentary note: its words, a part that another witness supplies (where
+    the note's own witness has lost a page) as ``<supplied>`` naming that witness and page."""
+
+    def make(children: Any) -> ET.Element:
+        node = el("note", attrs)
+        text, pos, last = note["text"], 0, None
+        for part in note.get("supplied", ()):
+            chunk = text[pos : part["start"]]
+            if last is None:
+                node.text = chunk
+            else:
+                last.tail = chunk
+            last = sub(
+                node,
+                "supplied",
+                {
+                    "reason": "lacuna",
+                    "source": f"#{part['witness']}",
+                    "n": " ".join(part["pages"]),
+                },
+                text[part["start"] : part["end"]],
+            )
+            pos = part["end"]
+        if last is None:
+            node.text = text
+        else:
+            last.tail = text[pos:] or None
+        return node
+
+    return make
 
 
 def inline(
