@@ -225,9 +225,7 @@ def test_every_commentary_note_reads_back_with_its_anchor_and_lemma(tree, editio
         assert (where, offset) == (sid, note["end"]), note["id"]
         assert "".join(node.itertext()) == note["text"] and node.get("resp") == "#鄭玄"
         assert node.get("source") == "#" + note["witness"]
-        supplied = [
-            (s.text, s.get("source"), s.get("n")) for s in node.iter(tr.q("supplied"))
-        ]
+        supplied = [(s.text, s.get("source"), s.get("n")) for s in node.iter(tr.q("supplied"))]
         assert supplied == [
             (note["text"][p["start"] : p["end"]], "#" + p["witness"], " ".join(p["pages"]))
             for p in note.get("supplied", ())
