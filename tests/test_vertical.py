@@ -148,6 +148,14 @@ def test_baiwen_leaves_out_the_punctuation_of_the_jing_and_the_zhu() -> None:
     assert col.text == "賓出迎再拜出門也"
 
 
+def test_baiwen_keeps_the_marks_of_what_another_witness_supplies() -> None:
+    """〔…〕 around a 注's words that 張 supplies are the editors' marks, not 句讀: the 白文
+    keeps them, as its 凡例 says."""
+    step = layout.Step("a-1", "1", "主人降。", notes=(layout.Note(4, "迎，大夫〔別於賓〕"),))
+    (col,) = _text_columns(layout.layout(_part(step), cells=22, baiwen=True))
+    assert col.text == "主人降迎大夫〔別於賓〕"
+
+
 def test_baiwen_headings_have_spaces_for_their_punctuation() -> None:
     assert layout.baiwen_title("射前：戒賓、陳設、速賓") == "射前　戒賓　陳設　速賓"
     assert layout.baiwen_title("記「鄉射」之禮：") == "記鄉射之禮"
@@ -175,7 +183,7 @@ def test_the_notes_are_the_ones_the_steps_hold(tmp_path: Path) -> None:
     path = tmp_path / "commentary.tsv"
     path.write_text(
         "# header\nid\tstep\tstart\tend\tfrom\tlemma\twitness\tpages\tsupplied\ttext\n"
-        "a-1-z1\ta-1\t0\t2\t\t賓出\t叢\t1a\t\t出門〔也〕\n",
+        "a-1-z1\ta-1\t0\t2\t\t賓出\t叢\t1a\t張 2b\t出門〔也〕\n",
         encoding="utf-8",
     )
     notes, problems = commentary.read(path)
@@ -289,6 +297,7 @@ def _set(
     parts: list[layout.Part],
     notes: dict[int, tex.Note] | None = None,
     book: tex.Book | None = None,
+    head: tuple[str, ...] = (),
 ) -> cv.Record:
     """``parts`` laid out and set by LuaLaTeX with the book's style file in ``tmp_path``; the
     record of its pages. LuaTeX-ja's caches are those of ``make vertical`` where it has run."""
@@ -300,6 +309,8 @@ def _set(
         shutil.copyfile(builder.LATEX / name, tmp_path / name)
     design = tex.Design()
     columns = layout.layout(parts, design.cells)
+    if head:  # a 首題 before the text
+        columns.insert(0, layout.title_column(head))
     book = book or tex.Book("書", "篇", colophon=(("底本", "某本"),))
     (tmp_path / "t.tex").write_text(
         tex.document(columns, notes or {}, design, book), encoding="utf-8"
@@ -422,6 +433,18 @@ def test_the_banxin_names_the_part_in_force_at_the_head_of_the_page(tmp_path: Pa
         text.split()[2] for page in record.pages for kind, text in page.records if kind == "r"
     ]
     assert banxin == ["甲", "乙", "乙"]
+
+
+def test_the_first_page_s_banxin_names_its_part_after_the_head_title(tmp_path: Path) -> None:
+    """The first page of the text opens with the 首題, not a part's title, and no part runs on
+    into it: its 版心 names the part whose title it prints (it named none)."""
+    record = _set(tmp_path, _parts(("甲", 12), ("乙", 1)), head=("篇第一", "書"))
+    first = next(page for page in record.pages if page.framed)
+    assert [text for kind, text in first.records if kind == "h"] == ["篇第一書", "甲", "甲節"]
+    banxin = [
+        text.split()[2] for page in record.pages for kind, text in page.records if kind == "r"
+    ]
+    assert banxin[:2] == ["甲", "甲"]
 
 
 def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
@@ -613,7 +636,7 @@ def test_the_baiwen_book_says_what_it_is_and_has_no_punctuation_in_its_headings(
     app.build()
     out = (app.outdir / "baiwen.tex").read_text(encoding="utf-8")
     assert "\\xsvtitlepage[白文本]{鄉飲酒禮}" in out
-    assert "\\xsvpart{鄉飲酒禮　謀賓至拜至}{鄉飲酒禮　謀賓至拜至}" in out
+    assert "\\xsvpart{鄉飲酒禮　謀賓至拜至}{xsv-part-1}" in out
     headings = re.findall(r"^\\xsv(?:part|phase)\{(.*?)\}", out, re.M)
     assert headings and not set("".join(headings)) & layout.PUNCTUATION
 
@@ -752,6 +775,38 @@ def test_a_column_that_begins_with_a_closing_mark_fails() -> None:
     assert cv.break_faults([cv.Page(52, "52", [("c", "虞》，間若一。」"), ("h", "。")])]) == []
     assert cv.break_faults([cv.Page(19, "19", [("r", "書"), ("b", ""), ("h", "第一番射")])]) == [
         "p.19 begins with a blank column"
+    ]
+
+
+def test_each_bookmark_goes_to_its_own_heading() -> None:
+    """The PDF's outline, the book's only table of contents: a bookmark named with the title's
+    Han characters loses them in the PDF (".0", ".1"), and every bookmark went to the last page."""
+    pages = [
+        cv.Page(4, "4", [("h", "射前"), ("h", "戒賓"), ("c", "鄉射之禮")]),
+        cv.Page(5, "5", [("c", "主人戒賓"), ("h", "陳設")]),
+    ]
+    tex = (
+        "\\xsvpart{射前}{xsv-part-1}\n"
+        "\\xsvphase{戒賓}{xsv-phase-2}\n"
+        "\\xsvphase{陳設}{xsv-phase-3}\n"
+    )
+    dests = (
+        '   4 [ XYZ  269  451 null      ] "xsv-part-1.0"\n'
+        '   4 [ XYZ  245  451 null      ] "xsv-phase-2.1"\n'
+        '   5 [ XYZ  245  451 null      ] "xsv-phase-3.1"\n'
+    )
+    assert cv.outline_faults(tex, dests, pages) == []
+    astray = tex.replace("{xsv-part-1}", "{射前}").replace("{xsv-phase-2}", "{}")
+    assert cv.outline_faults(astray, dests, pages) == [
+        "射前: no destination '射前.0' (bookmarks go astray)",
+        "戒賓: no destination '.1' (bookmarks go astray)",
+    ]
+    wrong = dests.replace("   5 [", "   4 [").replace("   4 [ XYZ  269", "   5 [ XYZ  269")
+    assert cv.outline_faults(tex, wrong, pages) == [
+        "射前: its bookmark goes to p.5, which does not print it",
+        "戒賓: its bookmark (p.4) comes before the previous one's",
+        "陳設: its bookmark goes to p.4, which does not print it",
+        "陳設: its bookmark (p.4) comes before the previous one's",
     ]
 
 

@@ -26,6 +26,9 @@ Checks:
                  and the band of step numbers above it; the text block holds ink in the column
                  places the record fills, none in a blank one, and ink beyond the last column
                  only where the page has 校記 or the colophon;
+* ``outline``    the PDF's bookmarks (its only table of contents) go each to its own heading:
+                 every part and phase title of the ``.tex`` has its destination
+                 (``pdfinfo -dests``), on a page whose record holds that heading, in order;
 * ``marks``      the sentence marks (。、，：；！？·) are upright and centred in their cells, as
                  Chinese vertical setting has them: the PDF's text holds none of LuaTeX-ja's
                  Japanese vertical forms (︒ ︑, drawn in the top right of the cell) and no mark on
@@ -178,6 +181,43 @@ def check_fonts(pdf: Path) -> str:
     if not cjk or wrong:
         raise Failure(f"the CJK faces are not Noto CJK TC: {wrong or names}")
     return f"{done}: " + ", ".join(n.split("+")[-1] for n in names)
+
+
+# -- the outline ---------------------------------------------------------------------------------
+
+#: A part's or a phase's title in the book's TeX, with its bookmark's name.
+HEADING = re.compile(r"^\\xsv(part|phase)\{(.*)\}\{([^{}]*)\}$", re.M)
+DEST = re.compile(r"^\s*(\d+)\s+\[.*\]\s+\"(.*)\"$", re.M)
+
+
+def outline_faults(tex: str, dests: str, pages: Sequence[Page]) -> list[str]:
+    """What is wrong with the bookmarks: a heading of ``tex`` whose destination is missing
+    from ``dests`` (``pdfinfo -dests``), lies on a page that does not print that heading,
+    or comes before the one above it."""
+    where = {m.group(2): int(m.group(1)) for m in DEST.finditer(dests)}
+    heads = {page.number: [t for k, t in page.records if k == "h"] for page in pages}
+    faults, last = [], 0
+    for kind, title, key in HEADING.findall(tex):
+        name = f"{key}.{0 if kind == 'part' else 1}"
+        page = where.get(name)
+        if not key or page is None:
+            faults.append(f"{title}: no destination {name!r} (bookmarks go astray)")
+            continue
+        if title not in heads.get(page, []):
+            faults.append(f"{title}: its bookmark goes to p.{page}, which does not print it")
+        if page < last:
+            faults.append(f"{title}: its bookmark (p.{page}) comes before the previous one's")
+        last = max(last, page)
+    return faults
+
+
+def check_outline(pdf: Path, record: Record) -> str:
+    tex = pdf.with_suffix(".tex").read_text("utf-8")
+    faults = outline_faults(tex, run("pdfinfo", "-dests", str(pdf)), record.pages)
+    if faults:
+        more = f" (and {len(faults) - 5} more)" if len(faults) > 5 else ""
+        raise Failure("; ".join(faults[:5]) + more)
+    return f"{len(HEADING.findall(tex))} bookmarks, each on the page of its heading"
 
 
 # -- the characters of each page ----------------------------------------------------------------
@@ -691,6 +731,7 @@ def main(argv: list[str] | None = None) -> int:
             ("pages", lambda: check_pages(pdf, rec)),
             ("breaks", lambda: check_breaks(rec)),
             ("colophon", lambda: check_colophon(rec)),
+            ("outline", lambda: check_outline(pdf, rec)),
             ("visual", lambda: check_visual(pdf, rec, args.samples)),
             ("marks", lambda: check_marks(pdf, rec)),
         ]

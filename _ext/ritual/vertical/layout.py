@@ -35,8 +35,11 @@ from ..core.han import count_han
 CLOSING = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·")
 #: Marks that may not end a column.
 OPENING = frozenset("「『《〈（〔【﹁﹃")
+#: The editors' marks, which the 白文 keeps: 〔…〕 around the words of a 注 that another
+#: witness supplies where the note's own has lost a page (the 凡例 says so of both books).
+EDITORIAL = frozenset("〔〕")
 #: Everything the 白文 leaves out: the modern punctuation (句讀 and quotation marks).
-PUNCTUATION = CLOSING | OPENING | frozenset("—–－")
+PUNCTUATION = (CLOSING | OPENING | frozenset("—–－")) - EDITORIAL
 
 
 #: The marks of a heading that part its words (「射前：戒賓、陳設、速賓」): in the 白文 a space

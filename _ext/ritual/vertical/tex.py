@@ -155,14 +155,17 @@ class Book:
     ids: dict[str, str] = field(default_factory=dict)  # step label → step id (anchors)
 
 
-def _column(col: Column, book: Book) -> str:
+def _column(col: Column, book: Book, key: str = "") -> str:
+    """One column of the text as TeX (``key``: a heading's PDF bookmark, ASCII: a destination
+    named with the title's Han characters loses them in the PDF, and every bookmark then goes
+    to one place)."""
     if col.kind == "blank":
         return "\\xsvblank\n"
     if col.kind == "title":
         words = "\\hfill ".join(escape(seg) for seg in col.segments)
         return f"\\xsvtitle{{{words}}}{{{escape(col.text)}}}\n"
     if col.kind in ("part", "phase"):
-        return f"\\xsv{col.kind}{{{escape(col.title)}}}{{{escape(col.title)}}}\n"
+        return f"\\xsv{col.kind}{{{escape(col.title)}}}{{{key}}}\n"
     heads = "".join(f"\\xsvhead{{{escape(h)}}}" for h in col.heads)
     body: list[str] = []
     for piece in col.pieces:
@@ -289,8 +292,11 @@ def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, 
     out.append("\\xsvbegin")
     notes = referring_repeats(notes)
     body: list[str] = []
+    headings = 0
     for col in columns:
-        body.append(_column(col, book))
+        if col.kind in ("part", "phase"):
+            headings += 1
+        body.append(_column(col, book, f"xsv-{col.kind}-{headings}"))
         for number in col.markers:
             if number in notes:
                 body.append(_note(notes[number]))
