@@ -109,6 +109,21 @@ def test_role_pages_have_an_itinerary(edition: dict, edition_html: Path) -> None
     assert page.count("<tr>") > siShe["count"] // 2
     itinerary = page[page.index("<h2>行止</h2>") :]
     assert '<th scope="col">位</th><th scope="col">面</th>' in itinerary
+    assert "位與面皆為本節之末所在" in itinerary
+    rows = {
+        m["step"]: (m["place"], m["facing"])
+        for m in re.finditer(
+            r'<tr><td><a [^>]*href="[^"]*#(?P<step>xs-\d{4})"[^>]*>.*?</a></td>'
+            r"<td>(?P<place>[^<]*)</td><td>(?P<facing>[^<]*)</td>",
+            itinerary,
+        )
+    }
+    # gone after the 賓's 拜賜 (xs-0439, the next day at the host's gate): off the plans, facing
+    # nowhere; in the 記, which explains the rite and is no moment of it, no place at all
+    assert rows["xs-0439"] == ("圖外", "")
+    ji = [s["id"] for s in edition["steps"] if s["explains"] and s["id"] in rows]
+    assert ji and all(rows[sid] == ("", "") for sid in ji)
+    assert rows["xs-0374"] == ("司射位", "東面")
     # a pair the plans do not place by itself (its members stand there): no empty columns
     entries = edition["indexes"]["role"]
     (pair,) = [e for e in entries + [s for e in entries for s in e["sub"]] if e["term"] == "上耦"]

@@ -30,6 +30,7 @@ from sphinx.util.osutil import relative_uri
 
 from ...core import concordance
 from ...core.concordance import Entry, Occurrence
+from ...core.diagram.layout import EXIT
 from ...core.edition import TermKind
 from ...domain import xs_domain
 from ...i18n import _
@@ -296,12 +297,17 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
     for step_id, rec in domain.ordered_steps():
         for pos in by_step.get(step_id, []):
             if pos.role in names:
-                place, facing = pos.place, pos.facing or facing
+                if pos.place == EXIT:  # gone: no place and no facing
+                    place, facing = _("off the plans"), ""
+                else:
+                    place, facing = pos.place, pos.facing or facing
         if not names & acting[step_id]:
             continue
         occ = Occurrence(step_id, numbers[step_id][0], rec.text, 0, 0, False)
         text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
-        rows.append((_step_link(env, page, occ, builder), place, facing, text))
+        # a step of the 記 explains the rite, it is not a moment of it: nobody stands anywhere
+        where = ("", "") if rec.explains else (place, facing)
+        rows.append((_step_link(env, page, occ, builder), *where, text))
     moves = _("Itinerary")
     # A role the plans do not place by itself (a pair or a group: its members stand there)
     # has no place or facing at any step: no empty columns, but a word of why.
@@ -314,7 +320,9 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
         for link, place, facing, text in rows
     ]
     unplaced = (
-        "" if placed else f'<p class="xs-hw-none">{_("The plans place its members, not it.")}</p>'
+        f'<p class="xs-hw-none">{_("Place and facing as the step leaves them.")}</p>'
+        if placed
+        else f'<p class="xs-hw-none">{_("The plans place its members, not it.")}</p>'
     )
     return (
         f"<h2>{moves}</h2>{unplaced}"
