@@ -535,6 +535,22 @@ await section("9 phone", async () => {
   );
   await shot(page, "itinerary-phone", "table.xs-itinerary");
   await shot(page, "kwic-phone", "table.xs-kwic");
+  // Every page of the text fits the screen: nothing runs past its right edge (記 457's list
+  // of the steps it explains did, 47 px, and the page scrolled sideways).
+  const ritePages = [...new Set(edition.steps.map((s) => s.url.split("#")[0]))];
+  const wide = [];
+  for (const rel of ritePages) {
+    await page.goto(url(rel));
+    const over = await page.evaluate(() => {
+      const edge = document.documentElement.clientWidth + 0.5;
+      return [...document.querySelectorAll("article p, article span, article a")]
+        .filter((el) => el.getBoundingClientRect().right > edge && !el.closest(".xs-table-scroll"))
+        .map((el) => `${el.className || el.tagName}: ${el.textContent.slice(0, 20)}`)
+        .slice(0, 3);
+    });
+    if (over.length) wide.push(`${rel} (${over.join("; ")})`);
+  }
+  check(wide.length === 0, `390 px: the ${ritePages.length} pages of the text fit the screen (${wide.join(", ") || "all"})`);
   // A plan, full screen.
   await page.goto(url("rite/drinking.html"));
   const fig = page.locator("figure.xs-diagram .xs-diagram-plan").first();
