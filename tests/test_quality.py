@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -63,6 +64,21 @@ def test_every_page_says_its_viewport_once(edition_html: Path) -> None:
     assert len(heads) > 200 and any(name.startswith("zh-Hans/") for name in heads)
     counts = {name: head.count('name="viewport"') for name, head in heads.items()}
     assert set(counts.values()) == {1}, {name: n for name, n in counts.items() if n != 1}
+
+
+def test_the_english_subtitles_say_they_are_english(edition_html: Path) -> None:
+    """A page's English subtitle (``{.xs-part-en .language-en}``, docutils' class for a
+    language) is ``lang="en"``, so that a screen reader reads it as English (WCAG 3.1.2), in
+    both scripts."""
+    subtitles = {
+        str(page.relative_to(edition_html)): re.findall(
+            r'<p class="([^"]*\bxs-part-en\b[^"]*)"([^>]*)>', page.read_text(encoding="utf-8")
+        )
+        for page in sorted(edition_html.rglob("*.html"))
+    }
+    found = [(name, tag) for name, tags in subtitles.items() for tag in tags]
+    assert len(found) >= 30 and any(name.startswith("zh-Hans/") for name, _ in found)
+    assert [name for name, (_, attrs) in found if 'lang="en"' not in attrs] == []
 
 
 def test_internal_links_and_anchors_resolve(edition_html: Path) -> None:
