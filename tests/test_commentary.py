@@ -416,4 +416,11 @@ def test_the_sources_page_and_the_conventions_say_what_the_data_holds():
     conventions = (ROOT / "source/conventions.md").read_text(encoding="utf-8")
     section = conventions[conventions.index("## 鄭注") :].split("\n## ", 1)[0]
     assert f"凡 {len(ROWS)} 條" in section
+    # 巳 for 已/己 kept as 叢's transcription has it, counted; and no punctuation in the notes
+    assert sum(r["text"].count("巳") for r in ROWS) == 23 and "凡二十三處" in section
+    assert "不主為賓巳也" in "".join(r["text"] for r in ROWS)
+    assert not any(set(r["text"]) & set("。，、；：！？") for r in ROWS)
+    assert "注文不加標點" in section
+    # the one gaiji 叢新 leaves open, named on the sources page
+    assert "髹赤黒漆也" in BY_ID["xs-0501-z1"]["text"] and "xs-0501-z1" in credit
     assert "`xs-0002-z1`" in section and "xs-0002-z1" in BY_ID
