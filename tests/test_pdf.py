@@ -6,6 +6,7 @@ skip when it has not been built. ``make test`` builds it first.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,26 @@ def test_check_pdf_passes() -> None:
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_apparatus_names_steps_by_the_numbers_the_print_gives() -> None:
+    """A 校記's note names steps as the book does, by the number in its margin and linked
+    (「第26節注」, 「（第34、38節）」): from step 301 on an id and its number differ."""
+    tex_file = PDF.with_suffix(".tex")
+    if not tex_file.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.tex (run `make pdf`)")
+    tex = tex_file.read_text(encoding="utf-8")
+    assert "\\xsappnotesep{}第\\xsloc{rite/drinking:xs-0026}{26}節注「三讓而主人先升者" in tex
+    assert "（第\\xsloc{rite/drinking:xs-0034}{34}、\\xsloc{rite/drinking:xs-0038}{38}節）" in tex
+    notes = []
+    for m in re.finditer(r"\\xsappnotesep\{\}", tex):
+        depth, end = 0, m.end()
+        while depth >= 0:  # to the brace that closes the entry's macro
+            depth += {"{": 1, "}": -1}.get(tex[end], 0)
+            end += 1
+        notes.append(tex[m.end() : end - 1])
+    assert len(notes) > 150 and all("\\xssteptext" not in n for n in notes)
+    assert [n for n in notes if re.search(r"(?<![{:])xs-\d{4}", n)] == []
 
 
 def test_find_pieces_across_a_page_break() -> None:

@@ -392,6 +392,8 @@ def test_a_note_names_steps_by_the_numbers_the_book_prints() -> None:
     )
     assert tex.step_refs("見xs-0034。", labels, pattern) == "見第34節。"
     assert tex.step_refs("見xs-0034、xs-0999。", labels, pattern) == "見xs-0034、xs-0999。"
+    assert tex.step_refs("xs-0038 注「壹拜」", labels, pattern) == "第38節注「壹拜」"
+    assert tex.step_refs("xs-0038 and", labels, pattern) == "第38節 and"
 
 
 def test_a_note_writes_a_witness_page_out_as_the_book_reads_it() -> None:

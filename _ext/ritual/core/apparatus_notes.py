@@ -19,9 +19,39 @@ Pure Python, no imports from the package: tools load it by path, and the build c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Container, Mapping, Sequence
 
 from .numerals import classical_number
+
+#: A run of step ids in a note (「上文（xs-0034、xs-0038）亦作壹」) as a printed book gives it,
+#: in the step numbers it prints (「第34、38節」): the words around the numbers, and between.
+STEP_REF = ("第", "節")
+STEP_REF_SEP = "、"
+
+
+def step_runs(text: str, known: Container[str], id_regex: str) -> list[str | tuple[str, ...]]:
+    """``text`` cut at each run of step ids (``xs-0034、xs-0038``): the words between as
+    strings, each run as the tuple of its ids. A run with an id not ``known`` stays words (a
+    book that does not hold the step cannot number it). The space that parts an id from the
+    Chinese after it (「xs-0026 注」) goes: 「第26節注」."""
+    run = re.compile(rf"{id_regex}(?:{STEP_REF_SEP}{id_regex})*")
+    out: list[str | tuple[str, ...]] = []
+    pos = 0
+    for m in run.finditer(text):
+        ids = tuple(m.group(0).split(STEP_REF_SEP))
+        if not all(i in known for i in ids):
+            continue
+        if m.start() > pos:
+            out.append(text[pos : m.start()])
+        out.append(ids)
+        pos = m.end()
+        if text[pos : pos + 1] == " " and not text[pos + 1 : pos + 2].isascii():
+            pos += 1
+    if pos < len(text):
+        out.append(text[pos:])
+    return out
+
 
 #: How a collated witness that lacks the passage is described, unless the edition says.
 LACKING_DEFAULT = "{}本不載此文"

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..core.apparatus_notes import STEP_REF, STEP_REF_SEP, step_runs
 from ..core.numerals import classical_number
 from .layout import Char, Column, Jiazhu, Mark
 
@@ -42,24 +43,18 @@ NOTE_SEP = "。"
 #: (the lemma apart from its occurrence number): 「同第20條。」, as a 校勘記 refers to the
 #: entry where it first says a thing instead of saying it again (the 凡例 says so).
 SAME_AS = ("同第", "條。")
-#: How a 校記 names steps of the chapter: by the numbers printed over their columns
-#: (「第34、38節」), for the book does not print the ids (ab-0034) that the site's 校記 give.
-STEP_REF = ("第", "節")
-STEP_REF_SEP = "、"
 
 
 def step_refs(text: str, labels: Mapping[str, str], id_regex: str) -> str:
     """``text`` with each run of step ids (``ab-0034、ab-0038``) written as the book's step
-    numbers (「第34、38節」); a run with an id the book does not hold is left as it is."""
-    run = re.compile(rf"{id_regex}(?:{STEP_REF_SEP}{id_regex})*")
-
-    def numbers(m: re.Match[str]) -> str:
-        ids = m.group(0).split(STEP_REF_SEP)
-        if not all(i in labels for i in ids):
-            return m.group(0)
-        return STEP_REF[0] + STEP_REF_SEP.join(labels[i] for i in ids) + STEP_REF[1]
-
-    return run.sub(numbers, text)
+    numbers (「第34、38節」), printed over its columns, for the book does not print the ids that
+    the site's 校記 give; a run with an id the book does not hold is left as it is."""
+    return "".join(
+        piece
+        if isinstance(piece, str)
+        else STEP_REF[0] + STEP_REF_SEP.join(labels[i] for i in piece) + STEP_REF[1]
+        for piece in step_runs(text, labels, id_regex)
+    )
 
 
 #: A witness's page as the site's 校記 cite it (``005-31b``: 卷 5, leaf 31, its second half,

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from ..core.apparatus_notes import STEP_REF, STEP_REF_SEP, step_runs
+from ..domain import xs_domain
 from ..i18n import _
+from ..state import edition_of
 
 
 def _visit_step(self, node):
@@ -106,8 +109,27 @@ def _readings(self, printed) -> str:
         f"\\xsrdg{{{enc(text)}}}{{{enc(sigla)}}}" for text, sigla in printed["readings"]
     )
     if printed["note"]:
-        out += f"\\xsappnotesep{{}}{enc(printed['note'])}"
+        out += f"\\xsappnotesep{{}}{_step_numbers(self, printed['note'])}"
     return out
+
+
+def _step_numbers(self, text: str) -> str:
+    """A note's words, each run of step ids in it (「xs-0026 注」, 「（xs-0034、xs-0038）」) as the
+    print names steps, by the numbers in its margin and linked (「第26節注」): from step 301 on
+    the id and the number differ, and an id would send the reader to the wrong step."""
+    env = self.builder.env
+    domain = xs_domain(env)
+    numbers = domain.data["numbers"]
+    out = []
+    for piece in step_runs(text, numbers, edition_of(env).step_id_regex):
+        if isinstance(piece, str):
+            out.append(self.encode(piece))
+            continue
+        links = self.encode(STEP_REF_SEP).join(
+            f"\\xsloc{{{domain.steps[i].docname}:{i}}}{{{numbers[i][0]}}}" for i in piece
+        )
+        out.append(f"{self.encode(STEP_REF[0])}{links}{self.encode(STEP_REF[1])}")
+    return "".join(out)
 
 
 def _visit_ref(self, node):
