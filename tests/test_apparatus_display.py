@@ -189,3 +189,23 @@ def test_bad_translation_entries_warn_with_location(app: SphinxTestApp) -> None:
         "bad-translation-apparatus.toml:32: WARNING: entry tr-004: kind 'mistranslation' (one "
         "of filter-artifact, typo, conversion) [xs.bad_apparatus]" in warnings
     )
+
+
+@pytest.mark.edition
+def test_a_step_named_in_a_note_is_a_link_to_it(edition_html) -> None:
+    """「xs-0026 注「三讓…」」 in a 校記's note: the id is the step's permalink, in both scripts;
+    no id in any note of the lists is left unlinked."""
+    linked = (
+        '<a class="reference internal" href="#xs-0026" title="xs-0026">'
+        '<span class="xs-stepref">xs-0026</span></a> 注「三讓'
+    )
+    for page in ("rite/drinking.html", "zh-Hans/rite/drinking.html"):
+        html = (edition_html / page).read_text(encoding="utf-8")
+        assert linked.replace("讓", "让" if page.startswith("zh-Hans") else "讓") in html, page
+    unlinked = []
+    for page in sorted((edition_html / "rite").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        for note in re.findall(r'<span class="xs-app-note">(.*?)</span></p>', html):
+            bare = re.sub(r"<a [^>]*><span class=\"xs-stepref\">xs-\d{4}</span></a>", "", note)
+            unlinked += [f"{page.name}: {m}" for m in re.findall(r"xs-\d{4}", bare)]
+    assert unlinked == []

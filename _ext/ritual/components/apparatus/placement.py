@@ -590,6 +590,7 @@ def _printed(parts: apparatus.Formatted) -> dict[str, Any]:
 def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``: under each phase, the list of its entries (校記), then the list of its
     translation's corrections (譯文校記)."""
+    step_id = re.compile(edition_of(app.env).step_id_regex)
     for marker in list(doctree.findall(xsnodes.phase_marker)):
         section = marker.parent
         if not isinstance(section, nodes.section):
@@ -602,12 +603,15 @@ def list_phase_apparatus(app: Sphinx, doctree: nodes.document) -> None:
             of_series = [ref for ref in refs if ref.get("series", TEXT) == series]
             if of_series:
                 listing += nodes.rubric("", _(RUBRIC[series]))
-                listing += _entry_items(of_series, series)
+                listing += _entry_items(of_series, series, step_id)
         section += listing
 
 
-def _entry_items(refs: list[xsnodes.apparatus_ref], series: str) -> nodes.bullet_list:
-    """The list items of one series: back-link, step, the entry as printed, note, pages."""
+def _entry_items(
+    refs: list[xsnodes.apparatus_ref], series: str, step_id: re.Pattern[str]
+) -> nodes.bullet_list:
+    """The list items of one series: back-link, step, the entry as printed, note, pages; a
+    step's id in the note (「xs-0026 注」) links to the step."""
     classes = ["xs-apparatus-entries"] + (["xs-translation-apparatus"] if series != TEXT else [])
     items = nodes.bullet_list(classes=classes)
     for ref in refs:
@@ -643,13 +647,32 @@ def _entry_items(refs: list[xsnodes.apparatus_ref], series: str) -> nodes.bullet
             kept = ref.get("kept", True)
             for piece, is_form in apparatus.note_segments(note, forms):
                 form = is_form and kept
-                note_node += xsnodes.witness_form("", piece) if form else nodes.Text(piece)
+                note_node += [xsnodes.witness_form("", piece)] if form else _linked(piece, step_id)
             para += note_node
         if ref.get("pages"):
             para += nodes.inline("", f"（{ref['pages']}）", classes=["xs-app-pages"])
         item += para
         items += item
     return items
+
+
+def _linked(text: str, step_id: re.Pattern[str]) -> list[nodes.Node]:
+    """``text`` with each step id in it a link to the step, the id its words (a dangling id
+    warns, as every reference to a step does)."""
+    out: list[nodes.Node] = []
+    pos = 0
+    for m in step_id.finditer(text):
+        if m.start() > pos:
+            out.append(nodes.Text(text[pos : m.start()]))
+        xref = addnodes.pending_xref(
+            "", refdomain="xs", reftype="step", reftarget=m.group(0), refexplicit=True
+        )
+        xref += nodes.inline(m.group(0), m.group(0))
+        out.append(xref)
+        pos = m.end()
+    if pos < len(text):
+        out.append(nodes.Text(text[pos:]))
+    return out
 
 
 def _entry_nodes(ref: xsnodes.apparatus_ref) -> list[nodes.Node]:
