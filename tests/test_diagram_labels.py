@@ -20,6 +20,7 @@ from ritual.core.diagram.labels import (
     leader,
     overlap,
     place_figures,
+    place_fixed,
     segment_hits_box,
     text_box,
 )
@@ -62,6 +63,26 @@ def _clashes(plan) -> list[str]:
             if overlap(box, marker) > 0.5:
                 out.append(f"{kind} {text} × marker {role}")
     return out
+
+
+def test_a_fixed_name_keeps_off_a_place_on_the_thing_it_names() -> None:
+    """主人 stands on 主人席: a name written over the place on its own mat would lose its middle
+    character under his marker at most steps (251 of the stage's); it goes beside the mat, even
+    over another place (主人席前), which a name avoids far less."""
+    mat = object()
+    inside, beside = (95.0, 100.0, "middle", True), (85.0, 100.0, "middle", True)
+
+    def placed(places: list[tuple[float, float, float, float]]) -> object:
+        ground = Ground((0.0, 0.0, 200.0, 200.0))
+        ground.drawn = [((90.0, 80.0, 100.0, 120.0), mat)]
+        ground.places = places
+        label = Label("主人席", 9.0, [inside, beside], "#000", owner=mat)
+        place_fixed([label], ground)
+        return label.spot
+
+    before = (80.0, 95.0, 89.0, 105.0)  # 主人席前, west of the mat
+    assert placed([]) == inside and placed([before]) == inside
+    assert placed([(90.0, 95.0, 100.0, 105.0), before]) == beside  # 主人席, on the mat
 
 
 @pytest.mark.parametrize("view", ["hall", "range"])

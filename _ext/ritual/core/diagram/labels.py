@@ -34,6 +34,9 @@ SOFT = 1.0
 #: A fixed name over a place where people stand, or over the place a marker's name would
 #: take first (behind the figure).
 PLACE_HIT = 40.0
+#: … and, far more, over a place where people stand on the thing it names (主人 on 主人席, the
+#: 笙 within the 縣): the marker drawn there, at many steps, would hide the name's middle.
+OWN_PLACE_HIT = 1000.0
 RESERVED_HIT = 60.0
 #: A fixed name over (or within :data:`CLEAR` px of) a drawn thing not its own, per thing: more
 #: than a few ranks, so that a clear place the data allow is taken before a struck one.
@@ -339,10 +342,25 @@ def _crossings(
     return cost
 
 
+def _places_on(ground: Ground, owner: object) -> Grid | None:
+    """The places where people stand on the drawn thing ``owner`` (a place's box within the
+    box of everything drawn for it), as a grid; None if there are none."""
+    if owner is None or not any(o is owner for _, o in ground.drawn):
+        return None
+    x0, y0, x1, y1 = ground.extent(owner)
+    grid = Grid()
+    for box in ground.places:
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if x0 <= cx <= x1 and y0 <= cy <= y1:
+            grid.add(box)
+    return grid if grid.boxes else None
+
+
 def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
     """Place the fixed names in order, each at the first spot that clears the names placed
     before it and the markers already in ``ground`` (and, at a small cost, the drawn things
-    and the places where people stand: ``ground.places``, boxes)."""
+    and the places where people stand: ``ground.places``, boxes; at a large one, a place on
+    the very thing the name names, where a marker would stand over the name)."""
     places, reserved = Grid(), Grid()  # (bucketed: a plan has a hundred places)
     for box in ground.places:
         places.add(box)
@@ -350,6 +368,7 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
         reserved.add(box)
     for label in labels:
         best: tuple[float, Spot, Box, str] | None = None
+        own = _places_on(ground, label.owner) if label.avoid_places else None
         for i, spot in enumerate(label.spots):
             text = label.texts[i] if label.texts else label.text
             b = text_box(spot[0], spot[1], text, label.size, spot[2], spot[3])
@@ -362,6 +381,8 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
             cost += DRAWN_HIT * _struck(ground, b, label.owner)
             if label.avoid_places:
                 cost += PLACE_HIT * _covered(places, b)
+                if own is not None:
+                    cost += OWN_PLACE_HIT * _covered(own, b)
             cost += RESERVED_HIT * _covered(reserved, b)
             if best is None or cost < best[0]:
                 best = (cost, spot, b, text)
