@@ -66,14 +66,14 @@ def _clashes(plan) -> list[str]:
 
 
 def test_a_fixed_name_keeps_off_a_place_on_the_thing_it_names() -> None:
-    """主人 stands on 主人席: a name written over the place on its own mat would lose its middle
-    character under his marker at most steps (251 of the stage's); it goes beside the mat, even
-    over another place (主人席前), which a name avoids far less."""
+    """主人 stands on 主人席: on the stage's plan a name written over the place on its own mat
+    would lose its middle character under his marker at most steps (251 of 544); it goes beside
+    the mat, even over another place (主人席前), which a name avoids far less."""
     mat = object()
     inside, beside = (95.0, 100.0, "middle", True), (85.0, 100.0, "middle", True)
 
-    def placed(places: list[tuple[float, float, float, float]]) -> object:
-        ground = Ground((0.0, 0.0, 200.0, 200.0))
+    def placed(places: list[tuple[float, float, float, float]], transient: bool = True) -> object:
+        ground = Ground((0.0, 0.0, 200.0, 200.0), transient=transient)
         ground.drawn = [((90.0, 80.0, 100.0, 120.0), mat)]
         ground.places = places
         label = Label("主人席", 9.0, [inside, beside], "#000", owner=mat)
@@ -83,6 +83,24 @@ def test_a_fixed_name_keeps_off_a_place_on_the_thing_it_names() -> None:
     before = (80.0, 95.0, 89.0, 105.0)  # 主人席前, west of the mat
     assert placed([]) == inside and placed([before]) == inside
     assert placed([(90.0, 95.0, 100.0, 105.0), before]) == beside  # 主人席, on the mat
+    # a static plan places its names clear of its own markers: there the rule is not needed
+    assert placed([(90.0, 95.0, 100.0, 105.0), before], transient=False) == inside
+
+
+def test_the_stage_writes_the_hosts_mat_name_beside_it_and_a_plan_on_it() -> None:
+    """On the stage's plan, over which the figures come and go, 主人席's name keeps off the
+    mat's middle, where 主人 stands at most steps; a static plan with nobody on the mat writes
+    it there. The stage's figures' names avoid the name where the stage's plan writes it."""
+
+    def mat(transient: bool) -> tuple[float, float, float, float]:
+        options = PlanOptions(view="hall", transient=transient)
+        plan = compose(SETTING, [], "t", "d", options=options)
+        return {t: b for k, t, b in plan.labels if k == "fixed"}["主人席"]
+
+    static, stage = mat(False), mat(True)
+    middle = ((static[0] + static[2]) / 2, (static[1] + static[3]) / 2)
+    assert static[0] <= middle[0] <= static[2]
+    assert not (stage[0] <= middle[0] <= stage[2] and stage[1] <= middle[1] <= stage[3])
 
 
 @pytest.mark.parametrize("view", ["hall", "range"])

@@ -316,6 +316,7 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
                 spacing=spacing(env),
                 id_prefix=f"xs-stage-{view}",
                 group_furnishings=True,
+                transient=True,
                 notes=plan.notes,
                 view_notes=plan.view_notes.get(view, ()),
                 drawers=drawers_for(env),

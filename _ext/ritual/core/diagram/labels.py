@@ -34,8 +34,9 @@ SOFT = 1.0
 #: A fixed name over a place where people stand, or over the place a marker's name would
 #: take first (behind the figure).
 PLACE_HIT = 40.0
-#: … and, far more, over a place where people stand on the thing it names (主人 on 主人席, the
-#: 笙 within the 縣): the marker drawn there, at many steps, would hide the name's middle.
+#: … and, on the stage's plan, far more over a place where people stand on the thing it names
+#: (主人 on 主人席): the marker drawn there, at many steps, would hide the name's middle (a
+#: static plan's names are placed clear of its own markers).
 OWN_PLACE_HIT = 1000.0
 RESERVED_HIT = 60.0
 #: A fixed name over (or within :data:`CLEAR` px of) a drawn thing not its own, per thing: more
@@ -187,6 +188,9 @@ class Ground:
     reserved: list[Box] = field(default_factory=list)  # the markers' names' first places
     #: how much more than a furnishing a drawn thing weighs, by ``id`` of its owner (a wall)
     weight: dict[int, float] = field(default_factory=dict)
+    #: whether the figures come and go over the plan (the stage's): its fixed names are placed
+    #: before any marker, so they keep off the places on the things they name as well
+    transient: bool = False
     #: how many of ``labels`` are the plan's own names, the same on every ground a memo of
     #: :func:`place_figure` is used on (the rest are the figures' names placed so far)
     fixed: int = 0
@@ -359,8 +363,9 @@ def _places_on(ground: Ground, owner: object) -> Grid | None:
 def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
     """Place the fixed names in order, each at the first spot that clears the names placed
     before it and the markers already in ``ground`` (and, at a small cost, the drawn things
-    and the places where people stand: ``ground.places``, boxes; at a large one, a place on
-    the very thing the name names, where a marker would stand over the name)."""
+    and the places where people stand: ``ground.places``, boxes; on a plan the figures come
+    and go over, at a large one, a place on the very thing the name names, where a marker
+    would stand over the name: :attr:`Ground.transient`)."""
     places, reserved = Grid(), Grid()  # (bucketed: a plan has a hundred places)
     for box in ground.places:
         places.add(box)
@@ -368,7 +373,7 @@ def place_fixed(labels: Sequence[Label], ground: Ground) -> None:
         reserved.add(box)
     for label in labels:
         best: tuple[float, Spot, Box, str] | None = None
-        own = _places_on(ground, label.owner) if label.avoid_places else None
+        own = _places_on(ground, label.owner) if ground.transient and label.avoid_places else None
         for i, spot in enumerate(label.spots):
             text = label.texts[i] if label.texts else label.text
             b = text_box(spot[0], spot[1], text, label.size, spot[2], spot[3])

@@ -282,12 +282,17 @@ def _ground(c: Canvas, setting: Setting, medium: Medium) -> Ground:
 
 
 def _place_fixed(
-    c: Canvas, setting: Setting, medium: Medium, markers: Sequence[_Marker] = ()
+    c: Canvas,
+    setting: Setting,
+    medium: Medium,
+    markers: Sequence[_Marker] = (),
+    transient: bool = False,
 ) -> Ground:
     """Place the names of the built parts and the furnishings (in the order drawn), clear of
-    the ``markers`` (a static plan's figures: the stage's come and go over its plan): the
-    ground the figures' names are then placed on."""
+    the ``markers`` (a static plan's figures; the stage's, ``transient``, come and go over
+    its plan): the ground the figures' names are then placed on."""
     ground = _ground(c, setting, medium)
+    ground.transient = transient
     _add_markers(ground, markers)
     size = medium.sizes[c.overview]["figure"]
     for m in markers:
@@ -656,7 +661,7 @@ def label_offsets(
     memo = canvases.get(key) if canvases is not None else None
     if memo is None:
         c, _ = _drawn_canvas(setting, view, title, keys, drawers)
-        _place_fixed(c, setting, SCREEN)
+        _place_fixed(c, setting, SCREEN, transient=True)
         hidden = {id(setting.furnishings[k]) for k in keys if k not in shown_keys}
         base = _ground(c, setting, SCREEN)
         base.drawn = [(b, o) for b, o in c.drawn if id(o) not in hidden]
@@ -720,6 +725,8 @@ class PlanOptions:
     element ids unique when several diagrams share a page; by default it is derived from the
     input. ``group_furnishings`` wraps each furnishing in ``<g id="{id_prefix}-furn-{i}">``
     (``i`` its index in the data) so that a script can show and hide it (the stage view).
+    ``transient``: the figures come and go over the plan (the stage view's): its fixed names
+    keep off the places on the things they name (:attr:`.labels.Ground.transient`).
     ``medium`` is the screen's (the default) or print's (:func:`print_medium`: fitted to its
     box, no title over the plan)."""
 
@@ -729,6 +736,7 @@ class PlanOptions:
     spacing: float = SPACING
     id_prefix: str | None = None
     group_furnishings: bool = False
+    transient: bool = False
     notes: Sequence[str] = ()
     view_notes: Sequence[str] = ()
     drawers: Mapping[str, Drawer] = field(default_factory=lambda: DRAWERS)
@@ -899,7 +907,7 @@ def compose(
             continue
         markers.append(_marker(c, fig, o.spacing, _labelled(c, fig), medium))
 
-    ground = _place_fixed(c, setting, medium, markers)
+    ground = _place_fixed(c, setting, medium, markers, o.transient)
     background, names, built_names = _plan_layers(
         c, setting, keys, spans, o.group_furnishings, id_prefix
     )
