@@ -119,6 +119,17 @@ check(
   rows.length === 3 && rows[0].startsWith("簡式") && rows[0].includes(`${canonical}#xs-0017`),
   `cite panel shows the short form, GB/T 7714 and Chicago (${rows.length} rows)`,
 );
+// The Simplified copy names the forms in Simplified (简式), its citations citing the edition as
+// published, in Traditional.
+await page.goto(new URL(`zh-Hans/${step.url}`, base).href);
+await page.locator('details.xs-cite[data-step="xs-0017"] > summary').click();
+const hans = await page.$$eval('details.xs-cite[data-step="xs-0017"] .xs-cite-row', (els) =>
+  els.map((el) => el.textContent),
+);
+check(
+  hans.length === 3 && hans[0].startsWith("简式") && hans[1].includes("儀禮·鄉射禮"),
+  `zh-Hans cite panel: 简式, the citation in Traditional (${hans[0] || "no rows"})`,
+);
 // A screenshot of the page around one element (full-page coordinates, so scrolling is moot).
 const around = async (p, selector, file, above = 260, height = 720) => {
   const box = await p.locator(selector).first().boundingBox();

@@ -343,10 +343,11 @@ CITE_WORDS = (
 
 
 def cite_words_html() -> str:
-    """The template of :data:`CITE_WORDS` (text, so the Simplified copy converts it)."""
-    say = "".join(
-        f'<span data-say="{key}">{html.escape(_(text))}</span>' for key, text in CITE_WORDS
-    )
+    """The template of :data:`CITE_WORDS` and of the forms' labels (``form-<format>``): text,
+    so the Simplified copy converts it (the forms' templates, which cite the Traditional
+    edition, are not converted)."""
+    words = [*CITE_WORDS, *((f"form-{fmt}", label) for fmt, label, _lang in CITE_FORMS)]
+    say = "".join(f'<span data-say="{key}">{html.escape(_(text))}</span>' for key, text in words)
     return f'<template id="xs-cite-words">{say}</template>\n'
 
 
@@ -381,13 +382,14 @@ def fill_cite_form(template: str, number: int, step_id: str, url: str, date: str
 
 
 def cite_forms_html(meta: EditionMeta, page_url: str) -> str:
-    """The page's citation templates for ``cite.js`` (JSON; not converted to Simplified)."""
+    """The page's citation templates for ``cite.js`` (JSON; not converted to Simplified: their
+    labels are with the control's words, :func:`cite_words_html`)."""
     templates = cite_form_templates(meta)
     data = {
         "page": page_url,
         "forms": [
-            {"format": fmt, "label": _(label), "lang": lang, "template": templates[fmt]}
-            for fmt, label, lang in CITE_FORMS
+            {"format": fmt, "lang": lang, "template": templates[fmt]}
+            for fmt, _label, lang in CITE_FORMS
         ],
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

@@ -6,7 +6,8 @@
 // Chicago forms to the clipboard; "複製引文" copies again. The status line says what happened
 // (role="status", read out by screen readers), and a link shows the step in the stage view.
 // Without scripts the panel holds the step's permanent link. The controls' names (「引用第 17
-// 節」, the panel's 「第 17 節之引文」) and every word this script shows come once per page, in
+// 節」, the panel's 「第 17 節之引文」) and every word this script shows, the forms' labels
+// (簡式) among them, come once per page, in
 // <template id="xs-cite-words"> (citation.py; converted in the Simplified copy), and are given
 // to each control here: a hundred controls on a page carry only what differs between them.
 (() => {
@@ -87,7 +88,7 @@
       row.className = "xs-cite-row";
       const label = document.createElement("span");
       label.className = "xs-cite-label";
-      label.textContent = form.label;
+      label.textContent = say(`form-${form.format}`, details);
       const text = document.createElement("span");
       text.className = "xs-cite-text";
       text.dataset.format = form.format;
