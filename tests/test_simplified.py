@@ -213,3 +213,18 @@ def test_the_simplified_copy_converts_every_note(edition_html: Path, edition: di
     assert changed >= 300
     note = TAG.sub("", simp["xs-0002-z1"])
     assert note.startswith("主人州长也乡大夫若在焉则称乡大夫也")
+
+
+@pytest.mark.edition
+def test_the_conventions_forms_stay_as_written_in_the_copy(edition_html: Path) -> None:
+    """The 凡例's 字形 speaks of forms: converted, 「於（于）」 read 「于（于）」 and 「于與於」
+    「于与于」. Its table keeps every form of the pairs, its prose the forms marked
+    ``{xs:form}``, as does the search page's 「衆」; each kept form that would change is marked."""
+    page = (edition_html / "zh-Hans" / "conventions.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", page)
+    kept = ("於（于）", "個（个、箇）", "間（閒）", "于137 於44", "于与於", "个与個", "衆与眾")
+    assert [words for words in kept if words not in text] == []
+    assert "于（于）" not in text and "于与于" not in text
+    assert 'class="xs-kept"' in page
+    search = re.sub(r"<[^>]+>", "", (edition_html / "zh-Hans" / "search.html").read_text("utf-8"))
+    assert "「衆」" in search

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sphinx.application import Sphinx
 
-from .orthography_table import OrthographyDirective
+from .orthography_table import FormRole, OrthographyDirective
 from .placement import add_switch_words, check_entries_placed, check_sigla, list_phase_apparatus
 from .sigla import ApparatusSummaryDirective, SiglaDirective
 
@@ -19,6 +19,7 @@ def setup_apparatus(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "sigla", SiglaDirective)
     app.add_directive_to_domain("xs", "apparatus-summary", ApparatusSummaryDirective)
     app.add_directive_to_domain("xs", "orthography", OrthographyDirective)
+    app.add_role_to_domain("xs", "form", FormRole())
     app.connect("builder-inited", check_sigla)
     app.connect("doctree-read", list_phase_apparatus)
     app.connect("env-check-consistency", check_entries_placed)

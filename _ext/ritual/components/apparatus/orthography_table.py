@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import Counter
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
+from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from ... import nodes as xsnodes
 from ...core import orthography
 from ...datafiles import table
 from ...i18n import _
@@ -53,6 +54,37 @@ def rows(pairs, places, sigla: tuple[str, ...]) -> list[list[str]]:
     return out
 
 
+def keep_forms(node: nodes.Element, forms: set[str]) -> None:
+    """Each character of ``forms`` in the text under ``node`` as a :class:`~.nodes.kept_form`:
+    a copy of the page in another script prints it as written (converted, the row 「於（于）」
+    would read 「于（于）」, and the 凡例's distinctions would vanish)."""
+    for text in list(node.findall(nodes.Text)):
+        if not any(ch in forms for ch in text):
+            continue
+        pieces: list[nodes.Node] = []
+        run = ""
+        for ch in str(text):
+            if ch in forms:
+                if run:
+                    pieces.append(nodes.Text(run))
+                    run = ""
+                pieces.append(xsnodes.kept_form(ch, ch))
+            else:
+                run += ch
+        if run:
+            pieces.append(nodes.Text(run))
+        text.parent.replace(text, pieces)
+
+
+class FormRole(SphinxRole):
+    """``{xs:form}`衆``` in the prose: a form quoted as a form (the 凡例's 「衆」作「眾」, the
+    search page's 「賔」), which a copy in another script must print as written: converted,
+    「衆」作「眾」 would read 「众」作「众」."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        return [xsnodes.kept_form(self.rawtext, self.text)], []
+
+
 class OrthographyDirective(SphinxDirective):
     """The counts of the recorded normalisations, per witness (the record's columns)."""
 
@@ -74,4 +106,8 @@ class OrthographyDirective(SphinxDirective):
         body = rows(pairs, orthography.places_from(record), sigla)
         headers = [_("Base text (the witnesses’ forms)"), _("Count"), _("This edition"), *sigla]
 
-        return [table_node(headers, body, [14, 4, 10] + [12] * len(sigla))]
+        node = table_node(headers, body, [14, 4, 10] + [12] * len(sigla))
+        forms = {ch for p in pairs for ch in (p.standard + p.variant)}
+        for tbody in node.findall(nodes.tbody):
+            keep_forms(tbody, forms)
+        return [node]
