@@ -744,6 +744,24 @@ CASES: dict[str, Case] = {
         [("_edition/edition.toml:16", "bad_edition", "terms.persons 'people' is not a declared")],
         raw=replaced("_edition/edition.toml", 'persons = "role"', 'persons = "people"'),
     ),
+    "terms: a headword renamed to no headword": Case(
+        {},
+        [("_edition/edition.toml:17", "unknown_term", "'篚子' is renamed '篚孫', which is no")],
+        raw=replaced(
+            "_edition/edition.toml",
+            'persons = "role"',
+            'persons = "role"\nrenamed = [{ kind = "vessel", from = "篚子", to = "篚孫" }]',
+        ),
+    ),
+    "terms: a renamed headword of no kind": Case(
+        {},
+        [("_edition/edition.toml:17", "bad_edition", "terms.renamed: 'vessels' is not a declared")],
+        raw=replaced(
+            "_edition/edition.toml",
+            'persons = "role"',
+            'persons = "role"\nrenamed = [{ kind = "vessels", from = "篚子", to = "篚" }]',
+        ),
+    ),
     # -- the edition's configuration -----------------------------------------------------------
     "no base URL": Case(
         {},

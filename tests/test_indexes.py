@@ -6,7 +6,7 @@ import pickle
 import re
 from collections import Counter
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 from conftest import EDITION
@@ -237,3 +237,17 @@ def test_printed_indexes_in_latex(app) -> None:
     assert "\\begin{xsindex}{器物索引}" in tex
     assert "\\xsindexentry{篚}{fěi}" in tex
     assert "\\xsloc{part:xs-0003}{3}" in tex
+
+
+def test_a_renamed_headword_s_page_sends_its_reader_on(edition: dict, edition_html: Path) -> None:
+    """左個, 右個 are now 左个, 右个, as the text prints them (凡例〈字形〉); the pages of the
+    0.1.0 names stay, in both scripts, and send the reader to the new ones."""
+    places = {e["term"] for e in edition["indexes"]["place"]}
+    assert {"左个", "右个"} <= places and not {"左個", "右個"} & places
+    for script in ("", "zh-Hans/"):
+        for old, new in (("左個", "左个"), ("右個", "右个")):
+            page = (edition_html / f"{script}terms/place/{old}.html").read_text(encoding="utf-8")
+            target = quote(f"{new}.html")
+            assert f'<meta http-equiv="refresh" content="0; url={target}">' in page
+            assert f'<a href="{target}">{new}</a>' in page and 'rel="canonical"' not in page
+            assert (edition_html / f"{script}terms/place/{new}.html").is_file()

@@ -502,9 +502,10 @@ def add_meta_tags(
     """``html-page-context``: citation meta tags on every page (and the cite script).
 
     A page's own title is its citation title; a generated page (a term index) has it as
-    ``indextitle``. The book's PDF is named only with the site's address (as every URL tag)."""
+    ``indextitle``. The book's PDF is named only with the site's address (as every URL tag).
+    A page left where a headword was (``xs_moved_to``) names the page that replaces it."""
     meta = edition_meta(app.env)
-    url = page_url(app, pagename)
+    url = page_url(app, context.get("xs_moved_to") or pagename)
     title = _plain(context.get("title", "") or context.get("indextitle", ""))
     pdf = pdf_name(app.config)
     pdf_url = meta.base_url + pdf if meta.base_url and pdf else ""

@@ -105,7 +105,14 @@ FORM = Toml(
             "files",
         ),
         "edition": ("id", "label", "id_prefix", "id_digits", "lang"),
-        "terms": ("kinds", "persons", "negated_prefix", "negated_pinyin", "negated_gloss"),
+        "terms": (
+            "kinds",
+            "persons",
+            "negated_prefix",
+            "negated_pinyin",
+            "negated_gloss",
+            "renamed",
+        ),
         "apparatus": ("kinds", "lacking", "lacking_default", "class_note"),
         "plan": keys_of(PlanTable),
         "search": ("placeholder",),
@@ -172,6 +179,10 @@ class Edition:
     #: the kind of term whose terms are persons (``[terms] persons``): each gets an itinerary,
     #: the steps it acts in ('' : no kind does)
     persons: str = ""
+    #: headwords renamed since a release (``[terms] renamed``): (kind, old headword) → the new
+    #: one; the old headword's page stays, sending its reader on (a cited URL must not break)
+    renamed: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    renamed_line: int = 0
     #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (export/tei.py)
     tei: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
@@ -362,6 +373,16 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             "; no kind's terms get itineraries",
         )
         persons = ""
+    renamed: dict[tuple[str, str], str] = {}
+    for raw in terms.get("renamed", []):
+        entry = raw if isinstance(raw, dict) else {}
+        kind, old, new = (str(entry.get(k, "")) for k in ("kind", "from", "to"))
+        if not (kind and old and new) or set(entry) - {"kind", "from", "to"}:
+            soft(("terms", "renamed"), f"terms.renamed: {raw!r} needs kind, from and to alone")
+        elif kind not in {k.name for k in kinds}:
+            soft(("terms", "renamed"), f"terms.renamed: {kind!r} is not a declared kind")
+        else:
+            renamed[(kind, old)] = new
     files = {role: folder / name for role, name in FILES.items()}
     declared_at: dict[str, int] = {}
     for role, value in data.get("files", {}).items():
@@ -422,6 +443,8 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         references=references,
         translation_apparatus=translation,
         persons=str(persons),
+        renamed=MappingProxyType(renamed),
+        renamed_line=doc.line_of("terms", "renamed"),
         tei=MappingProxyType(dict(data.get("tei", {}))),
         files=MappingProxyType(files),
         declared=frozenset(declared_at),

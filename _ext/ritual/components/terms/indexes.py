@@ -335,6 +335,20 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
     )
 
 
+def moved_page(old: str, new: str, target: str, uri: str) -> dict[str, Any]:
+    """The page left at a renamed headword's address (``[terms] renamed``): it says where the
+    headword is now and sends the reader there (``uri``); its citation tags and canonical
+    link, where the site has an address, name the new page (``xs_moved_to``: ``target``)."""
+    link = f'<a href="{html.escape(uri)}">{html.escape(new)}</a>'
+    words = html.escape(_("This headword is now {new}.")).replace(html.escape("{new}"), link)
+    return {
+        "title": old,
+        "body": f"<h1>{html.escape(old)}</h1>\n<p>{words}</p>",
+        "metatags": f'<meta http-equiv="refresh" content="0; url={html.escape(uri)}">\n',
+        "xs_moved_to": target,
+    }
+
+
 def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: one page per headword, sub-term and negated sub-entry.
 
@@ -365,6 +379,15 @@ def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], s
             if previous.get(page) == digest and builder.get_output_path(page).is_file():
                 continue
             yield page, context, "page.html"
+    for (kind, old), new in edition_of(app.env).renamed.items():
+        page, target = f"{TERMS_FOLDER}/{kind}/{old}", names.get((kind, new))
+        if target is None or page in digests:  # said by check_vocabulary; or a headword again
+            continue
+        context = moved_page(old, new, target, builder.get_relative_uri(page, target))
+        digests[page] = hashlib.sha256(json.dumps(context, ensure_ascii=False).encode()).hexdigest()
+        if previous.get(page) == digests[page] and builder.get_output_path(page).is_file():
+            continue
+        yield page, context, "page.html"
     for page in set(previous) - set(digests):  # a headword no longer used: its page goes too
         builder.get_output_path(page).unlink(missing_ok=True)
     digests_path.parent.mkdir(parents=True, exist_ok=True)

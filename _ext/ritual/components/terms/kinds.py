@@ -14,9 +14,9 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from ...core import vocab
-from ...core.edition import Edition, load_edition
+from ...core.edition import EDITION_FILE, Edition, load_edition
 from ...state import build_state, edition_of
-from ...warnings import report
+from ...warnings import XsWarning, report, warn
 
 
 class Vocabulary:
@@ -51,5 +51,17 @@ def vocabulary_for(env: Any) -> Vocabulary:
 
 
 def check_vocabulary(app: Sphinx) -> None:
-    """``builder-inited``: every problem in the vocabulary data, located at its file line."""
-    report(vocabulary_for(app.env).problems())
+    """``builder-inited``: every problem in the vocabulary data, located at its file line; and
+    a renamed headword (``[terms] renamed``) whose new name is no headword of its kind (its old
+    page would send the reader nowhere)."""
+    vocabulary = vocabulary_for(app.env)
+    report(vocabulary.problems())
+    edition = edition_of(app.env)
+    where = f"{edition.folder / EDITION_FILE}:{edition.renamed_line or 1}"
+    for (kind, old), new in edition.renamed.items():
+        if new not in vocabulary.headwords(kind):
+            warn(
+                f"terms.renamed: {old!r} is renamed {new!r}, which is no {kind} headword",
+                XsWarning.UNKNOWN_TERM,
+                where,
+            )
