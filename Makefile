@@ -80,7 +80,7 @@ vertical: venv                    ## the vertical book: _build/vertical/xiangshe
 	$(call vertical_book,vertical,xiangsheli-zhipai,$(ZHIPAI))
 # The 白文 book: the same book without modern punctuation (句讀), its 夾注 and 校記 kept.
 BAIWEN    := -D xs_vertical_baiwen=1 -D xs_vertical_name=xiangsheli-baiwen \
-	-D "xs_vertical_pdf_title=儀禮·鄉射禮（白文直排本）"
+	-D "xs_vertical_pdf_title=儀禮·鄉射禮（無標點直排本）"
 vertical-baiwen: venv             ## the 白文 book: _build/vertical-baiwen/xiangsheli-baiwen.pdf, checked
 	$(call vertical_book,vertical-baiwen,xiangsheli-baiwen,$(BAIWEN))
 

@@ -199,8 +199,8 @@ def test_tex_escapes_and_writes_each_note_after_its_column() -> None:
     out = tex.document(cols, {4: note}, tex.Design(), tex.Book("書", "篇", ids={"1": "a-1"}))
     assert "\\documentclass[tate," in out and "line_length=22zw" in out
     assert "\\xsvtitlepage{篇}{}{}" in out  # a book that does not say what it is
-    kind = tex.document(cols, {}, tex.Design(), tex.Book("書", "篇", kind="白文本"))
-    assert "\\xsvtitlepage[白文本]{篇}{}{}" in kind
+    kind = tex.document(cols, {}, tex.Design(), tex.Book("書", "篇", kind="無標點本"))
+    assert "\\xsvtitlepage[無標點本]{篇}{}{}" in kind
     col_at = out.index("\\xsvcol{\\xsvhead{1}}{\\xsvanchor{a-1}賓\\xsvmark{4}出。}")
     assert out.index("\\xsvnote{4}{賓}{\\xsvrdg{賔}{叢}}{}{賓賔叢}") > col_at
 
@@ -637,7 +637,7 @@ def test_the_baiwen_book_says_what_it_is_and_has_no_punctuation_in_its_headings(
 ) -> None:
     app.build()
     out = (app.outdir / "baiwen.tex").read_text(encoding="utf-8")
-    assert "\\xsvtitlepage[白文本]{鄉飲酒禮}" in out
+    assert "\\xsvtitlepage[無標點本]{鄉飲酒禮}" in out
     assert "\\xsvpart{鄉飲酒禮　謀賓至拜至}{xsv-part-1}" in out
     headings = re.findall(r"^\\xsv(?:part|phase)\{(.*?)\}", out, re.M)
     assert headings and not set("".join(headings)) & layout.PUNCTUATION
@@ -900,10 +900,10 @@ def test_the_baiwen_book_is_the_text_without_punctuation() -> None:
     assert not set(recs["baiwen"]) & layout.PUNCTUATION
     for macro in (r"\\xsvnote\{(\d+)\}", r"\\xsvmark\{(\d+)\}"):
         assert re.findall(macro, baiwen) == re.findall(macro, full) != []
-    assert "pdftitle={儀禮·鄉射禮（白文直排本）}" in baiwen
+    assert "pdftitle={儀禮·鄉射禮（無標點直排本）}" in baiwen
     # each book says what it is: on its title page, and in its PDF title, which for neither
     # is the edition's (彙校譯注本: the vertical books have no translation)
-    assert "\\xsvtitlepage[白文本]{" in baiwen and "\\xsvtitlepage[標點本]{" in full
+    assert "\\xsvtitlepage[無標點本]{" in baiwen and "\\xsvtitlepage[標點本]{" in full
     assert "pdftitle={儀禮·鄉射禮（標點直排本）}" in full
     headings = re.findall(r"^\\xsv(?:part|phase)\{(.*?)\}", baiwen, re.M)
     assert "射前　戒賓　陳設　速賓" in headings

@@ -145,7 +145,7 @@ VALUES = (
         False,
         "env",
         (bool,),
-        "the vertical book as 白文: without modern punctuation",
+        "the vertical book without modern punctuation (無標點本), its 注 kept",
     ),
     Value(
         "xs_vertical_pdf_title",

@@ -144,7 +144,7 @@ class Book:
     #: words mean and where they say 見凡例
     conventions_title: str = ""
     conventions: tuple[tuple[str, str], ...] = ()
-    kind: str = ""  # what the book is (標點本, 白文本): under the title on the title page
+    kind: str = ""  # what the book is (標點本, 無標點本): under the title on the title page
     pdf_title: str = ""
     lang: str = "zh-Hant"
     ids: dict[str, str] = field(default_factory=dict)  # step label → step id (anchors)
