@@ -42,7 +42,8 @@ def test_the_design_is_made_from_the_values(app: SphinxTestApp) -> None:
     app.build()
     assert app.warning.getvalue() == ""
     tex = (app.outdir / "projectnamenotset.tex").read_text(encoding="utf-8")
-    assert "paperwidth=148mm,paperheight=210mm,textwidth=300pt,inner=21mm," in tex
+    # the text width as the outer margin it leaves (148 − 21 − 300 pt), Sphinx's hmargin beside
+    assert "paperwidth=148mm,paperheight=210mm,outer=21.56mm,inner=21mm," in tex
     assert "\\def\\xsseries{儀禮}" in tex and "\\def\\xsworktitle{燕禮}" in tex
     assert "pdftitle={儀禮·燕禮：試印本}" in tex
     assert "pdfkeywords={燕禮, 100\\% test\\_words}" in tex  # escaped
@@ -64,7 +65,7 @@ def test_a_key_of_the_project_wins(app: SphinxTestApp) -> None:
     assert "% the project's fonts" in tex and "NotoSerifCJK" not in tex
     assert "\\def\\sphinxdocclass{report}" in tex
     # the rest is still the engine's
-    assert "paperwidth=185mm,paperheight=260mm,textwidth=364pt," in tex
+    assert "paperwidth=185mm,paperheight=260mm,outer=36.07mm," in tex
     assert "\\usepackage{ritual}" in tex and "\\xsmaketitle" in tex
 
 

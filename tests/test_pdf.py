@@ -125,6 +125,18 @@ def test_missing_character_fails(tmp_path: Path) -> None:
         check_pdf.check_log(tmp_path / "x.pdf")
 
 
+def test_a_page_measure_geometry_ignores_fails(tmp_path: Path) -> None:
+    """Sphinx's own hmargin beside the book's inner margin and text width: geometry ignored
+    the width, and the text ran wider than the plans drawn to it."""
+    (tmp_path / "x.log").write_text(
+        "Package geometry Warning: Over-specification in `h'-direction.\n"
+        "    `width' (364.0pt) is ignored.\n\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(check_pdf.Failure, match=r"over-specified in `h'-direction"):
+        check_pdf.check_log(tmp_path / "x.pdf")
+
+
 def test_pages_of_plans_after_a_parts_text_are_read(tmp_path: Path) -> None:
     """ritual.sty marks the pages LaTeX made of floats alone; a part's text page before its
     trailing plan pages is its last (the check exempts it as it does a part's last page)."""

@@ -74,7 +74,7 @@ def test_second_edition_prints_as_the_engines_book(app: SphinxTestApp) -> None:
     tex = (app.outdir / "xiangyinjiuli.tex").read_text(encoding="utf-8")
     preamble, body = tex.split("\\begin{document}")
     assert "\\def\\sphinxdocclass{book}" in preamble
-    assert "paperwidth=185mm,paperheight=260mm,textwidth=364pt," in preamble
+    assert "paperwidth=185mm,paperheight=260mm,outer=36.07mm," in preamble
     assert "\\setCJKmainfont{NotoSerifCJK-Regular.ttc}[FontIndex=3," in preamble
     assert "\\usepackage{ritual}" in preamble and (app.outdir / "ritual.sty").is_file()
     assert "pdftitle={儀禮·鄉飲酒禮：首四節}" in preamble and "pdflang={zh-Hant}" in preamble

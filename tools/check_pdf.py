@@ -112,7 +112,16 @@ def check_log(pdf: Path) -> str:
         shown = "\n    ".join(missing[:20])
         more = f"\n    … and {len(missing) - 20} more" if len(missing) > 20 else ""
         raise Failure(f"{len(missing)} missing character(s):\n    {shown}{more}")
-    return "no 'Missing character' in " + ", ".join(log.name for log in tex_logs(pdf))
+    # geometry ignoring a measure the design gives (Sphinx's own hmargin beside the book's
+    # margins once set the text block wider than the plans drawn to its width)
+    for log in tex_logs(pdf):
+        text = log.read_text("utf-8", "replace")
+        if "Package geometry Warning: Over-specification" in text:
+            said = text.split("Over-specification", 1)[1].split("\n\n", 1)[0]
+            raise Failure(f"{log.name}: geometry is over-specified {' '.join(said.split())}")
+    return "no 'Missing character' and no page measure ignored in " + ", ".join(
+        log.name for log in tex_logs(pdf)
+    )
 
 
 #: How XeTeX's log records an included drawing (graphicx through xdvipdfmx).

@@ -31,8 +31,9 @@ from ..i18n import _
 
 #: The book's margins and running-head measures (16開: see :data:`PAPER`); the outer margin is
 #: what the paper's width leaves beside the text block and ``inner``: the step numbers stand in it.
+INNER = 21.0  # mm
 MARGINS = (
-    "inner=21mm,top=24mm,bottom=30mm,"
+    f"inner={INNER:g}mm,top=24mm,bottom=30mm,"
     "headheight=14pt,headsep=16pt,footskip=24pt,"
     "marginparwidth=15mm,marginparsep=4mm"
 )
@@ -133,11 +134,17 @@ def captions() -> str:
 
 
 def geometry(paper: tuple[float, float], text_width: float) -> str:
-    """The page: paper (mm) and text width (pt), with :data:`MARGINS`."""
+    """The page: paper (mm) and text width (pt), with :data:`MARGINS`.
+
+    The width is given as the outer margin it leaves: Sphinx passes geometry its own
+    ``hmargin`` (1in), and with ``inner`` and that right margin a ``textwidth`` is the third of
+    three (geometry ignores it, and the text block came out 1in from the paper's outer edge,
+    wider than the plans that are drawn to the text's width)."""
     width, height = paper
+    outer = width - INNER - text_width * 25.4 / 72.27  # TeX points in mm
     return (
         f"\\usepackage[paperwidth={width:g}mm,paperheight={height:g}mm,"
-        f"textwidth={text_width:g}pt,{MARGINS}]{{geometry}}"
+        f"outer={outer:.2f}mm,{MARGINS}]{{geometry}}"
     )
 
 
