@@ -104,6 +104,7 @@ def test_edition_json_gives_each_steps_notes(app: SphinxTestApp) -> None:
             "witness": "叢",
             "pages": ["005-1a", "005-1b"],
             "spans_steps": ["xs-0001", "xs-0002"],
+            "spans_start": 13,  # the lemma begins in xs-0001 at 13 (commentary.tsv from)
         }
     ]
     first = steps["xs-0001"]
@@ -114,7 +115,9 @@ def test_edition_json_gives_each_steps_notes(app: SphinxTestApp) -> None:
         "主人戒賓",
         "，賓出迎",
     ]
-    assert steps["xs-0003"]["commentary"][0]["text"] == "篚竹器也"  # the marks left out
+    supplied = steps["xs-0003"]["commentary"][0]
+    assert supplied["text"] == "篚竹器也"  # the marks left out, and said where they stood
+    assert supplied["supplied"] == [{"start": 3, "end": 4, "witness": "張", "pages": ["005-2a"]}]
 
 
 @pytest.mark.sphinx("text", testroot="commentary")

@@ -24,17 +24,17 @@ from collections.abc import Container, Mapping, Sequence
 
 from .numerals import classical_number
 
-#: A run of step ids in a note (「上文（xs-0034、xs-0038）亦作壹」) as a printed book gives it,
+#: A run of step ids in a note (「上文（ab-0034、ab-0038）亦作壹」) as a printed book gives it,
 #: in the step numbers it prints (「第34、38節」): the words around the numbers, and between.
 STEP_REF = ("第", "節")
 STEP_REF_SEP = "、"
 
 
 def step_runs(text: str, known: Container[str], id_regex: str) -> list[str | tuple[str, ...]]:
-    """``text`` cut at each run of step ids (``xs-0034、xs-0038``): the words between as
+    """``text`` cut at each run of step ids (``ab-0034、ab-0038``): the words between as
     strings, each run as the tuple of its ids. A run with an id not ``known`` stays words (a
     book that does not hold the step cannot number it). The space that parts an id from the
-    Chinese after it (「xs-0026 注」) goes: 「第26節注」."""
+    Chinese after it (「ab-0026 注」) goes: 「第26節注」."""
     run = re.compile(rf"{id_regex}(?:{STEP_REF_SEP}{id_regex})*")
     out: list[str | tuple[str, ...]] = []
     pos = 0

@@ -57,7 +57,7 @@ FONTS = r"""
   BoldFont=NotoSansCJK-Bold.ttc, BoldFeatures={FontIndex=3}]
 \xeCJKsetup{CJKecglue={\hskip 0.25em plus 0.08em minus 0.05em}, CheckSingle=true,
   PunctStyle=quanjiao, AutoFallBack=true}
-% The middle dot between titles (儀禮·鄉射禮, 《周南·關雎》: the 間隔號) is a full-width mark of
+% The middle dot between titles (儀禮·士冠禮, 《周南·關雎》: the 間隔號) is a full-width mark of
 % the CJK face, as the Chinese around it; xeCJK takes U+00B7 for Latin, set narrow in Latin Modern.
 \xeCJKDeclareCharClass{FullRight}{"00B7}
 \xeCJKsetwidth{·}{1em}

@@ -611,7 +611,7 @@ def _entry_items(
     refs: list[xsnodes.apparatus_ref], series: str, step_id: re.Pattern[str]
 ) -> nodes.bullet_list:
     """The list items of one series: back-link, step, the entry as printed, note, pages; a
-    step's id in the note (「xs-0026 注」) links to the step."""
+    step's id in the note (「ab-0026 注」) links to the step."""
     classes = ["xs-apparatus-entries"] + (["xs-translation-apparatus"] if series != TEXT else [])
     items = nodes.bullet_list(classes=classes)
     for ref in refs:
