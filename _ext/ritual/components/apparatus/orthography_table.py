@@ -76,6 +76,17 @@ def keep_forms(node: nodes.Element, forms: set[str]) -> None:
         text.parent.replace(text, pieces)
 
 
+def _unbroken(cell: str) -> list[nodes.Node]:
+    """A cell's counts (「于155 於21 闕5」), each a form with its number that a line never
+    parts (``xs-nowrap``): a narrow column broke 「於 / 21」 in print."""
+    out: list[nodes.Node] = []
+    for i, token in enumerate(cell.split(" ")):
+        if i:
+            out.append(nodes.Text(" "))
+        out.append(nodes.inline(token, token, classes=["xs-nowrap"]))
+    return out
+
+
 class FormRole(SphinxRole):
     """``{xs:form}`衆``` in the prose: a form quoted as a form (the 凡例's 「衆」作「眾」, the
     search page's 「賔」), which a copy in another script must print as written: converted,
@@ -109,5 +120,11 @@ class OrthographyDirective(SphinxDirective):
         node = table_node(headers, body, [14, 4, 10] + [12] * len(sigla))
         forms = {ch for p in pairs for ch in (p.standard + p.variant)}
         for tbody in node.findall(nodes.tbody):
+            for row in tbody.findall(nodes.row):
+                for entry in row.children[2:]:  # the counts (the forms' label may break)
+                    para = entry[0]
+                    cell = para.astext()
+                    para.children = []
+                    para.extend(_unbroken(cell))
             keep_forms(tbody, forms)
         return [node]
