@@ -119,6 +119,15 @@ check(
   rows.length === 3 && rows[0].startsWith("簡式") && rows[0].includes(`${canonical}#xs-0017`),
   `cite panel shows the short form, GB/T 7714 and Chicago (${rows.length} rows)`,
 );
+// The Chicago citation is English, the edition's Chinese title in it marked as Chinese.
+const chicago = await page.$eval(
+  'details.xs-cite[data-step="xs-0017"] .xs-cite-text[data-format="chicago"]',
+  (el) => ({ lang: el.lang, han: [...el.querySelectorAll("span[lang]")].map((s) => `${s.lang}:${s.textContent}`) }),
+);
+check(
+  chicago.lang === "en" && chicago.han.includes("zh-Hant:儀禮·鄉射禮：彙校譯注本"),
+  `cite panel: Chicago is lang=en, its Chinese words lang=zh-Hant (${chicago.han.join(" ")})`,
+);
 // The Simplified copy names the forms in Simplified (简式), its citations citing the edition as
 // published, in Traditional.
 await page.goto(new URL(`zh-Hans/${step.url}`, base).href);

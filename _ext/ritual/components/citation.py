@@ -387,6 +387,7 @@ def cite_forms_html(meta: EditionMeta, page_url: str) -> str:
     templates = cite_form_templates(meta)
     data = {
         "page": page_url,
+        "lang": meta.language,  # of the edition's words in a citation in another language
         "forms": [
             {"format": fmt, "lang": lang, "template": templates[fmt]}
             for fmt, _label, lang in CITE_FORMS

@@ -44,6 +44,11 @@
     }
   });
 
+  // A run of Chinese: Han characters and the punctuation set among them (《儀禮》·「」：).
+  const HAN = "\\u3400-\\u9fff\\uf900-\\ufaff\\u3000-\\u303f\\uff00-\\uffef\\u00b7";
+  const HAN_RUN = new RegExp(`([${HAN}]+)`);
+  const HAN_ONLY = new RegExp(`^[${HAN}]+$`);
+
   let forms = null;
   const templates = () => {
     if (forms === null) {
@@ -93,7 +98,25 @@
       text.className = "xs-cite-text";
       text.dataset.format = form.format;
       if (form.lang) text.lang = form.lang;
-      text.textContent = fill(form.template, details);
+      const filled = fill(form.template, details);
+      const own = templates().lang;
+      if (form.lang && own && form.lang !== own) {
+        // A citation in another language (Chicago, in English) names the edition in its own
+        // words: those say so, for a screen reader to read them in their language.
+        for (const part of filled.split(HAN_RUN)) {
+          if (!part) continue;
+          if (HAN_ONLY.test(part)) {
+            const han = document.createElement("span");
+            han.lang = own;
+            han.textContent = part;
+            text.append(han);
+          } else {
+            text.append(part);
+          }
+        }
+      } else {
+        text.textContent = filled;
+      }
       row.append(label, " ", text);
       panel.insertBefore(row, actions);
     }
