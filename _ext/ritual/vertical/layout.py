@@ -35,8 +35,9 @@ from ..core.han import count_han
 CLOSING = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·")
 #: Marks that may not end a column.
 OPENING = frozenset("「『《〈（〔【﹁﹃")
-#: The editors' marks, which the 白文 keeps: 〔…〕 around the words of a 注 that another
-#: witness supplies where the note's own has lost a page (the 凡例 says so of both books).
+#: The editors' marks, which the book without punctuation (``baiwen``) keeps: 〔…〕 around the
+#: words of a 注 that another witness supplies where the note's own has lost a page (the 凡例
+#: says so of both books).
 EDITORIAL = frozenset("〔〕")
 #: Everything the 白文 leaves out: the modern punctuation (句讀 and quotation marks).
 PUNCTUATION = (CLOSING | OPENING | frozenset("—–－")) - EDITORIAL

@@ -115,8 +115,8 @@ def _readings(self, printed) -> str:
 
 def _step_numbers(self, text: str) -> str:
     """A note's words, each run of step ids in it (「ab-0026 注」, 「（ab-0034、ab-0038）」) as the
-    print names steps, by the numbers in its margin and linked (「第26節注」): from step 301 on
-    the id and the number differ, and an id would send the reader to the wrong step."""
+    print names steps, by the numbers in its margin and linked (「第26節注」): where steps were
+    merged or split, an id and the number printed differ, and the id would mislead."""
     env = self.builder.env
     domain = xs_domain(env)
     numbers = domain.data["numbers"]
