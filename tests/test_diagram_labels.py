@@ -22,6 +22,7 @@ from ritual.core.diagram.labels import (
     place_figures,
     place_fixed,
     segment_hits_box,
+    segments_cross,
     text_box,
 )
 from ritual.core.diagram.plan import to_svg
@@ -63,6 +64,27 @@ def _clashes(plan) -> list[str]:
             if overlap(box, marker) > 0.5:
                 out.append(f"{kind} {text} × marker {role}")
     return out
+
+
+def test_two_names_leaders_never_cross() -> None:
+    """Two figures side by side, each name off to the side across from its own figure: the
+    leaders would cross, each name seeming the other's (上耦上射, 上耦下射 at the stage's step
+    205). The second name takes its next spot instead, though further."""
+    assert segments_cross((0, 0, 10, 10), (0, 10, 10, 0))
+    assert not segments_cross((0, 0, 10, 10), (10, 10, 20, 0))  # meeting at an end
+    assert not segments_cross((0, 0, 10, 0), (0, 5, 10, 5))
+
+    def names() -> list[Label]:
+        first = Label("甲", 10.0, [(115.0, 140.0, "start", False)], "#000", marker=(100, 100, 5))
+        spots = [(85.0, 140.0, "end", False), (150.0, 152.0, "start", False)]
+        second = Label("乙", 10.0, spots, "#000", marker=(120, 100, 5))
+        return [first, second]
+
+    first, second = names()
+    place_figures([first, second], Ground((0.0, 0.0, 300.0, 300.0)))
+    assert first.leader is not None and second.leader is not None
+    assert not segments_cross(first.leader, second.leader)
+    assert second.spot == (150.0, 152.0, "start", False)
 
 
 def test_a_fixed_name_keeps_off_a_place_on_the_thing_it_names() -> None:

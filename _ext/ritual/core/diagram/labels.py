@@ -188,6 +188,9 @@ class Ground:
     reserved: list[Box] = field(default_factory=list)  # the markers' names' first places
     #: how much more than a furnishing a drawn thing weighs, by ``id`` of its owner (a wall)
     weight: dict[int, float] = field(default_factory=dict)
+    #: the leader lines of the figures' names placed so far (another name's leader must not
+    #: cross them: two names would each point at the other's figure)
+    leaders: list[tuple[float, float, float, float]] = field(default_factory=list)
     #: whether the figures come and go over the plan (the stage's): its fixed names are placed
     #: before any marker, so they keep off the places on the things they name as well
     transient: bool = False
@@ -324,6 +327,21 @@ def _hard(grid: Grid, b: Box, limit: float, below: int | None = None) -> float:
     return cost
 
 
+def segments_cross(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+) -> bool:
+    """Whether two segments cross at a point inside both (touching at an end is no crossing)."""
+
+    def side(x0: float, y0: float, x1: float, y1: float, px: float, py: float) -> float:
+        return (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0)
+
+    d1 = side(*b, a[0], a[1])
+    d2 = side(*b, a[2], a[3])
+    d3 = side(*a, b[0], b[1])
+    d4 = side(*a, b[2], b[3])
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
 def _crossings(
     grid: Grid, line: tuple[float, float, float, float], cost: float, limit: float
 ) -> float:
@@ -333,7 +351,7 @@ def _crossings(
     bounds is passed over before the clipping test (:func:`segment_hits_box`), which it
     would fail: a leader crosses few of the boxes in the cells it runs through."""
     x0, y0, x1, y1 = line
-    bounds = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    bounds = _bounds(line)
     lx0, ly0, lx1, ly1 = bounds
     for n in _near_ids(grid, bounds):
         o = grid.boxes[n]
@@ -594,6 +612,9 @@ def _figure_cost(
             for grid in (ground.labels, ground.markers):
                 if cost < limit:
                     cost = _crossings(grid, line, cost, limit)
+            for other in ground.leaders:
+                if cost < limit and segments_cross(line, other):
+                    cost += LEADER_CROSS
     if cost < limit:
         cost += rec.drawn_cost(ground)
     return cost, cost - base, b, line
@@ -623,7 +644,7 @@ def _least_cost(i: int, rec: _Spot, ground: Ground, limit: float) -> float:
 Placed = tuple[float, Spot, Box, tuple[float, float, float, float] | None]
 #: What a placement read of the ground: the boxes of its names, markers and circles that meet
 #: the region it searched (sorted, so that their order in the grid does not matter).
-Seen = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]
+Seen = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]
 #: Earlier placements of one name on one plan: the region searched, what lay in it, the result.
 Memo = dict[object, list[tuple[Box, Seen, Placed]]]
 
@@ -644,6 +665,7 @@ def _seen(ground: Ground, region: Box) -> Seen:
         _within(ground.labels.boxes[ground.fixed :], region),
         _within(ground.markers.boxes, region),
         _within(ground.circles.boxes, region),
+        _within([_bounds(line) for line in ground.leaders], region),
     )
 
 
@@ -654,7 +676,14 @@ def _sees(ground: Ground, region: Box, seen: Seen) -> bool:
         _within(ground.markers.boxes, region) == seen[1]
         and _within(ground.labels.boxes[ground.fixed :], region) == seen[0]
         and _within(ground.circles.boxes, region) == seen[2]
+        and _within([_bounds(line) for line in ground.leaders], region) == seen[3]
     )
+
+
+def _bounds(line: tuple[float, float, float, float]) -> Box:
+    """The box a leader line spans."""
+    x0, y0, x1, y1 = line
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 def _search(label: Label, ground: Ground) -> tuple[Placed, Box]:
@@ -705,6 +734,8 @@ def place_figure(label: Label, ground: Ground, memo: Memo | None = None) -> None
             entries.append((region, _seen(ground, region), best))
     label.cost, label.spot, label.box, label.leader = best
     ground.labels.add(best[2])
+    if best[3] is not None:
+        ground.leaders.append(best[3])
 
 
 def place_figures(labels: Sequence[Label], ground: Ground, memo: Memo | None = None) -> None:
