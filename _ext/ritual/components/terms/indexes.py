@@ -368,24 +368,27 @@ def collect_headword_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], s
     if previous.get("") != around:
         previous = {}
     digests = {"": around}
-    for kind, top in entries.items():
-        parents = concordance.parents(top)
-        for entry in concordance.walk(top):
-            page = names[(kind, entry.term)]
-            body = headword_body(app.env, app.builder, kind, entry, parents.get(entry.term), names)
-            context = {"title": f"{entry.term} {entry.pinyin}", "body": body}
-            digest = hashlib.sha256(json.dumps(context, ensure_ascii=False).encode()).hexdigest()
-            digests[page] = digest
-            if previous.get(page) == digest and builder.get_output_path(page).is_file():
+
+    def pages() -> Iterator[tuple[str, dict[str, Any]]]:
+        """Each headword's page, then the page left where a renamed one was."""
+        for kind, top in entries.items():
+            parents = concordance.parents(top)
+            for entry in concordance.walk(top):
+                parent = parents.get(entry.term)
+                body = headword_body(app.env, app.builder, kind, entry, parent, names)
+                context = {"title": f"{entry.term} {entry.pinyin}", "body": body}
+                yield names[(kind, entry.term)], context
+        for (kind, old), new in edition_of(app.env).renamed.items():
+            target = names.get((kind, new))
+            if target is None or (kind, old) in names:  # said by check_vocabulary; a headword
                 continue
-            yield page, context, "page.html"
-    for (kind, old), new in edition_of(app.env).renamed.items():
-        page, target = f"{TERMS_FOLDER}/{kind}/{old}", names.get((kind, new))
-        if target is None or page in digests:  # said by check_vocabulary; or a headword again
-            continue
-        context = moved_page(old, new, target, builder.get_relative_uri(page, target))
-        digests[page] = hashlib.sha256(json.dumps(context, ensure_ascii=False).encode()).hexdigest()
-        if previous.get(page) == digests[page] and builder.get_output_path(page).is_file():
+            page = f"{TERMS_FOLDER}/{kind}/{old}"
+            yield page, moved_page(old, new, target, builder.get_relative_uri(page, target))
+
+    for page, context in pages():
+        digest = hashlib.sha256(json.dumps(context, ensure_ascii=False).encode()).hexdigest()
+        digests[page] = digest
+        if previous.get(page) == digest and builder.get_output_path(page).is_file():
             continue
         yield page, context, "page.html"
     for page in set(previous) - set(digests):  # a headword no longer used: its page goes too
