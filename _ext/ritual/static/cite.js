@@ -47,7 +47,6 @@
   // A run of Chinese: Han characters and the punctuation set among them (《儀禮》·「」：).
   const HAN = "\\u3400-\\u9fff\\uf900-\\ufaff\\u3000-\\u303f\\uff00-\\uffef\\u00b7";
   const HAN_RUN = new RegExp(`([${HAN}]+)`);
-  const HAN_ONLY = new RegExp(`^[${HAN}]+$`);
 
   let forms = null;
   const templates = () => {
@@ -103,17 +102,17 @@
       if (form.lang && own && form.lang !== own) {
         // A citation in another language (Chicago, in English) names the edition in its own
         // words: those say so, for a screen reader to read them in their language.
-        for (const part of filled.split(HAN_RUN)) {
-          if (!part) continue;
-          if (HAN_ONLY.test(part)) {
-            const han = document.createElement("span");
-            han.lang = own;
-            han.textContent = part;
-            text.append(han);
-          } else {
-            text.append(part);
+        // split() with a capturing group: the runs of Chinese at the odd places
+        filled.split(HAN_RUN).forEach((part, i) => {
+          if (i % 2 === 0) {
+            if (part) text.append(part);
+            return;
           }
-        }
+          const han = document.createElement("span");
+          han.lang = own;
+          han.textContent = part;
+          text.append(han);
+        });
       } else {
         text.textContent = filled;
       }
