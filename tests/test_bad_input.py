@@ -82,6 +82,12 @@ def replaced(name: str, old: str, new: str) -> dict[str, bytes]:
     return {name: data.replace(old.encode(), new.encode(), 1)}
 
 
+def renamed(kind: str, old: str, new: str) -> dict[str, bytes]:
+    """The root's edition.toml with one headword renamed (``[terms] renamed``, line 17)."""
+    entry = f'renamed = [{{ kind = "{kind}", from = "{old}", to = "{new}" }}]'
+    return replaced("_edition/edition.toml", 'persons = "role"', f'persons = "role"\n{entry}')
+
+
 def refs(*rows: str) -> str:
     """A references.tsv with one internal row per ``step<TAB>formula``."""
     head = "step\tformula\tkind\tbasis\tquote\tpage\tnote\n"
@@ -90,6 +96,14 @@ def refs(*rows: str) -> str:
 
 ZHU_HEAD = "# notes\nid\tstep\tstart\tend\tfrom\tlemma\twitness\tpages\tsupplied\ttext\n"
 ZHU_ROW = "{id}\t{step}\t{start}\t{end}\t\t{lemma}\t叢\t005-1a\t\t篚竹器也\n"
+
+
+def zhu_on_fei(text: str = "篚竹器也", supplied: str = "", from_: str = "") -> str:
+    """commentary.tsv with one note, xs-0002-z1 on xs-0002's 篚在 (line 3 of the file)."""
+    row = f"xs-0002-z1\txs-0002\t0\t2\t{from_}\t篚在\t叢\t005-1a\t{supplied}\t{text}\n"
+    return ZHU_HEAD + row
+
+
 DIAGRAM = "\n:::{{xs:diagram}} fig-a\n:step: xs-0001\n{opts}:title: 戒賓\n主人戒賓。\n:::\n"
 VOCAB_ROW = "{term}\t{parent}\t{pinyin}\t酒器\t{en}\t{zh}\n"
 
@@ -468,31 +482,19 @@ CASES: dict[str, Case] = {
         [("_edition/commentary.tsv:3", "short_row", "3 cells, expected 10")],
     ),
     "commentary: a lemma across steps without its first step's offset": Case(
-        {
-            "_edition/commentary.tsv": ZHU_HEAD
-            + "xs-0002-z1\txs-0002\t0\t2\txs-0001\t篚在\t叢\t005-1a\t\t篚竹器也\n"
-        },
+        {"_edition/commentary.tsv": zhu_on_fei(from_="xs-0001")},
         [("_edition/commentary.tsv:3", "bad_commentary", "from 'xs-0001' is not step:offset")],
     ),
     "commentary: a supplied part that names no witness": Case(
-        {
-            "_edition/commentary.tsv": ZHU_HEAD
-            + "xs-0002-z1\txs-0002\t0\t2\t\t篚在\t叢\t005-1a\t\t篚〔竹器也〕\n"
-        },
+        {"_edition/commentary.tsv": zhu_on_fei("篚〔竹器也〕")},
         [("_edition/commentary.tsv:3", "bad_commentary", "a part in 〔…〕 needs `supplied`")],
     ),
     "commentary: supplied from a witness, but no part marked": Case(
-        {
-            "_edition/commentary.tsv": ZHU_HEAD
-            + "xs-0002-z1\txs-0002\t0\t2\t\t篚在\t叢\t005-1a\t張 005-1b\t篚竹器也\n"
-        },
+        {"_edition/commentary.tsv": zhu_on_fei(supplied="張 005-1b")},
         [("_edition/commentary.tsv:3", "bad_commentary", "but no part of the text is in 〔…〕")],
     ),
     "commentary: unpaired marks of a supplied part": Case(
-        {
-            "_edition/commentary.tsv": ZHU_HEAD
-            + "xs-0002-z1\txs-0002\t0\t2\t\t篚在\t叢\t005-1a\t張 005-1b\t篚〔竹器也\n"
-        },
+        {"_edition/commentary.tsv": zhu_on_fei("篚〔竹器也", supplied="張 005-1b")},
         [("_edition/commentary.tsv:3", "bad_commentary", "its 〔 and 〕 do not pair up")],
     ),
     # -- the step registry ---------------------------------------------------------------------
@@ -747,20 +749,12 @@ CASES: dict[str, Case] = {
     "terms: a headword renamed to no headword": Case(
         {},
         [("_edition/edition.toml:17", "unknown_term", "'篚子' is renamed '篚孫', which is no")],
-        raw=replaced(
-            "_edition/edition.toml",
-            'persons = "role"',
-            'persons = "role"\nrenamed = [{ kind = "vessel", from = "篚子", to = "篚孫" }]',
-        ),
+        raw=renamed("vessel", "篚子", "篚孫"),
     ),
     "terms: a renamed headword of no kind": Case(
         {},
         [("_edition/edition.toml:17", "bad_edition", "terms.renamed: 'vessels' is not a declared")],
-        raw=replaced(
-            "_edition/edition.toml",
-            'persons = "role"',
-            'persons = "role"\nrenamed = [{ kind = "vessels", from = "篚子", to = "篚" }]',
-        ),
+        raw=renamed("vessels", "篚子", "篚"),
     ),
     # -- the edition's configuration -----------------------------------------------------------
     "no base URL": Case(
