@@ -74,13 +74,9 @@ def test_two_names_leaders_never_cross() -> None:
     assert not segments_cross((0, 0, 10, 10), (10, 10, 20, 0))  # meeting at an end
     assert not segments_cross((0, 0, 10, 0), (0, 5, 10, 5))
 
-    def names() -> list[Label]:
-        first = Label("甲", 10.0, [(115.0, 140.0, "start", False)], "#000", marker=(100, 100, 5))
-        spots = [(85.0, 140.0, "end", False), (150.0, 152.0, "start", False)]
-        second = Label("乙", 10.0, spots, "#000", marker=(120, 100, 5))
-        return [first, second]
-
-    first, second = names()
+    first = Label("甲", 10.0, [(115.0, 140.0, "start", False)], "#000", marker=(100, 100, 5))
+    spots = [(85.0, 140.0, "end", False), (150.0, 152.0, "start", False)]
+    second = Label("乙", 10.0, spots, "#000", marker=(120, 100, 5))
     place_figures([first, second], Ground((0.0, 0.0, 300.0, 300.0)))
     assert first.leader is not None and second.leader is not None
     assert not segments_cross(first.leader, second.leader)

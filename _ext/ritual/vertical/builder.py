@@ -28,9 +28,9 @@ LATEX = Path(__file__).parent.parent / "latex"
 #: The files the document needs beside it.
 SUPPORT = ("xsvertical.sty", "xsvertical.lua", "jfm-xszhv.lua")
 #: What the book is, under its title on the title page: with modern punctuation (標點), or
-#: the 白文 (``xs_vertical_baiwen``), so that the two books are told apart by their title pages.
+#: without (``xs_vertical_baiwen``; not 白文本: 白文 is the text without its 注, and this book
+#: prints them), so that the two books are told apart by their title pages.
 KIND_PUNCTUATED = "標點本"
-#: (not 白文本: 白文 is the text without its 注, and this book prints them)
 KIND_BAIWEN = "無標點本"
 #: The title of the 凡例 after the title page (``xs_vertical_conventions``), and the label of
 #: its item of the sigla, made from the sigla table: the 校記 cite the witnesses by them.
