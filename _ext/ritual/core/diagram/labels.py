@@ -367,9 +367,12 @@ def _crossings(
 def _places_on(ground: Ground, owner: object) -> Grid | None:
     """The places where people stand on the drawn thing ``owner`` (a place's box within the
     box of everything drawn for it), as a grid; None if there are none."""
-    if owner is None or not any(o is owner for _, o in ground.drawn):
+    if owner is None:
         return None
-    x0, y0, x1, y1 = ground.extent(owner)
+    try:
+        x0, y0, x1, y1 = ground.extent(owner)
+    except KeyError:  # nothing drawn for it
+        return None
     grid = Grid()
     for box in ground.places:
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
