@@ -9,7 +9,7 @@ import tomllib
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 import yaml
@@ -433,6 +433,20 @@ def test_simplified_copies_convert_text_and_keep_every_link_working(published_ht
     assert "乡射之礼" in re.sub(r"<[^>]+>", "", page)
     assert 'aria-current="page">简</a>' in page
     assert f'<link rel="canonical" href="{BASE}{simplified.PREFIX}/rite/before.html"' in page
+    # A headword's page (its address percent-encoded) is the copy's own too.
+    term = quote("terms/role/主人.html")
+    headword = edition_html / simplified.PREFIX / "terms/role/主人.html"
+    assert f'<link rel="canonical" href="{BASE}{simplified.PREFIX}/{term}"' in headword.read_text(
+        encoding="utf-8"
+    )
+    # A page left where a renamed headword was (左個 → 左个) names the new page in its own
+    # script: its canonical link, citation tags and alternates.
+    new = quote("terms/place/左个.html")
+    for script in ("", f"{simplified.PREFIX}/"):
+        stub = (edition_html / script / "terms/place/左個.html").read_text(encoding="utf-8")
+        assert f'<link rel="canonical" href="{BASE}{script}{new}"' in stub, script
+        assert f'name="citation_public_url" content="{BASE}{script}{new}"' in stub, script
+        assert f'hreflang="zh-Hans" href="{BASE}{simplified.PREFIX}/{new}"' in stub, script
     # The citations quote the edition as published: not converted.
     assert "《儀禮·鄉射禮》彙校譯注本" in page
     trad_page = (edition_html / "rite/before.html").read_text(encoding="utf-8")

@@ -305,18 +305,26 @@ def to_simplified(
     # the rite carries hundreds, 12 kB: issue 25)
     result = result.replace(NOCONVERT_OPEN, "").replace(NOCONVERT_CLOSE, "")
     if base_url:
-        own = base_url + ("" if rel == "index.html" else rel)
-        mine = base_url + f"{PREFIX}/" + ("" if rel == "index.html" else rel)
-        for before in (
-            'name="citation_public_url" content="{}"',
-            'name="DC.identifier" content="{}"',
-            'rel="canonical" href="{}"',
-        ):
-            result = result.replace(before.format(own), before.format(mine), 1)
+        # the page's address in its tags becomes the copy's: usually the page's own, but a
+        # page left where a renamed headword was names the new page (``xs_moved_to``)
+        mine = base_url + f"{PREFIX}/"
+        result = _own_address(base_url).sub(lambda m: m[1] + mine, result)
         result = result.replace(
             'name="DC.language" content="zh-Hant"', 'name="DC.language" content="zh-Hans"', 1
         )
     return result
+
+
+@lru_cache(maxsize=4)
+def _own_address(base_url: str) -> re.Pattern[str]:
+    """The page's address in its citation tags and canonical link (the attribute up to the
+    site's address, kept as group 1), where it is not already the Simplified copy's."""
+    tags = (
+        r'name="citation_public_url" content="',
+        r'name="DC\.identifier" content="',
+        r'rel="canonical" href="',
+    )
+    return re.compile(rf"((?:{'|'.join(tags)})){re.escape(base_url)}(?!{PREFIX}/)")
 
 
 def alternate_links(app: Sphinx, pagename: str) -> str:
@@ -333,9 +341,11 @@ def add_alternates(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """``html-page-context``: ``hreflang`` alternates (identifiers, never fetched; so only on a
-    site with an address: the page's own 繁/简 switch links the other script in any case)."""
+    site with an address: the page's own 繁/简 switch links the other script in any case); a
+    page left where a renamed headword was names the new page's, as its canonical link does."""
     if app.config.xs_simplified and app.builder.name == "html" and app.config.xs_base_url:
-        context["metatags"] = context.get("metatags", "") + alternate_links(app, pagename)
+        page = context.get("xs_moved_to") or pagename
+        context["metatags"] = context.get("metatags", "") + alternate_links(app, page)
 
 
 def _mark_start(app: Sphinx, builder: Any) -> None:
