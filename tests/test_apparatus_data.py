@@ -222,3 +222,20 @@ def test_note_segments_set_the_witnesses_forms_apart():
     ]
     assert "".join(t for t, _ in segments) == "庫作後，底作「后」；從庫。"
     assert ap.note_segments("從底本。", ["", " "]) == [("從底本。", False)]
+
+
+def test_both_conventions_name_the_retired_numbers_as_gaps():
+    """The numbers of the 校記 removed in issue 12 (the file's ``retired`` ids, which the loader
+    refuses to see used again) are named as gaps in the site's 凡例 and in the vertical books'
+    (conf.py), in the forms each writes: a reader who finds 5 followed by 7 is told why."""
+    import tomllib
+
+    from ritual.core.numerals import classical_number
+
+    retired = tomllib.loads((EDITION / "apparatus.toml").read_text(encoding="utf-8"))["retired"]
+    numbers = sorted(int(r.removeprefix("app-")) for r in retired)
+    assert numbers and not {e.id for e in ENTRIES} & set(retired)
+    conventions = (ROOT / "source" / "conventions.md").read_text(encoding="utf-8")
+    assert f"缺 {'、'.join(map(str, numbers))}，" in conventions
+    conf = (ROOT / "conf.py").read_text(encoding="utf-8")
+    assert f"（{'、'.join(classical_number(n) for n in numbers)}）" in conf
