@@ -439,13 +439,17 @@ def test_simplified_copies_convert_text_and_keep_every_link_working(published_ht
     assert f'<link rel="canonical" href="{BASE}{simplified.PREFIX}/{term}"' in headword.read_text(
         encoding="utf-8"
     )
-    # A page left where a renamed headword was (左個 → 左个) names the new page in its own
-    # script: its canonical link, citation tags and alternates.
+    # The copy's citation tags name the Traditional page, the one to cite (cite.md).
+    for tag in ('name="citation_public_url" content="', 'name="DC.identifier" content="'):
+        assert f"{tag}{BASE}rite/before.html" in page, tag
+    assert 'name="DC.language" content="zh-Hant"' in page
+    # A page left where a renamed headword was (左個 → 左个) names the new page: its canonical
+    # link in its own script, its citation tags the Traditional one, its alternates both.
     new = quote("terms/place/左个.html")
     for script in ("", f"{simplified.PREFIX}/"):
         stub = (edition_html / script / "terms/place/左個.html").read_text(encoding="utf-8")
         assert f'<link rel="canonical" href="{BASE}{script}{new}"' in stub, script
-        assert f'name="citation_public_url" content="{BASE}{script}{new}"' in stub, script
+        assert f'name="citation_public_url" content="{BASE}{new}"' in stub, script
         assert f'hreflang="zh-Hans" href="{BASE}{simplified.PREFIX}/{new}"' in stub, script
     # The citations quote the edition as published: not converted.
     assert "《儀禮·鄉射禮》彙校譯注本" in page

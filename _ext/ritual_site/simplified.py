@@ -9,8 +9,9 @@ them). In the copies:
 
 - links between pages stay inside ``zh-Hans/``; every other relative URL (styles, scripts,
   images, data files) gains one ``../`` and points at the one copy of the assets;
-- ``lang="zh-Hant"`` becomes ``lang="zh-Hans"``, and the page's own URL in the meta tags and the
-  canonical link becomes the Simplified page's;
+- ``lang="zh-Hant"`` becomes ``lang="zh-Hans"``, and the canonical link names the Simplified
+  page; the citation tags (``citation_*``, Dublin Core) go on naming the Traditional page, the
+  one to cite (cite.md: 引用請以繁體字版為準), as the page's cite control does;
 - regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted (and
   the marks are left out of the copy): the
   citations (which quote the edition's title as published) and the witnesses' forms in the
@@ -305,26 +306,11 @@ def to_simplified(
     # the rite carries hundreds, 12 kB: issue 25)
     result = result.replace(NOCONVERT_OPEN, "").replace(NOCONVERT_CLOSE, "")
     if base_url:
-        # the page's address in its tags becomes the copy's: usually the page's own, but a
-        # page left where a renamed headword was names the new page (``xs_moved_to``)
-        mine = base_url + f"{PREFIX}/"
-        result = _own_address(base_url).sub(lambda m: m[1] + mine, result)
-        result = result.replace(
-            'name="DC.language" content="zh-Hant"', 'name="DC.language" content="zh-Hans"', 1
-        )
+        # the canonical link becomes the copy's: usually the page's own address, but a page
+        # left where a renamed headword was names the new page (``xs_moved_to``)
+        canonical = 'rel="canonical" href="' + base_url
+        result = result.replace(canonical, canonical + f"{PREFIX}/", 1)
     return result
-
-
-@lru_cache(maxsize=4)
-def _own_address(base_url: str) -> re.Pattern[str]:
-    """The page's address in its citation tags and canonical link (the attribute up to the
-    site's address, kept as group 1), where it is not already the Simplified copy's."""
-    tags = (
-        r'name="citation_public_url" content="',
-        r'name="DC\.identifier" content="',
-        r'rel="canonical" href="',
-    )
-    return re.compile(rf"((?:{'|'.join(tags)})){re.escape(base_url)}(?!{PREFIX}/)")
 
 
 def alternate_links(app: Sphinx, pagename: str) -> str:
