@@ -120,7 +120,7 @@ def test_ris_tags():
     assert lines[0] == "TY  - EDBOOK"
     assert lines[-1].rstrip() == "ER  -"
     assert tags["TI"] == META.title
-    assert tags["A2"] == META.editor
+    assert tags["A3"] == META.editor and "A2" not in tags
     assert tags["PY"] == "2026"
     assert tags["ET"] == "0.1.0"
     assert tags["UR"] == BASE
@@ -374,7 +374,13 @@ def test_inventory_lists_every_step_and_phase(edition: dict, edition_html: Path)
     assert set(notes) == set(shown) and len(notes) == 382
     for nid, step in shown.items():
         assert notes[nid].uri == BASE + step["url"].split("#")[0] + "#" + nid, nid
-        assert notes[nid].display_name == f"{nid} 注"
+        assert notes[nid].display_name == f"第 {step['number']} 節注（{nid}）"
+    # what another project's link reads: the step as a citation names it
+    assert all(
+        item.display_name == inv.data["std:label"][sid].display_name
+        for sid, item in steps.items()
+        if sid in inv.data["std:label"]
+    )
 
 
 class Assets(HTMLParser):
@@ -460,20 +466,22 @@ def test_simplified_copies_convert_text_and_keep_every_link_working(published_ht
 
 @pytest.mark.edition
 def test_sitemap_lists_every_page_in_both_scripts(published_html: Path):
+    """Every page but the redirects (the pages left by renamed headwords), in both scripts, each
+    at the address its own canonical link gives (percent-encoded)."""
     edition_html = published_html
     tree = ET.parse(edition_html / "sitemap.xml")
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     locs = [e.text for e in tree.getroot().findall("s:url/s:loc", ns)]
-    pages = [
-        p.relative_to(edition_html).as_posix()
-        for p in all_pages(edition_html)
-        if simplified.PREFIX not in p.parts
-    ]
-    assert len(locs) == len(set(locs)) == 2 * len(pages)
+    canonical = re.compile(r'<link rel="canonical" href="([^"]+)"')
+    pages, redirects = [], []
+    for page in all_pages(edition_html):
+        text = page.read_text(encoding="utf-8")
+        (redirects if 'http-equiv="refresh"' in text else pages).append(canonical.findall(text))
+    assert len(redirects) == 4  # 左個, 右個, in both scripts
+    assert all(len(links) == 1 for links in pages)
     assert locs[0] == BASE
-    for rel in pages:
-        own = "" if rel == "index.html" else rel
-        assert BASE + own in locs and f"{BASE}{simplified.PREFIX}/{own}" in locs
+    assert sorted(locs) == sorted(links[0] for links in pages)
+    assert all(loc.isascii() for loc in locs)
 
 
 # -- pinyin -------------------------------------------------------------------------------------

@@ -40,6 +40,10 @@ def test_consumer_links_resolve_to_step_anchors(
     assert links[2] == url["xs-0545"]  # {xs:step}, resolved by intersphinx
     assert links[3].startswith(BASE + phase_doc.split("#")[0] + "#")  # a phase
     assert links[4] == url["xs-0017"]  # std:label, no extension needed
+    # The links read as the edition cites: 「第 17 節（xs-0017）」, 「第 31 節注（xs-0031-z1）」.
+    texts = re.findall(r'<a class="reference external" href="[^"]+"[^>]*>(.*?)</a>', page)
+    assert re.sub(r"<[^>]+>", "", texts[0]) == "第 17 節（xs-0017）"
+    assert re.sub(r"<[^>]+>", "", texts[5]) == "第 31 節注（xs-0031-z1）"
     note = next(z for s in edition["steps"] for z in s["commentary"] if z["id"] == "xs-0031-z1")
     assert note["start"] == 0  # a note of the 注, on its step's page, at its own anchor
     assert links[5] == url["xs-0031"].split("#")[0] + "#xs-0031-z1"

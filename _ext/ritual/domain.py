@@ -305,12 +305,15 @@ class XsDomain(Domain):
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for phase_id, phase in self.ordered_phases():
             yield phase_id, phase.title, "phase", phase.docname, phase.anchor, 1
+        # The display names are what another project's intersphinx link reads (its text, where
+        # the link gives none): the step as a citation names it, 「第 17 節（<step id>）」.
         for step_id, rec in self.ordered_steps():
-            name = f"{step_id} {self.number_label(step_id)}"
+            name = _("Step {n} ({id})").format(n=self.number_label(step_id), id=step_id)
             yield step_id, name, "step", rec.docname, rec.anchor, 1
-        for _step_id, rec in self.ordered_steps():
+        for step_id, rec in self.ordered_steps():
             for note in rec.commentary:
-                name = _("{id} commentary").format(id=note.id)
+                number = self.number_label(step_id)
+                name = _("Step {n}, commentary ({id})").format(n=number, id=note.id)
                 yield note.id, name, "commentary", rec.docname, note.id, 1
 
         for (kind, term), page in sorted(self.data["term_pages"].items()):

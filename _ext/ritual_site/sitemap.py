@@ -2,12 +2,16 @@
 
 Written at ``build-finished`` from the pages in the output (documents, indices, the pages other
 modules generate), root page first; each entry names its other-script version with
-``xhtml:link rel="alternate" hreflang``.
+``xhtml:link rel="alternate" hreflang``. Addresses are percent-encoded, as the pages' own
+canonical links write them (a headword's page is ``terms/place/%E5%A0%82.html``, not an IRI),
+and a page that only sends its reader on (``http-equiv="refresh"``: one left where a renamed
+headword was) is not listed: a sitemap names the pages to index, not redirects.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
 
 from sphinx.application import Sphinx
@@ -25,7 +29,7 @@ def sitemap_xml(base_url: str, uris: list[str], simplified: bool) -> str:
         ' xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ]
     for uri in uris:
-        own = "" if uri == "index.html" else uri
+        own = "" if uri == "index.html" else quote(uri)
         trad, simp = base_url + own, f"{base_url}{PREFIX}/{own}"
         for loc in (trad, simp) if simplified else (trad,):
             lines.append(f"  <url><loc>{escape(loc)}</loc>")
@@ -44,10 +48,21 @@ def write_sitemap(app: Sphinx, exception: Exception | None) -> None:
         return
     if not app.config.xs_sitemap or not app.config.xs_base_url:
         return  # a sitemap lists absolute addresses: none without a host
-    uris = sorted(pages(Path(app.outdir)), key=lambda uri: (uri != "index.html", uri))
+    outdir = Path(app.outdir)
+    uris = sorted(
+        (uri for uri in pages(outdir) if not _redirect(outdir / uri)),
+        key=lambda uri: (uri != "index.html", uri),
+    )
     simplified = bool(app.config.xs_simplified) and app.builder.name == "html"
     text = sitemap_xml(app.config.xs_base_url, uris, simplified)
     (Path(app.outdir) / SITEMAP).write_text(text, encoding="utf-8")
+
+
+def _redirect(page: Path) -> bool:
+    """Whether the page only sends its reader on (a refresh in its head)."""
+    with page.open(encoding="utf-8") as fh:
+        head = fh.read(4096)
+    return 'http-equiv="refresh"' in head
 
 
 def setup_sitemap(app: Sphinx) -> None:

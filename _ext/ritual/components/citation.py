@@ -208,7 +208,7 @@ def ris(meta: EditionMeta) -> str:
         ("TY", "EDBOOK"),
         ("TI", meta.title),
         *([("TT", meta.title_en)] if meta.title_en else []),
-        ("A2", meta.editor),
+        ("A3", meta.editor),  # a book's editors (A2 reads as series editors: Zotero, EndNote)
         ("PY", y),
         ("DA", f"{y}/{m}/{d}"),
         ("ET", meta.version),
