@@ -12,6 +12,7 @@ from conftest import EDITION
 from ritual.core.diagram import load_setting
 from ritual.core.diagram import state_at as _state_at
 from ritual.core.diagram.labels import (
+    CLEAR,
     LEADER_CROSS,
     Grid,
     Ground,
@@ -25,6 +26,7 @@ from ritual.core.diagram.labels import (
     segments_cross,
     text_box,
 )
+from ritual.core.diagram.layout import most_at_once
 from ritual.core.diagram.plan import to_svg
 from ritual.core.diagram.svg import (
     PRINT_MIN_TYPE,
@@ -119,6 +121,32 @@ def test_the_stage_writes_the_hosts_mat_name_beside_it_and_a_plan_on_it() -> Non
     middle = ((static[0] + static[2]) / 2, (static[1] + static[3]) / 2)
     assert static[0] <= middle[0] <= static[2]
     assert not (stage[0] <= middle[0] <= stage[2] and stage[1] <= middle[1] <= stage[3])
+
+
+def test_the_stage_keeps_a_things_name_off_the_group_that_stands_on_it() -> None:
+    """笙 and 眾笙 stand at 縣中 together: the markers of a group spread beyond the place's own
+    box, so on the stage's plan the name 縣（磬） keeps off the room that the rite's largest
+    group there spreads over (``groups``, :func:`.layout.most_at_once`). It was written over
+    both markers."""
+    figures = state_at(["笙 縣中 西面; 眾笙 縣中 西面"], 0)
+    plan = compose(SETTING, figures, "t", "d", options=PlanOptions(view="hall"))
+    circles = [box for _, box in plan.markers]
+    assert len(circles) == 2
+
+    def name(groups: dict[str, int]) -> tuple[float, float, float, float]:
+        options = PlanOptions(view="hall", transient=True, groups=groups)
+        stage = compose(SETTING, [], "t", "d", options=options)
+        return {t: b for k, t, b in stage.labels if k == "fixed"}["縣（磬）"]
+
+    def crowds(box: tuple[float, float, float, float]) -> bool:  # within the clearance
+        x0, y0, x1, y1 = box
+        grown = (x0 - CLEAR, y0 - CLEAR, x1 + CLEAR, y1 + CLEAR)
+        return any(overlap(grown, c) > 0 for c in circles)
+
+    assert crowds(name({}))
+    assert not crowds(name({"縣中": 2}))
+    steps = [[("笙", "縣中", "西面")], [("眾笙", "縣中", "西面")], [("笙", "-", None)]]
+    assert most_at_once(SETTING, steps)["縣中"] == 2
 
 
 @pytest.mark.parametrize("view", ["hall", "range"])

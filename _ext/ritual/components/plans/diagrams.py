@@ -36,7 +36,7 @@ from sphinx.util.parallel import ParallelTasks, parallel_available
 
 from ... import nodes as xsnodes
 from ...core import kept
-from ...core.diagram.layout import EXIT, Figure, Walker
+from ...core.diagram.layout import EXIT, Figure, Walker, most_at_once
 from ...core.diagram.plan import Plan, to_svg
 from ...core.diagram.positions import chinese_number, furnishings_at, line_ranks
 from ...core.diagram.stage import StageStep, encode_stage
@@ -63,10 +63,15 @@ def stage_title(env: BuildEnvironment) -> str:
 
 
 def positions_key(env: BuildEnvironment) -> str:
-    """A digest of the positions data and the reading order (stable across processes)."""
+    """A digest of the positions data, the reading order and the drawing code (stable across
+    processes): the pages with plans are written again when any of them changes, so that an
+    incremental build draws the stage's plan with the code that computed its data."""
     domain = xs_domain(env)
     order = repr([sid for sid, _ in domain.ordered_steps()])
-    return hashlib.sha1((positions_for(env).digest + order).encode("utf-8")).hexdigest()
+    h = hashlib.sha1((positions_for(env).digest + order).encode("utf-8"))
+    for path in _STAGE_CODE:
+        h.update(path.read_bytes())
+    return h.hexdigest()
 
 
 # -- checks and numbering ------------------------------------------------------------------------
@@ -298,6 +303,14 @@ def node_record(env: BuildEnvironment, node: xsnodes.diagram) -> DiagramRecord:
     return rec
 
 
+def stage_groups(env: BuildEnvironment) -> dict[str, int]:
+    """Each place's largest group over the rite: the stage's plan and the names placed on it
+    at every step keep off the room a group spreads over (:func:`.layout.most_at_once`)."""
+    return build_state(env).derive(
+        "stage-groups", lambda: most_at_once(setting_for(env), timeline(env).clean)
+    )
+
+
 def stage_plan(env: BuildEnvironment, view: str) -> Plan:
     """The plan of the stage view: every furnishing, each in its own group, no figures."""
 
@@ -317,6 +330,7 @@ def stage_plan(env: BuildEnvironment, view: str) -> Plan:
                 id_prefix=f"xs-stage-{view}",
                 group_furnishings=True,
                 transient=True,
+                groups=stage_groups(env),
                 notes=plan.notes,
                 view_notes=plan.view_notes.get(view, ()),
                 drawers=drawers_for(env),
@@ -422,6 +436,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         spacing=spacing(env),
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),
+        groups=stage_groups(env),
     )
     # a retired id in the address (stage.html#<step id>) selects the step it leads to
     at = {sid: i for i, sid in enumerate(tl.ids)}

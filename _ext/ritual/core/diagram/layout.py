@@ -96,6 +96,22 @@ class _Slot:
     arrival: int
 
 
+def most_at_once(setting: Setting, positions: Sequence[Positions]) -> dict[str, int]:
+    """Each place's largest group over the rite (how many stand at it at once): a plan the
+    figures come and go over keeps its names off the room a group spreads over there."""
+    walker = Walker(setting, SPACING)
+    most: dict[str, int] = {}
+    for rows in positions:
+        walker.step(rows)
+        here: dict[str, int] = {}
+        for slot in walker.state.values():
+            here[slot.place] = here.get(slot.place, 0) + 1
+        for place, n in here.items():
+            if n > most.get(place, 1):
+                most[place] = n
+    return most
+
+
 class Walker:
     """Replays steps one at a time: the plans of the build, the stage view and
     :func:`state_at` all walk the rite with it, once."""

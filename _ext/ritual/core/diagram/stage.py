@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .drawers import DRAWERS, Drawer
-from .layout import Walker
+from .layout import Walker, most_at_once
 from .model import Setting
 from .positions import Span, furnishings_at
 from .svg import label_offsets, pixel_positions
@@ -59,12 +59,17 @@ def encode_stage(
     line_rank: Mapping[str, int] | None = None,
     drawers: Mapping[str, Drawer] = DRAWERS,
     zhu: Sequence[Mapping[str, Sequence[str]]] | None = None,
+    groups: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """The timeline for the stage script: per step its text, number, phase, page, the
     furnishings on the plan and the figures that changed, with their pixel places and label
     offsets in both views (as :func:`.svg.render` would draw them), and, after those, the
     ids of the notes of 注 a figure's place and facing rest on (``zhu``: by step, role →
-    ids; issue 21), where there are any."""
+    ids; issue 21), where there are any. The plan's names keep off the room the rite's
+    groups spread over at their places (``groups``; by default :func:`.layout.most_at_once`
+    of ``positions``), as the stage's plan is drawn with them."""
+    if groups is None:
+        groups = most_at_once(setting, positions)
     roles = list(roles)
     # The script reads two views, the close one and the overview; a setting with one view
     # gives it for both.
@@ -104,6 +109,7 @@ def encode_stage(
                 spacing=spacing,
                 canvases=canvases,
                 drawers=drawers,
+                groups=groups,
             )
             for view in views
         }

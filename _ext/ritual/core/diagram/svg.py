@@ -268,16 +268,24 @@ def _draw_furnishing(
     c.owner = None
 
 
-def _ground(c: Canvas, setting: Setting, medium: Medium) -> Ground:
+def _ground(
+    c: Canvas,
+    setting: Setting,
+    medium: Medium,
+    groups: Mapping[str, int] | None = None,
+    step: float = 0.0,
+) -> Ground:
     """What the fixed names keep off: the drawn things and the places where people stand (a
-    marker's size around each)."""
+    marker's size around each, and where ``groups`` says a place holds several at once, the
+    room they spread over, ``step`` apart, in whichever direction their row runs)."""
     ground = Ground((c.left, c.top, c.left + c.plan_w, c.top + c.plan_h))
     ground.drawn = list(c.drawn)
     ground.weight = {id(st): WALL_WEIGHT for st in setting.structures if st.style == "wall"}
     r = medium.radius[c.overview]
-    for p in setting.places.values():
+    for name, p in setting.places.items():
         px, py = c.px(p.x, p.y)
-        ground.places.append((px - r, py - r, px + r, py + r))
+        d = r + ((groups or {}).get(name, 1) - 1) / 2 * step
+        ground.places.append((px - d, py - d, px + d, py + d))
     return ground
 
 
@@ -287,11 +295,14 @@ def _place_fixed(
     medium: Medium,
     markers: Sequence[_Marker] = (),
     transient: bool = False,
+    spacing: float = SPACING,
+    groups: Mapping[str, int] | None = None,
 ) -> Ground:
     """Place the names of the built parts and the furnishings (in the order drawn), clear of
     the ``markers`` (a static plan's figures; the stage's, ``transient``, come and go over
-    its plan): the ground the figures' names are then placed on."""
-    ground = _ground(c, setting, medium)
+    its plan, ``groups`` of them at a place, spread by ``spacing``): the ground the figures'
+    names are then placed on."""
+    ground = _ground(c, setting, medium, groups, _row_step(c, spacing, medium))
     ground.transient = transient
     _add_markers(ground, markers)
     size = medium.sizes[c.overview]["figure"]
@@ -314,6 +325,11 @@ def _add_markers(ground: Ground, markers: Sequence[_Marker]) -> None:
 # ---------------------------------------------------------------------------- figures
 
 
+def _row_step(c: Canvas, spacing: float, medium: Medium) -> float:
+    """The distance between the markers of a group at one place, in pixels."""
+    return max(spacing * c.s, medium.row_px[c.overview])
+
+
 def _figure_px(
     c: Canvas, fig: Figure, spacing: float, medium: Medium = SCREEN
 ) -> tuple[float, float]:
@@ -322,7 +338,7 @@ def _figure_px(
     it."""
     px, py = c.px(fig.place_x, fig.place_y)
     if fig.group > 1:
-        step = max(spacing * c.s, medium.row_px[c.overview])
+        step = _row_step(c, spacing, medium)
         half = (fig.group - 1) / 2.0 * step
         if c.inside(px, py):
             room = medium.radius[c.overview] + 2.0
@@ -639,6 +655,7 @@ def label_offsets(
     spacing: float = SPACING,
     drawers: Mapping[str, Drawer] = DRAWERS,
     canvases: MutableMapping[Any, Any] | None = None,
+    groups: Mapping[str, int] | None = None,
 ) -> dict[str, tuple[float, float, str, bool, tuple[float, float, float, float] | None]]:
     """Where :func:`compose` writes each figure's name, relative to the figure: ``(dx, dy,
     anchor, vertical, leader)``, ``leader`` the line back to the marker (relative too) or
@@ -647,7 +664,8 @@ def label_offsets(
 
     The names of the built parts and of the furnishings are placed as :func:`compose` places
     them with ``furnishings`` (the stage's plan draws them all); only those of ``shown`` (by
-    default all of them) are on the plan for the figures' names to avoid.
+    default all of them) are on the plan for the figures' names to avoid; they keep off the
+    room ``groups`` of figures spread over, as the stage's plan does (:class:`PlanOptions`).
 
     ``canvases`` memoises the plans with their names placed, by (view, title, furnishings,
     shown), and the figures' names placed on each, by the markers (role, moved, place,
@@ -661,7 +679,7 @@ def label_offsets(
     memo = canvases.get(key) if canvases is not None else None
     if memo is None:
         c, _ = _drawn_canvas(setting, view, title, keys, drawers)
-        _place_fixed(c, setting, SCREEN, transient=True)
+        _place_fixed(c, setting, SCREEN, transient=True, spacing=spacing, groups=groups)
         hidden = {id(setting.furnishings[k]) for k in keys if k not in shown_keys}
         base = _ground(c, setting, SCREEN)
         base.drawn = [(b, o) for b, o in c.drawn if id(o) not in hidden]
@@ -726,9 +744,10 @@ class PlanOptions:
     input. ``group_furnishings`` wraps each furnishing in ``<g id="{id_prefix}-furn-{i}">``
     (``i`` its index in the data) so that a script can show and hide it (the stage view).
     ``transient``: the figures come and go over the plan (the stage view's): its fixed names
-    keep off the places on the things they name (:attr:`.labels.Ground.transient`).
-    ``medium`` is the screen's (the default) or print's (:func:`print_medium`: fitted to its
-    box, no title over the plan)."""
+    keep off the places on the things they name (:attr:`.labels.Ground.transient`), and
+    ``groups`` (place → the most that stand there at once: :func:`.layout.most_at_once`)
+    gives the room a group spreads over at a place. ``medium`` is the screen's (the default)
+    or print's (:func:`print_medium`: fitted to its box, no title over the plan)."""
 
     view: str | None = None
     furnishings: Iterable[str] | None = None
@@ -737,6 +756,7 @@ class PlanOptions:
     id_prefix: str | None = None
     group_furnishings: bool = False
     transient: bool = False
+    groups: Mapping[str, int] = field(default_factory=dict)
     notes: Sequence[str] = ()
     view_notes: Sequence[str] = ()
     drawers: Mapping[str, Drawer] = field(default_factory=lambda: DRAWERS)
@@ -907,7 +927,7 @@ def compose(
             continue
         markers.append(_marker(c, fig, o.spacing, _labelled(c, fig), medium))
 
-    ground = _place_fixed(c, setting, medium, markers, o.transient)
+    ground = _place_fixed(c, setting, medium, markers, o.transient, o.spacing, o.groups)
     background, names, built_names = _plan_layers(
         c, setting, keys, spans, o.group_furnishings, id_prefix
     )
