@@ -81,6 +81,19 @@ def test_the_english_subtitles_say_they_are_english(edition_html: Path) -> None:
     assert [name for name, (_, attrs) in found if 'lang="en"' not in attrs] == []
 
 
+def test_a_headings_middle_dot_is_set_full_width(edition_html: Path) -> None:
+    """The 間隔號 of 「儀禮·鄉射禮」 in the heading takes the CJK font's full-width form: the dot
+    alone, so that a heading's Latin letters keep theirs (「TEI P5 檔」); the text is unchanged."""
+    for name, title in (("index.html", "儀禮 鄉射禮"), ("zh-Hans/index.html", "仪礼 乡射礼")):
+        page = (edition_html / name).read_text(encoding="utf-8")
+        h1 = re.search(r"<h1>(.*?)<a ", page).group(1)
+        assert h1 == title.replace(" ", '<span class="xs-jgh">·</span>'), name
+    css = (edition_html / "_static/edition.css").read_text(encoding="utf-8")
+    assert re.search(r'\.xs-jgh \{\s*font-feature-settings: "fwid";', css)
+    data = (edition_html / "data.html").read_text(encoding="utf-8")
+    assert "xs-jgh" not in data and re.search(r"<h[12][^>]*>TEI P5", data)
+
+
 def test_internal_links_and_anchors_resolve(edition_html: Path) -> None:
     assert check_site(edition_html) == []
 

@@ -1,5 +1,5 @@
 """Fixes to Sphinx's HTML5 translator, for every HTML builder: two for accessibility, one for
-the page's head."""
+the page's head, one for the type of headings."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
+#: The 間隔號 as the edition writes it (between the names of a book and its chapter).
+MIDDLE_DOT = "\u00b7"
+
 
 class Translator(HTML5Translator):
     """Sphinx's HTML5 translator, with two accessibility fixes (checked by tests/test_quality.py)
-    and one of the page's head.
+    and one of the page's head, and the type of a heading's 間隔號.
 
     - ``role="heading"`` gets its ``aria-level``: Sphinx writes toctree captions (on the page
       and in the sidebar) as ``<p class="caption" role="heading">``; WAI-ARIA 1.2 requires
@@ -22,6 +25,11 @@ class Translator(HTML5Translator):
     - One ``<meta name="viewport">`` per page, not two: docutils' HTML5 writer (0.18 on) puts
       one into the head it hands on, and Sphinx passes it through beside the theme's own
       (sphinx-doc/sphinx#11699; the themes, basic and furo alike, write theirs).
+    - The 間隔號 (U+00B7, 「儀禮·鄉射禮」) of a heading is set full width, as Chinese type sets
+      it: the serif CJK fonts of the headings give U+00B7 a narrow, proportional glyph (the
+      sans of the running text a full-width one), and only their ``fwid`` feature gives the
+      other. The dot alone takes it (``<span class="xs-jgh">``, the edition's CSS): set on the
+      whole heading, ``fwid`` would widen its Latin letters too (「TEI P5 檔」).
     """
 
     def __init__(self, document, builder):
@@ -32,6 +40,14 @@ class Translator(HTML5Translator):
         if str(attributes.get("ROLE", "")).lower() == "heading":
             attributes.setdefault("aria-level", "2")
         return super().starttag(node, tagname, suffix, empty, **attributes)
+
+    def visit_Text(self, node):
+        text = node.astext()
+        if MIDDLE_DOT in text and isinstance(node.parent, nodes.title):
+            dot = f'<span class="xs-jgh">{MIDDLE_DOT}</span>'
+            self.body.append(dot.join(self.encode(part) for part in text.split(MIDDLE_DOT)))
+            return
+        super().visit_Text(node)
 
     def visit_literal_block(self, node):
         try:
