@@ -25,7 +25,7 @@ class Translator(HTML5Translator):
     - One ``<meta name="viewport">`` per page, not two: docutils' HTML5 writer (0.18 on) puts
       one into the head it hands on, and Sphinx passes it through beside the theme's own
       (sphinx-doc/sphinx#11699; the themes, basic and furo alike, write theirs).
-    - The 間隔號 (U+00B7, 「儀禮·鄉射禮」) of a heading is set full width, as Chinese type sets
+    - The 間隔號 (U+00B7, 「儀禮·某某禮」) of a heading is set full width, as Chinese type sets
       it: the serif CJK fonts of the headings give U+00B7 a narrow, proportional glyph (the
       sans of the running text a full-width one), and only their ``fwid`` feature gives the
       other. The dot alone takes it (``<span class="xs-jgh">``, the edition's CSS): set on the
