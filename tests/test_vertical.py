@@ -142,6 +142,58 @@ def test_a_marker_travels_with_its_character() -> None:
     assert cols[1].markers == [3]
 
 
+def test_a_column_that_opens_with_the_end_of_a_sentence_or_note_says_how_long_it_is() -> None:
+    """「拜。」 at the head of a column, after 「…再」: a fragment of one character, as is the end
+    of the step (「入門」, two); the rest of a note goes on as its tail; a column that begins a
+    sentence, or whose tail has a note before the sentence ends, opens with none. The 白文 knows
+    its sentences' ends though it prints no mark."""
+    step = layout.Step("a-1", "1", "主人答再拜。賓出入門")
+    cols = _text_columns(layout.layout(_part(step), cells=4))
+    assert [c.text for c in cols] == ["主人答再", "拜。賓出", "入門"]
+    assert layout.tails(cols) == [0, 1, 2]
+    cols = _text_columns(layout.layout(_part(step), cells=4, baiwen=True))
+    assert [c.text for c in cols] == ["主人答再", "拜賓出入", "門"]
+    assert layout.tails(cols) == [0, 1, 1]
+    noted = layout.Step("a-1", "1", "賓出迎。", notes=(layout.Note(3, "一二三四五六七"),))
+    cols = _text_columns(layout.layout(_part(noted), cells=4))
+    assert [c.text for c in cols] == ["賓出迎一二三四", "五六七。"]
+    assert layout.tails(cols) == [0, 3]
+    whole = layout.Step("a-1", "1", "主人戒賓。賓出迎。")
+    assert layout.tails(_text_columns(layout.layout(_part(whole), cells=5))) == [0, 0]
+    between = layout.Step("a-1", "1", "主人答再拜賓。", notes=(layout.Note(5, "注"),))
+    cols = _text_columns(layout.layout(_part(between), cells=4))
+    assert [c.text for c in cols] == ["主人答再", "拜注賓。"] and layout.tails(cols) == [0, 0]
+
+
+def test_the_writer_marks_a_column_that_opens_with_a_fragment() -> None:
+    """\\xsvtail{n} on the line before a column that opens with a fragment of one or two
+    characters; none before a longer tail."""
+    design = tex.Design(cells=4)
+    short = layout.Step("a-1", "1", "主人答再拜。賓出入門")
+    written = tex.document(layout.layout(_part(short), 4), {}, design, tex.Book("書", "篇"))
+    assert "\\xsvtail{1}\n\\xsvcol{}{拜。賓出}" in written
+    assert "\\xsvtail{2}\n\\xsvcol{}{入門}" in written
+    longer = layout.Step("a-1", "1", "主人答再拜賓出。")
+    written = tex.document(layout.layout(_part(longer), 4), {}, design, tex.Book("書", "篇"))
+    assert "\\xsvtail" not in written
+
+
+def test_the_colophons_numbers_stand_upright() -> None:
+    """A version (0.1.0) in the colophon is set upright, each of its numbers across the column
+    (縱中橫, as the step numbers are), a middle dot between them; a number in a Latin name lies on
+    its side with its letters; the record holds what is printed."""
+    assert tex.upright_numbers("0.1.0（二〇二六年十二月二日）") == (
+        "\\xsvnum{0}·\\xsvnum{1}·\\xsvnum{0}（二〇二六年十二月二日）",
+        "0·1·0（二〇二六年十二月二日）",
+    )
+    assert tex.upright_numbers("CC BY-SA 4.0") == ("CC BY-SA 4.0", "CC BY-SA 4.0")
+    assert tex.upright_numbers("第12版") == ("第\\xsvnum{12}版", "第12版")
+    book = tex.Book("書", "篇", colophon=(("版本", "1.10.2"), ("許可", "CC BY 4.0")))
+    written = tex.document([], {}, tex.Design(), book)
+    assert "\\xsvcolophonitem{版本}{\\xsvnum{1}·\\xsvnum{10}·\\xsvnum{2}}{1·10·2}" in written
+    assert "\\xsvcolophonitem{許可}{CC BY 4.0}{CC BY 4.0}" in written
+
+
 def test_baiwen_leaves_out_the_punctuation_of_the_jing_and_the_zhu() -> None:
     step = layout.Step("a-1", "1", "「賓」出迎，再拜。", notes=(layout.Note(9, "出，門也"),))
     (col,) = _text_columns(layout.layout(_part(step), cells=22, baiwen=True))
@@ -369,17 +421,34 @@ def test_the_page_may_break_before_a_phase_title(tmp_path: Path) -> None:
 
 def test_a_note_that_does_not_fit_waits_for_the_next_page(tmp_path: Path) -> None:
     """A 校記 too long for what is left of its column's page waits, whole, for the end of the
-    next page, and its column stays: the page holds seven columns, as a page with 校記 does (the
-    space before them is budgeted), where, kept with its column, the 校記 took the column over
-    with it and left five. The 校記 is not split."""
+    next page, and its column stays: the page is full, eight columns after its two headings,
+    where, kept with its column, the 校記 took the column over with it and left five. The space
+    before the 校記, which TeX takes from the page for the first of them, is given back where
+    that one waits (the page held seven, and a page whose only 校記 waited one column fewer
+    than it could). The 校記 is not split."""
     marker = layout.Marker(22 * 5 + 3, 1)  # in the sixth column of the page
     step = layout.Step("a-1", "1", "經" * 22 * 11, markers=(marker,))
     note = tex.Note(1, "經", (("經", "叢"),), "按" * 300)  # about five columns' room
     record = _set(tmp_path, [layout.Part("甲", (layout.Phase("甲節", (step,)),))], {1: note})
     kinds = [page.columns for page in record.pages]
-    assert kinds[1] == ["h", "h", *["c"] * 7]
+    assert kinds[1] == ["h", "h", *["c"] * 8]
     notes = [[text for kind, text in page.records if kind == "a"] for page in record.pages]
     assert notes[1] == [] and notes[2] == [note.text]
+
+
+def test_a_page_does_not_open_with_a_fragment_where_a_column_less_will_do(
+    tmp_path: Path,
+) -> None:
+    """A page full with the column that ends in 「再」 would leave 「拜。」 at the head of the
+    next, cut off from its sentence: the page breaks a column earlier (one column short costs
+    less than the fragment), and the next page opens with the whole of the sentence's end."""
+    step = layout.Step("a-1", "1", "經" * (22 * 8 - 1) + "再拜。" + "經" * 22 * 3)
+    record = _set(tmp_path, [layout.Part("甲", (layout.Phase("甲節", (step,)),))])
+    kinds = [page.columns for page in record.pages]
+    assert kinds[1] == ["h", "h", *["c"] * 7]
+    assert not cv.opens_with_fragment(record.pages[2]) and cv.opens_with_fragment(
+        record.pages[2], 1
+    )
 
 
 def test_a_note_names_steps_by_the_numbers_the_book_prints() -> None:
@@ -819,10 +888,65 @@ def test_a_colophon_before_a_note_fails() -> None:
     assert cv.colophon_faults([last]) == []
     with pytest.raises(cv.Failure, match="after the colophon"):
         cv.check_colophon(
+            Path("unread.pdf"),
             cv.Record(
                 (0, 0, 1, 1), 1, 1, (1, 1, 1), [last, cv.Page(77, "77", [("t", "x"), ("a", "y")])]
-            )
+            ),
         )
+
+
+def _filled(*pages: list[tuple[str, str]]) -> cv.Record:
+    """A record of framed pages of the book's measures (ten columns a page)."""
+    return cv.Record(
+        (96.45, 144.75, 228.2, 308.0),
+        23.8,
+        14.0,
+        (7.0, 2.2, 22.0),
+        [cv.Page(n, str(n), [("r", "書"), *recs]) for n, recs in enumerate(pages, 1)],
+    )
+
+
+def test_a_page_left_short_fails_unless_the_next_opening_needs_more_room() -> None:
+    """Eight columns and nothing after them, before a page that opens with a column: two column
+    places left empty, a fault; before a part's title (the blank, the titles and a column stay
+    together: four places) or a phase's title with a column (two places, one empty), none; a
+    place left so that the next page does not open with a fragment is no fault either, but a
+    fragment the page before had room for is."""
+    c, end = [("c", "經")], [("t", "底本某本")]
+    empty, frags = cv.fill_faults(_filled(c * 8, c * 10, end), [[]] * 3, set())
+    assert empty == ["p.1 leaves 2 column place(s) empty, and p.2 opens with what needs 1"]
+    assert frags == []
+    part = [("h", "乙"), ("h", "乙節"), *c]
+    assert cv.fill_faults(_filled(c * 8, part, end), [[]] * 3, {"乙"}) == ([], [])
+    assert cv.fill_faults(_filled(c * 9, [("h", "乙節"), *c], end), [[]] * 3, set()) == ([], [])
+    widow = [*c, *c, ("f", "1"), *c]
+    assert cv.fill_faults(_filled(c * 9, widow, end), [[]] * 3, set()) == ([], [])
+    fragment = [*c, ("f", "1"), *c]
+    empty, frags = cv.fill_faults(_filled(c * 9, fragment, end), [[]] * 3, set())
+    assert frags == ["p.2 opens with a fragment, though p.1 had room for its column"]
+    # a page of seven columns whose 校記 stand a column's place after the last (read from the PDF)
+    notes = [cv.Glyph("某", 110.0, 150.0, 118.0, 158.0)]
+    short = _filled([*c * 7, ("a", "某")], c * 10, end)
+    assert cv.empty_places(short, short.pages[0], notes) == 1
+    notes = [cv.Glyph("某", 137.0, 150.0, 145.0, 158.0)]
+    assert cv.empty_places(short, short.pages[0], notes) == 0
+
+
+def test_a_number_on_its_side_in_the_colophon_fails() -> None:
+    """「0.1.0」 set on its side (a word of Latin as high across the column as the face) is a
+    fault; each of its numbers upright (縱中橫) is not, nor 「4.0」 after 「CC BY-SA」 in its
+    column (a name)."""
+    turned = cv.Glyph("0.1.0", 119.35, 176.49, 130.64, 192.88)
+    upright = [
+        cv.Glyph(t, 122.39, 174.5 + 8.6 * i, 126.38, 185.8 + 8.6 * i) for i, t in enumerate("0·1·0")
+    ]
+    name = [
+        cv.Glyph("BY-SA", 107.4, 190.65, 118.69, 215.34),
+        cv.Glyph("4.0", 107.4, 217.99, 118.69, 228.18),
+    ]
+    assert cv.turned_numbers([turned]) == ["0.1.0"]
+    assert cv.turned_numbers([*upright, *name]) == []
+    assert cv.turned_numbers(name[1:]) == ["4.0"]
 
 
 def _record(tmp_path: Path) -> cv.Record:

@@ -20,7 +20,15 @@ Checks:
                  opening one (「《 …): the line-breaking rules (禁則), read from the record;
                  no page begins with a blank column (the one before a part's title);
 * ``colophon``   the colophon follows the 校記 of its page (it does not part them from their
-                 columns);
+                 columns); its numbers (the version's) stand upright, not on their side;
+* ``fill``       the columns fill the page: a page leaves a column's place empty (before its
+                 校記, read from the PDF's text, or at its end) only where the opening of the next
+                 page could not have stood there (a heading stays with the column after it, a
+                 part's title with the blank before it), where the column that would fill it
+                 would leave a fragment at the head of the next page, or at the end of the text;
+* ``fragments``  no page opens with a fragment (the record's ``f``: a column that opens with
+                 the last one or two characters of a sentence or note of the column before)
+                 where the page before it had room for that column;
 * ``visual``     pages 1, 2, the middle one and the last are rendered (``pdftoppm``): none is
                  blank; on a framed page no ink falls outside the 版框, the 版心 strip beside it
                  and the band of step numbers above it; the text block holds ink in the column
@@ -53,6 +61,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import unescape
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,7 +105,8 @@ class Page:
 
     @property
     def text(self) -> str:
-        return "".join(text for _, text in self.records)
+        """What the page prints (an ``f`` record is a column's note to the checks, not print)."""
+        return "".join(text for kind, text in self.records if kind != "f")
 
     @property
     def framed(self) -> bool:
@@ -301,12 +311,185 @@ def colophon_faults(pages: Sequence[Page]) -> list[str]:
     return out
 
 
-def check_colophon(record: Record) -> str:
+def _on_its_side(glyph: Glyph) -> bool:
+    """Whether a word of Latin is set on its side: its box across the column (the face's height)
+    is more than half as wide again as a character's share of its length along the column (an
+    upright digit, 縱中橫, is as wide as its advance and as long as the face is high)."""
+    return glyph.x1 - glyph.x0 > 1.5 * (glyph.y1 - glyph.y0) / max(len(glyph.text), 1)
+
+
+def turned_numbers(glyphs: Sequence[Glyph]) -> list[str]:
+    """The words of Latin digits among ``glyphs`` set on their side, but for those that go on from
+    a word of Latin letters on its side in the same column (a name that holds a number, as
+    「CC BY-SA 4.0」, lies on its side with its letters)."""
+    out = []
+    before: Glyph | None = None
+    for g in glyphs:
+        if re.search("[0-9]", g.text) and _on_its_side(g):
+            named = (
+                before is not None
+                and re.search("[A-Za-z]", before.text) is not None
+                and _on_its_side(before)
+                and abs(before.x0 - g.x0) < SLACK
+            )
+            if not named:
+                out.append(g.text)
+        before = g
+    return out
+
+
+def colophon_words(glyphs: Sequence[Glyph], record: Record) -> list[Glyph]:
+    """The words of the colophon on its page: those of the block of columns at the end of the
+    page (its left), whose columns stand no further apart than a cell and a third; the 校記 and
+    the columns of the text stand further off (the colophon waits a space before it)."""
+    x, y, w, h = record.block
+    inside = [
+        g
+        for g in glyphs
+        if g.x0 >= x - SLACK and g.x1 <= x + w + SLACK and y - SLACK <= g.y0 <= y + h + SLACK
+    ]
+    centres = sorted({round((g.x0 + g.x1) / 2) for g in inside})
+    edge = centres[0] if centres else 0.0
+    for c in centres[1:]:
+        if c - edge > 1.8 * record.zw:
+            break
+        edge = c
+    return [g for g in inside if (g.x0 + g.x1) / 2 <= edge + 1]
+
+
+def check_colophon(pdf: Path, record: Record) -> str:
     bad = colophon_faults(record.pages)
+    last = [p.number for p in record.pages if p.framed and any(k == "t" for k, _ in p.records)]
+    if last:
+        html = run(
+            "pdftotext",
+            "-enc",
+            "UTF-8",
+            "-bbox",
+            "-f",
+            str(last[-1]),
+            "-l",
+            str(last[-1]),
+            str(pdf),
+            "-",
+        )
+        turned = turned_numbers(colophon_words(read_glyphs(html)[0], record))
+        if turned:
+            bad.append(f"p.{last[-1]}: numbers of the colophon on their side: {', '.join(turned)}")
     if bad:
         raise Failure("; ".join(bad))
-    last = [p.number for p in record.pages if any(k == "t" for k, _ in p.records)]
-    return f"the colophon (p.{last[-1] if last else '?'}) follows the 校記 of its page"
+    return (
+        f"the colophon (p.{last[-1] if last else '?'}) follows the 校記 of its page; "
+        "its numbers stand upright"
+    )
+
+
+# -- the pages filled ------------------------------------------------------------------------------
+
+#: The space between the last column of a full page and the ink of its 校記 (TeX pt: the
+#: \skip\footins of xsvertical.sty, its rule and the head of the first 校記, as a page whose
+#: columns fill it measures): what is wider by a column's pitch is a column's place left empty.
+NOTES_SEP = 22.5
+
+
+def lines_of(record: Record) -> int:
+    """The columns a page holds (the class's number of lines), from the text block and pitch."""
+    return round((record.block[2] + record.pitch - record.zw) / record.pitch)
+
+
+def empty_places(record: Record, page: Page, glyphs: Sequence[Glyph]) -> int:
+    """The column places ``page`` leaves empty: between its last column and what follows the
+    columns (the 校記, the colophon: the PDF's text left of the last column, in the text block),
+    or at its end where nothing follows them."""
+    n = len(page.columns)
+    x, y, w, h = record.block
+    if not page.beyond or not n:
+        return lines_of(record) - n
+    foot = x + w - (n - 1) * record.pitch - record.zw  # the left edge of the last column
+    after = [
+        g.x1
+        for g in glyphs
+        if g.x1 < foot - SLACK and g.x0 > x - SLACK and g.y0 >= y - SLACK and g.y1 <= y + h + SLACK
+    ]
+    if not after:
+        return lines_of(record) - n
+    return max(0, int((foot - max(after) - NOTES_SEP) / record.pitch + 0.05))
+
+
+def opening_need(page: Page, parts: set[str]) -> int:
+    """The column places the opening of ``page`` needs together: a column; or its headings, the
+    column after them (a heading stays with it) and, before a part's title, the blank column."""
+    kinds = [(kind, text) for kind, text in page.records if kind in "chb"]
+    heads = 0
+    while heads < len(kinds) and kinds[heads][0] == "h":
+        heads += 1
+    if not heads:
+        return 1
+    return heads + 1 + (1 if kinds[0][1] in parts else 0)
+
+
+def opens_with_fragment(page: Page, column: int = 0) -> bool:
+    """Whether the ``column``-th column of ``page`` (from 0) opens with a fragment (its record
+    ``c`` is followed by an ``f``)."""
+    kinds = [kind for kind, _ in page.records if kind in "chbf"]
+    at = [i for i, kind in enumerate(kinds) if kind in "chb"]
+    if column >= len(at):
+        return False
+    i = at[column]
+    return kinds[i] == "c" and i + 1 < len(kinds) and kinds[i + 1] == "f"
+
+
+def fill_faults(
+    record: Record, glyphs: Sequence[Sequence[Glyph]], parts: set[str]
+) -> tuple[list[str], list[str]]:
+    """The pages left emptier than the rules allow (``fill``), and the pages that open with a
+    fragment the page before had room for (``fragments``)."""
+    empty, fragments = [], []
+    pages = record.pages
+    for i, (page, nxt) in enumerate(pairwise(pages)):
+        if not page.framed or not page.columns or not nxt.columns:
+            continue  # not the text, or its last page
+        places = empty_places(record, page, glyphs[i])
+        if not places:
+            continue
+        need = opening_need(nxt, parts)
+        widow = places == 1 and need == 1 and opens_with_fragment(nxt, 1)
+        if places >= need and not widow:
+            empty.append(
+                f"p.{page.number} leaves {places} column place(s) empty, and p.{nxt.number} "
+                f"opens with what needs {need}"
+            )
+        if opens_with_fragment(nxt) and places >= 1:
+            fragments.append(
+                f"p.{nxt.number} opens with a fragment, though p.{page.number} had room for "
+                "its column"
+            )
+    return empty, fragments
+
+
+def _fill(pdf: Path, record: Record) -> tuple[list[str], list[str]]:
+    glyphs = read_glyphs(run("pdftotext", "-enc", "UTF-8", "-bbox", str(pdf), "-"))
+    tex = pdf.with_suffix(".tex").read_text("utf-8")
+    parts = {title for kind, title, _ in HEADING.findall(tex) if kind == "part"}
+    return fill_faults(record, glyphs, parts)
+
+
+def check_fill(pdf: Path, record: Record) -> str:
+    bad, _ = _fill(pdf, record)
+    if bad:
+        raise Failure(f"{len(bad)} page(s) not filled:\n    " + "\n    ".join(bad))
+    return "every page of the text is filled but where the next page's opening needs more room"
+
+
+def check_fragments(pdf: Path, record: Record) -> str:
+    _, bad = _fill(pdf, record)
+    if bad:
+        raise Failure(f"{len(bad)} avoidable fragment(s):\n    " + "\n    ".join(bad))
+    opening = [p.number for p in record.pages if opens_with_fragment(p)]
+    return (
+        f"{len(opening)} page(s) open with a fragment of one or two characters, none that the "
+        "page before had room for"
+    )
 
 
 # -- the look of sample pages ---------------------------------------------------------------------
@@ -730,7 +913,9 @@ def main(argv: list[str] | None = None) -> int:
         checks += [
             ("pages", lambda: check_pages(pdf, rec)),
             ("breaks", lambda: check_breaks(rec)),
-            ("colophon", lambda: check_colophon(rec)),
+            ("colophon", lambda: check_colophon(pdf, rec)),
+            ("fill", lambda: check_fill(pdf, rec)),
+            ("fragments", lambda: check_fragments(pdf, rec)),
             ("outline", lambda: check_outline(pdf, rec)),
             ("visual", lambda: check_visual(pdf, rec, args.samples)),
             ("marks", lambda: check_marks(pdf, rec)),

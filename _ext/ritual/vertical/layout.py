@@ -22,12 +22,19 @@ A mark is not hung below the column's foot (ぶら下げ): the 版框 leaves no 
 
 A 校記 marker has no length and travels with the character it follows; the label of a step
 travels with its first character, and is printed at the head of the column it ends up in.
+
+A column that opens with the last few characters of a sentence or of a note begun in the
+column before it (「拜。」, a note's 「至也」) says how many (:func:`tails`): at the head of a
+page, such a fragment stands cut off from the rest of its sentence, as a widow does, and the
+page-maker avoids breaking a page there (xsvertical.sty, ``\\xsvtail``). The layout itself is
+the same wherever the pages fall.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from ..core.han import count_han
 
@@ -35,6 +42,9 @@ from ..core.han import count_han
 CLOSING = frozenset("。，、；：！？」』》〉）〕】﹂﹄…·")
 #: Marks that may not end a column.
 OPENING = frozenset("「『《〈（〔【﹁﹃")
+#: The marks that end a sentence (a column that opens with the end of a sentence begun in the
+#: column before it holds a fragment of that sentence at its head: :func:`tails`).
+SENTENCE_END = frozenset("。！？")
 #: The editors' marks, which the book without punctuation (``baiwen``) keeps: 〔…〕 around the
 #: words of a 注 that another witness supplies where the note's own has lost a page (the 凡例
 #: says so of both books).
@@ -112,6 +122,9 @@ class Char:
 
     char: str
     start: str = ""
+    #: whether a sentence ends with the character (a mark of :data:`SENTENCE_END` follows it in
+    #: the punctuated text, printed or not, or the step's text ends with it)
+    ends: bool = field(default=False, compare=False)
 
     @property
     def units(self) -> int:
@@ -125,6 +138,8 @@ class Jiazhu:
     right: str
     left: str
     start: str = ""
+    #: whether the segment goes on with a note begun in an earlier column
+    cont: bool = field(default=False, compare=False)
 
     @property
     def units(self) -> int:
@@ -197,6 +212,7 @@ class _Atom:
     note: str = ""
     start: str = ""
     marks: list[int] = field(default_factory=list)
+    ends: bool = False  # a sentence ends with the character (:attr:`Char.ends`)
 
 
 def _atoms(step: Step, baiwen: bool) -> list[_Atom]:
@@ -222,12 +238,21 @@ def _atoms(step: Step, baiwen: bool) -> list[_Atom]:
             if text:
                 atoms.append(_Atom(note=text))
 
+    def sentence_ends() -> None:
+        for atom in reversed(atoms):
+            if atom.char and atom.char not in PUNCTUATION:
+                atom.ends = True
+                return
+
     after(0)
     for i, ch in enumerate(step.text):
+        if ch in SENTENCE_END:
+            sentence_ends()
         if not (baiwen and ch in PUNCTUATION):
             atoms.append(_Atom(char=ch, marks=pending[:]))
             pending.clear()
         after(i + 1)
+    sentence_ends()
     if atoms:
         atoms[0].start = step.label
     return atoms
@@ -276,7 +301,7 @@ class _Columns:
             carried = self._take_tail(col, _trailing_openings(col.pieces))
             col = self.open()
         col.pieces.extend(carried)
-        col.pieces.append(Char(atom.char, atom.start))
+        col.pieces.append(Char(atom.char, atom.start, ends=atom.ends))
         col.pieces.extend(Mark(n) for n in atom.marks)
 
     @staticmethod
@@ -320,15 +345,15 @@ class _Columns:
             return cls._take_tail(col, at)
         keep, tail = seg.text[:-2], seg.text[-2:]
         half = (len(keep) + 1) // 2
-        moved = [Jiazhu(tail[0], tail[1]), *col.pieces[at + 1 :]]
+        moved = [Jiazhu(tail[0], tail[1], cont=True), *col.pieces[at + 1 :]]
         del col.pieces[at:]
-        col.pieces.append(Jiazhu(keep[:half], keep[half:], seg.start))
+        col.pieces.append(Jiazhu(keep[:half], keep[half:], seg.start, cont=seg.cont))
         return moved
 
     def _add_note(self, atom: _Atom) -> None:
         """The note in segments, each filling what is left of its column; no segment is a
         single small character (a lone 夾注 character in a column) unless the note is one."""
-        text, start = atom.note, atom.start
+        text, start, cont = atom.note, atom.start, False
         while text:
             col = self.col()
             free = self.capacity - col.units
@@ -342,8 +367,8 @@ class _Columns:
             take = text[:n]
             text = text[n:]
             half = (len(take) + 1) // 2
-            col.pieces.append(Jiazhu(take[:half], take[half:], start))
-            start = ""
+            col.pieces.append(Jiazhu(take[:half], take[half:], start, cont=cont))
+            start, cont = "", True
         self.col().pieces.extend(Mark(n) for n in atom.marks)
 
 
@@ -376,6 +401,43 @@ def _note_take(length: int, free: int) -> int:
     if length - take == 1:
         take -= 1
     return take if take >= 2 else 0
+
+
+def _jing(piece: Piece) -> bool:
+    """Whether ``piece`` is a character of the 經 (not a mark of punctuation)."""
+    return isinstance(piece, Char) and piece.char not in PUNCTUATION
+
+
+def _tail(before: Column, col: Column) -> int:
+    """How many characters at the head of ``col`` end a sentence or a note begun in the column
+    ``before`` it: the 經 characters up to the first that ends a sentence, or the length of the
+    segment of a note that goes on from ``before``; 0 where ``col`` begins a sentence or a
+    note, where a note comes between (the tail is then more than a fragment), and after a
+    heading."""
+    if before.kind != "text" or col.kind != "text":
+        return 0
+    head = [p for p in col.pieces if not isinstance(p, Mark)]
+    if not head:
+        return 0
+    if isinstance(head[0], Jiazhu):
+        return len(head[0].text) if head[0].cont else 0
+    last = next((p for p in reversed(before.pieces) if _jing(p)), None)
+    if not isinstance(last, Char) or last.ends:
+        return 0
+    count = 0
+    for piece in head:
+        if isinstance(piece, Jiazhu):
+            return 0
+        if isinstance(piece, Char) and _jing(piece):
+            count += 1
+            if piece.ends:
+                return count
+    return 0
+
+
+def tails(columns: Sequence[Column]) -> list[int]:
+    """For each column, the length of the fragment it opens with (:func:`_tail`; 0 for none)."""
+    return [0, *(_tail(a, b) for a, b in pairwise(columns))] if columns else []
 
 
 def layout(parts: Sequence[Part], cells: int, baiwen: bool = False) -> list[Column]:

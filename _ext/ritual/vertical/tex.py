@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..core.apparatus_notes import STEP_REF, STEP_REF_SEP, step_runs
 from ..core.numerals import classical_number
-from .layout import Char, Column, Jiazhu, Mark
+from .layout import Char, Column, Jiazhu, Mark, tails
 
 _SPECIAL = re.compile(r"[\\{}$&#^_%~]")
 _ESCAPES = {
@@ -202,6 +202,43 @@ def _tied(text: str) -> str:
     )
 
 
+#: A number in the words of the book's own pages (the colophon's version, 「0.1.0」): one to three
+#: Latin digits, or such numbers joined by points, not joined to a Latin word (a name that holds
+#: a number, 「CC BY-SA 4.0」, lies on its side with its letters, as Latin does).
+_NUMBER = re.compile(r"(?<![0-9A-Za-z.\-])[0-9]{1,3}(?:\.[0-9]{1,3})*(?![0-9A-Za-z\-]|\.[0-9])")
+_LATIN_BEFORE = re.compile(r"[A-Za-z][\s\-]*$")
+#: What stands between the numbers of a version in the column: the middle dot (間隔號), which
+#: the book sets upright and centred in its cell, where a Latin point would lie on its side.
+NUMBER_POINT = "·"
+
+
+def upright_numbers(text: str) -> tuple[str, str]:
+    """``text`` escaped with each number in Chinese words set upright across the column
+    (``\\xsvnum``, 縱中橫, as the step numbers and the 校記's numbers are), the numbers of a
+    version (0.1.0) each so, a middle dot between them; and the characters it prints (the
+    record)."""
+    tex: list[str] = []
+    printed: list[str] = []
+    at = 0
+    for m in _NUMBER.finditer(text):
+        if _LATIN_BEFORE.search(text[: m.start()]):
+            continue
+        tex.append(escape(text[at : m.start()]))
+        printed.append(text[at : m.start()])
+        parts = m.group(0).split(".")
+        tex.append(NUMBER_POINT.join(f"\\xsvnum{{{n}}}" for n in parts))
+        printed.append(NUMBER_POINT.join(parts))
+        at = m.end()
+    tex.append(escape(text[at:]))
+    printed.append(text[at:])
+    return "".join(tex), "".join(printed)
+
+
+def _colophon_item(label: str, text: str) -> str:
+    words, printed = upright_numbers(text)
+    return f"\\xsvcolophonitem{{{escape(label)}}}{{{words}}}{{{escape(printed)}}}"
+
+
 def _note(note: Note) -> str:
     if note.same:
         readings, rest = f"{SAME_AS[0]}\\xsvnum{{{note.same}}}{SAME_AS[1]}", ""
@@ -272,6 +309,12 @@ def preamble(design: Design, book: Book) -> str:
     )
 
 
+#: The longest tail of a sentence or a note (:func:`.layout.tails`) that is a fragment at the head
+#: of a page: the writer puts ``\\xsvtail`` before a column that opens with one, and the page is
+#: not broken there where it can be helped (xsvertical.sty).
+FRAGMENT = 2
+
+
 def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, book: Book) -> str:
     """The whole ``.tex`` file: title page, 凡例, the columns with their 校記, the colophon."""
     out = [preamble(design, book), "\\begin{document}"]
@@ -288,9 +331,11 @@ def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, 
     notes = referring_repeats(notes)
     body: list[str] = []
     headings = 0
-    for col in columns:
+    for col, tail in zip(columns, tails(columns), strict=True):
         if col.kind in ("part", "phase"):
             headings += 1
+        if 0 < tail <= FRAGMENT:
+            body.append(f"\\xsvtail{{{tail}}}\n")
         body.append(_column(col, book, f"xsv-{col.kind}-{headings}"))
         for number in col.markers:
             if number in notes:
@@ -298,7 +343,7 @@ def document(columns: Sequence[Column], notes: dict[int, Note], design: Design, 
     out.append("".join(body).rstrip("\n"))
     if book.colophon:
         out.append("\\begin{xsvcolophon}")
-        out += [f"\\xsvcolophonitem{{{escape(k)}}}{{{escape(v)}}}" for k, v in book.colophon]
+        out += [_colophon_item(k, v) for k, v in book.colophon]
         out.append("\\end{xsvcolophon}")
     out.append("\\end{document}")
     return "\n".join(out) + "\n"
