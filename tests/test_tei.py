@@ -135,6 +135,39 @@ def test_witness_pages_and_kinds(tree) -> None:
 
 
 @pytest.mark.edition
+def test_a_slip_witness_reads_the_lemma(tree, edition: dict) -> None:
+    """A witness whose digital copy slips at an entry is counted among the lemma's witnesses
+    (its edition reads the lemma: 「非其刊本之異文」), in edition.json and in ``<lem wit>``, the
+    slip kept as a ``witDetail``; so every collated witness is either credited with a reading
+    at every entry, or the note says that it lacks the passage (data.md's rule)."""
+    import tomllib
+
+    raw = tomllib.loads((EDITION / "apparatus.toml").read_text(encoding="utf-8"))["entry"]
+    slipped = {e["id"]: e for e in raw if e.get("slips")}
+    assert len(slipped) == 6
+    apps = {a.get(tr.XML_ID): a for a in tree.iter(tr.q("app")) if a.get(tr.XML_ID)}
+    for ident, entry in slipped.items():
+        app = apps[ident]
+        lem = tr.wits(app.find(tr.q("lem")))
+        slips = [tr.wits(w)[0] for w in app.findall(tr.q("witDetail")) if w.get("type") == "slip"]
+        assert slips == [s["witness"] for s in entry["slips"]]
+        assert set(slips) <= set(lem), ident
+        step = next(s for s in edition["steps"] if s["id"] == entry["step"])
+        (data,) = [a for a in step["apparatus"] if "數字化本" in a["note"]]
+        (lemma,) = [r for r in data["readings"] if r["text"] == data["lemma"]]
+        assert set(slips) <= set(lemma["witnesses"]) and sorted(lemma["witnesses"]) == sorted(lem)
+        for siglum in slips:  # the note still says the slip
+            assert f"{siglum}本數字化本誤作" in data["note"]
+    collated = [w["siglum"] for w in edition["edition"]["witnesses"]]
+    for step in edition["steps"]:
+        for entry in step["apparatus"]:
+            credited = {s for r in entry["readings"] for s in r["witnesses"]}
+            for siglum in set(collated) - credited:
+                lacks = (f"{siglum}本此處闕頁", f"{siglum}本不載此文")
+                assert any(w in entry["note"] for w in lacks), (step["id"], siglum)
+
+
+@pytest.mark.edition
 def test_the_translation_reads_back(tree, edition: dict) -> None:
     translations = tr.translations(tree)
     assert list(translations) == [s["id"] for s in edition["steps"]]
