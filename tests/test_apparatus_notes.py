@@ -77,6 +77,31 @@ def test_slips_and_lacking_witnesses():
     assert compose(e, ORDER, WITNESSES) == "諸本皆作奠；楊本不載此文。形近而誤。"
 
 
+def test_a_slip_witness_is_counted_among_the_lemmas_in_the_data():
+    """The data (edition.json, the TEI) credit a slip's witness with the lemma, which its
+    edition reads; the printed statement is unchanged (the slip said apart)."""
+    e = entry([("个", "叢庫張李敖"), ("個", "底")], lemma="个", base="個", slips=[("楊", "人")])
+    assert apparatus.witnessed_readings(e, ORDER) == (
+        Reading("个", tuple("叢庫張李敖楊")),
+        Reading("個", ("底",)),
+    )
+    assert statement(e, ORDER, WITNESSES) == "諸本皆作个；楊本數字化本誤作人"
+    plain = entry([("扑", "叢庫張李敖楊"), ("撲", "底")])
+    assert apparatus.witnessed_readings(plain, ORDER) == plain.readings
+
+
+def test_a_slip_needs_a_reading_of_the_lemma():
+    e = entry([("扑", "叢庫張李敖"), ("撲", "底")], slips=[("楊", "朴")])
+    apparatus.check_entry(e, "底")
+    odd = entry([("", "叢庫張李敖"), ("撲", "底")], slips=[("楊", "朴")])
+    try:
+        apparatus.check_entry(odd, "底")
+    except ValueError as err:
+        assert "no witness reads the lemma" in str(err)
+    else:
+        raise AssertionError("a slip where no witness reads the lemma was accepted")
+
+
 def test_a_single_witness_is_not_zhu_ben():
     e = entry([("篚", "叢"), ("匪", "底")], lemma="篚", base="匪")
     assert statement(e, ORDER, ["叢"]) == "叢作篚"

@@ -50,8 +50,11 @@ def walk(walker: dw.Walker, edition: dict) -> dict[str, Any]:
     assert by_id == root
     resource = walker.collection(entry["collection"], id=member["@id"])
     assert resource == {"@context": dts.CONTEXT, "dtsVersion": "1.0", **member}
-    for key in ("citationTrees", "dublinCore", "mediaTypes"):
+    for key in ("citationTrees", "dublinCore"):
         assert resource[key], key
+    # the templates have no mediaType: the Resource names none (the spec makes mediaTypes the
+    # values of that parameter)
+    assert "mediaTypes" not in resource
     parents = walker.collection(resource["collection"], nav="parents")
     assert [p["@id"] for p in parents["member"]] == [root["@id"]]
     ident = resource["@id"]
@@ -151,6 +154,55 @@ def test_the_walk_over_http_gets_the_right_media_types(
     assert kinds == {"jsonld": {"application/ld+json"}, "xml": {"application/xml"}}
 
 
+POINTERS = ("ref", "target", "targetEnd", "corresp", "wit", "ana", "resp", "source")
+
+
+@pytest.mark.edition
+def test_every_pointer_of_every_answer_resolves(edition_html: Path) -> None:
+    """A Document answer holds a passage, not the vocabularies, sigla, taxonomy or other steps
+    it points to: each pointer resolves from the answer's own URL, in the answer or in the
+    whole document beside it; the whole document is the TEI file, byte for byte."""
+    from urllib.parse import unquote, urljoin
+
+    folder = edition_html / dts.API / "document"
+    whole = folder / "xiangsheli.xml"
+    assert whole.read_bytes() == (edition_html / "tei" / "xiangsheli.xml").read_bytes()
+    held: dict[Path, set[str]] = {}
+
+    def ids(path: Path) -> set[str]:
+        if path not in held:
+            held[path] = {n.get(tr.XML_ID) for n in tr.parse(path).iter() if n.get(tr.XML_ID)}
+        return held[path]
+
+    answers = sorted((folder / "xiangsheli").glob("*.xml"))
+    counted = 0
+    for answer in answers:
+        url = ORIGIN + answer.relative_to(edition_html).as_posix()
+        for node in tr.parse(answer).iter():
+            for name in POINTERS:
+                for value in (node.get(name) or "").split():
+                    if value.startswith(("https:", "http:")):
+                        continue  # a licence's address
+                    page, _, fragment = urljoin(url, value).partition("#")
+                    target = edition_html / unquote(page.removeprefix(ORIGIN))
+                    assert fragment in ids(target), (answer.name, name, value)
+                    counted += 1
+    assert len(answers) > 600 and counted > 10000
+
+
+@pytest.mark.edition
+def test_a_retired_step_id_answers_as_its_step(edition_html: Path, schemas: dict) -> None:
+    """The retired ids (step registry) answer Navigation and Document as the step that carries
+    their text now (as their links do on the site)."""
+    walker = dw.Walker(ORIGIN + dts.API + dts.ENTRY, dw.file_fetch(edition_html, ORIGIN), schemas)
+    entry = walker.entry()
+    for old in ("xs-0300", "xs-0301"):
+        answer = walker.navigation(entry["navigation"], resource="xiangsheli", ref=old)
+        assert answer["ref"]["identifier"] == "xs-0546" and answer["ref"]["level"] == 2
+        (ab,) = dw.wrapped(walker.document(entry["document"], resource="xiangsheli", ref=old))
+        assert ab.get(tr.XML_ID) == "xs-0546"
+
+
 @pytest.mark.edition
 def test_the_data_page_states_level_0(edition_html: Path) -> None:
     """The entry's documentation says what a Level 0 API does not do, and how to call it."""
@@ -198,3 +250,23 @@ def test_paths_are_what_the_templates_expand_to() -> None:
         assert dts.navigation_path("r", down, ref) == expand("navigation", resource="r", **values)
     assert dts.document_path("r", "x-1") == expand("document", resource="r", ref="x-1")
     assert dts.document_path("r") == "document/r.xml"
+
+
+def test_an_answer_points_into_the_whole_for_what_it_does_not_hold() -> None:
+    """Only the pointers to what the answer lacks change; the rest is as the document has it."""
+    from ritual.core import tei
+
+    root = tei.el("TEI", {"xmlns": tei.TEI_NS})
+    head = tei.sub(root, "teiHeader")
+    title = tei.sub(tei.sub(head, "fileDesc"), "titleStmt")
+    tei.sub(tei.sub(title, "respStmt"), "orgName", {tei.XML_ID: "editors"}, "E")
+    ab = tei.el("ab", {tei.XML_ID: "s-1", "corresp": "#s-0 #s-1", "resp": "#editors"}, "a")
+    tei.sub(ab, "rs", {"ref": "#vessel-爵"}, "爵")
+    tei.sub(ab, "anchor", {tei.XML_ID: "s-1-z1-start"})
+    tei.sub(ab, "note", {"target": "#s-1-z1-start", "source": "#叢"}, "注")
+    plain = tei.Fragments(root)(ab).decode()
+    pointed = tei.Fragments(root, "../r.xml")(ab).decode()
+    assert 'ref="../r.xml#vessel-爵"' in pointed and 'source="../r.xml#叢"' in pointed
+    assert 'corresp="../r.xml#s-0 #s-1"' in pointed and 'resp="#editors"' in pointed
+    assert 'target="#s-1-z1-start"' in pointed
+    assert pointed.replace("../r.xml#", "#") == plain

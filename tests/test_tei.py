@@ -100,7 +100,7 @@ def test_the_forms_corrected_as_a_class_are_apps_of_the_base(tree, edition: dict
             if app.get("type") != "orthography":
                 continue
             place = corrected[step["id"], entry["start"]]
-            assert app.get("ana") is None and app.get(tr.XML_ID) is None
+            assert app.get("ana") == "#apparatus.orthography" and app.get(tr.XML_ID) is None
             assert (entry["lemma"], entry["end"]) == (place.edition, entry["start"] + 1)
             assert tr.edited(app.find(tr.q("lem"))) == place.edition
             readings = {r["text"]: r["witnesses"] for r in tr.readings(app)}
@@ -132,6 +132,53 @@ def test_witness_pages_and_kinds(tree) -> None:
         assert pages == entry.get("pages", {})
         slips = [(tr.wits(w)[0], w.text or "") for w in app if w.get("type") == "slip"]
         assert slips == [(s["witness"], s["text"]) for s in entry.get("slips", [])]
+
+
+@pytest.mark.edition
+def test_every_app_points_to_a_category_of_its_kind(tree) -> None:
+    """Every ``<app>``, of the text and of the translation, a form corrected as a class too,
+    names its kind's category in ``@ana`` (the translation's 誤譯 is none of the 原文's kinds)."""
+    categories = {c.get(tr.XML_ID): c for c in tree.iter(tr.q("category"))}
+    kinds = set()
+    for app in tree.iter(tr.q("app")):
+        assert app.get("ana") == f"#apparatus.{app.get('type')}", app.get(tr.XML_ID)
+        assert app.get("ana").removeprefix("#") in categories
+        kinds.add(app.get("type"))
+    assert {"mistranslation", "orthography", "slip"} <= kinds
+    assert categories["apparatus.orthography"].findtext(tr.q("catDesc")) == "以類校正之字形"
+
+
+@pytest.mark.edition
+def test_a_slip_witness_reads_the_lemma(tree, edition: dict) -> None:
+    """A witness whose digital copy slips at an entry is counted among the lemma's witnesses
+    (its edition reads the lemma: 「非其刊本之異文」), in edition.json and in ``<lem wit>``, the
+    slip kept as a ``witDetail``; so every collated witness is either credited with a reading
+    at every entry, or the note says that it lacks the passage (data.md's rule)."""
+    import tomllib
+
+    raw = tomllib.loads((EDITION / "apparatus.toml").read_text(encoding="utf-8"))["entry"]
+    slipped = {e["id"]: e for e in raw if e.get("slips")}
+    assert len(slipped) == 6
+    apps = {a.get(tr.XML_ID): a for a in tree.iter(tr.q("app")) if a.get(tr.XML_ID)}
+    for ident, entry in slipped.items():
+        app = apps[ident]
+        lem = tr.wits(app.find(tr.q("lem")))
+        slips = [tr.wits(w)[0] for w in app.findall(tr.q("witDetail")) if w.get("type") == "slip"]
+        assert slips == [s["witness"] for s in entry["slips"]]
+        assert set(slips) <= set(lem), ident
+        step = next(s for s in edition["steps"] if s["id"] == entry["step"])
+        (data,) = [a for a in step["apparatus"] if "數字化本" in a["note"]]
+        (lemma,) = [r for r in data["readings"] if r["text"] == data["lemma"]]
+        assert set(slips) <= set(lemma["witnesses"]) and sorted(lemma["witnesses"]) == sorted(lem)
+        for siglum in slips:  # the note still says the slip
+            assert f"{siglum}本數字化本誤作" in data["note"]
+    collated = [w["siglum"] for w in edition["edition"]["witnesses"]]
+    for step in edition["steps"]:
+        for entry in step["apparatus"]:
+            credited = {s for r in entry["readings"] for s in r["witnesses"]}
+            for siglum in set(collated) - credited:
+                lacks = (f"{siglum}本此處闕頁", f"{siglum}本不載此文")
+                assert any(w in entry["note"] for w in lacks), (step["id"], siglum)
 
 
 @pytest.mark.edition
@@ -273,9 +320,50 @@ def test_the_header(tree, edition: dict) -> None:
     assert decl.get("default") == "true"
     assert [c.get("unit") for c in decl.findall(tr.q("citeStructure"))] == ["step", "phase"]
     taxonomies = {t.get(tr.XML_ID): t for t in enc.iter(tr.q("taxonomy"))}
-    assert len(taxonomies["apparatus"]) == 5 and len(taxonomies["terms"]) == 4
+    # the 原文's five kinds, the translation's 誤譯, the forms corrected as a class
+    assert len(taxonomies["apparatus"]) == 7 and len(taxonomies["terms"]) == 4
     # the site has no address here: the file names itself relative to the site's root
     assert head.find(f".//{tr.q('idno')}[@type='URI']").text == TEI_FILE
+
+
+@pytest.mark.edition
+def test_the_header_states_the_project_and_its_editorial_principles(tree, edition: dict) -> None:
+    """``projectDesc``, ``editorialDecl`` (the 凡例's words: the class-wise 于/个 correction
+    among them), every language the file uses declared, and the base text described as the web
+    copy it is, not as a path of the build machine."""
+    head = tree.find(tr.q("teiHeader"))
+    enc = head.find(tr.q("encodingDesc"))
+    assert enc.findtext(f"{tr.q('projectDesc')}/{tr.q('p')}")
+    decl = enc.find(tr.q("editorialDecl"))
+    parts = {etree_local(c): c.findtext(tr.q("p")) for c in decl}
+    assert list(parts) == ["correction", "normalization", "punctuation", "segmentation"]
+    assert "以類校正" in parts["correction"] and "于" in parts["correction"]
+    declared = [lang.get("ident") for lang in head.iter(tr.q("language"))]
+    used = {n.get(f"{{{tei.XML_NS}}}lang") for n in tree.iter() if isinstance(n.tag, str)}
+    assert set(declared) == used - {None} and {"en", "zh-Latn-pinyin"} <= set(declared)
+    base = head.find(f".//{tr.q('witness')}[@{{{tei.XML_NS}}}id='底']")
+    source = base.findtext(f"{tr.q('note')}[@type='source']")
+    assert "網絡傳本" in source and "shared/" not in source and ".txt" not in source
+    assert "shared/" not in edition["edition"]["witnesses"][0]["source"]
+
+
+def etree_local(node) -> str:
+    return node.tag.rpartition("}")[2]
+
+
+@pytest.mark.edition
+def test_a_retired_step_id_resolves_to_its_step(tree) -> None:
+    """The retired ids of the step registry stay in the document (``standOff``), each an
+    ``item`` with the id that points to the step carrying its text."""
+    entries = registry.load(EDITION / "step-registry.tsv")
+    retired = {sid: e.replaced_by for sid, e in entries.items() if e.status == "retired"}
+    assert retired
+    ids = {n.get(tr.XML_ID): n for n in tree.iter() if isinstance(n.tag, str) and n.get(tr.XML_ID)}
+    for old, new in retired.items():
+        item = ids[old]
+        assert etree_local(item) == "item" and item.getparent().get("type") == "retired"
+        (ptr,) = item.iter(tr.q("ptr"))
+        assert ptr.get("target") == f"#{new}" and ids[new].get("type") == "step"
 
 
 @pytest.mark.edition

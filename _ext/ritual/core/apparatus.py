@@ -322,6 +322,8 @@ def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None
     for slip in entry.slips:
         if slip.witness == base or slip.witness in credited:
             raise ValueError(f"{entry.id}: slip of {slip.witness}, which has a reading")
+    if entry.slips and not any(r.text == entry.lemma for r in entry.readings):
+        raise ValueError(f"{entry.id}: a slip stands where no witness reads the lemma")
     if entry.kind == SLIP_KIND and not (entry.slips and entry.decision == "retain"):
         raise ValueError(f"{entry.id}: an entry of kind slip retains the base and names a slip")
 
@@ -480,6 +482,21 @@ def base_text(step_text: str, entries: list[Entry]) -> str:
     for start, end, base in spans:
         out = out[:start] + base + out[end:]
     return out
+
+
+def witnessed_readings(entry: Entry, order: list[str] | None = None) -> tuple[Reading, ...]:
+    """The entry's readings with the witness of each slip counted among the lemma's: a slip is
+    of the digital copy, and the edition it transcribes reads the lemma (:func:`check_entry`
+    requires a reading of it). What the data give as each witness's reading (edition.json, the
+    TEI); the 校記 print ``readings`` and say the slip apart. ``order``: the sigla's order."""
+    slipped = tuple(s.witness for s in entry.slips)
+    if not slipped:
+        return entry.readings
+    out = []
+    for r in entry.readings:
+        sigla = r.witnesses + slipped if r.text == entry.lemma else r.witnesses
+        out.append(Reading(r.text, order_sigla(sigla, order) if order is not None else sigla))
+    return tuple(out)
 
 
 def order_sigla(sigla: tuple[str, ...], order: list[str]) -> tuple[str, ...]:

@@ -113,12 +113,21 @@ FORM = Toml(
             "negated_gloss",
             "renamed",
         ),
-        "apparatus": ("kinds", "lacking", "lacking_default", "class_note"),
+        "apparatus": ("kinds", "lacking", "lacking_default", "class_note", "class_label"),
         "plan": keys_of(PlanTable),
         "search": ("placeholder",),
         "references": keys_of(ReferencesTable),
         "translation_apparatus": keys_of(TranslationApparatusTable),
-        "tei": ("resp", "main", "record", "collection", "translation_lang", "commentary"),
+        "tei": (
+            "resp",
+            "main",
+            "record",
+            "collection",
+            "translation_lang",
+            "commentary",
+            "project",
+            "editorial",
+        ),
         "files": tuple(ROLES),
     }
 )
@@ -169,6 +178,8 @@ class Edition:
     #: the editors' words on a form corrected as a class (orthography.tsv) where the data
     #: (edition.json, the TEI) lists it as an apparatus entry; {base}: the base's form
     apparatus_class_note: str = ""
+    #: what such a form is called as a kind of entry (the TEI's category of its ``<app>``s)
+    apparatus_class_label: str = ""
     #: ``[plan]``, ``[references]``, ``[translation_apparatus]``: typed, checked (manifest.py)
     plan: PlanTable = field(default_factory=PlanTable)
     search_placeholder: str = ""
@@ -438,6 +449,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             data.get("apparatus", {}).get("lacking_default", LACKING_DEFAULT)
         ),
         apparatus_class_note=str(data.get("apparatus", {}).get("class_note", "")),
+        apparatus_class_label=str(data.get("apparatus", {}).get("class_label", "")),
         plan=plan,
         search_placeholder=str(data.get("search", {}).get("placeholder", "")),
         references=references,

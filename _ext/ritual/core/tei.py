@@ -13,8 +13,13 @@ How the edition is encoded (the sources page, 「資料與介面」, says the sa
   formulas marked in it), each ``<rdg>`` another reading with its sigla in ``@wit``; an
   omission is an empty ``<rdg>``, a deletion by the editors an empty ``<lem>``. The page of a
   witness's reading is a ``<witDetail type="page">``, a slip of a digital copy a
-  ``<witDetail type="slip">``; the note (who reads what, then the editors' reasoning) a
-  ``<note>``.
+  ``<witDetail type="slip">`` (the witness itself is among the lemma's, as edition.json has
+  it); the note (who reads what, then the editors' reasoning) a ``<note>``. Every ``<app>``
+  names its kind's category in ``@ana``: the text's kinds, the translation's, and the forms
+  corrected as a class (:data:`ORTHOGRAPHY`).
+- The header states the project and the editorial principles (``[tei] project``,
+  ``[tei.editorial]``) and every language the document uses; the retired step ids stay in
+  ``<standOff>`` (:data:`RETIRED`), each pointing to the step that carries its text.
 - The body has two divisions: the edition (``div type="edition"``: the text's own steps and
   the steps that explain them, each part a ``div type="part"``, each phase a
   ``div type="phase"``, each step an ``ab type="step"`` with its id and number), and the
@@ -42,6 +47,7 @@ The document is built with :mod:`xml.etree.ElementTree` (no third-party parser a
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -74,6 +80,21 @@ ORTHOGRAPHY = "orthography"
 #: The commentary's responsibility, as the header's ``respStmt`` names it.
 COMMENTARY_RESP = "注"
 TAXONOMY_APPARATUS, TAXONOMY_TERMS = "apparatus", "terms"
+#: The parts of the header's ``editorialDecl`` an edition may state, in TEI's names.
+EDITORIAL_PARTS = (
+    "correction",
+    "normalization",
+    "punctuation",
+    "segmentation",
+    "hyphenation",
+    "quotation",
+    "interpretation",
+)
+#: The ``<list type>`` in ``<standOff>`` of the retired step ids, each an ``item`` that keeps
+#: the id and points (``ptr``) to the step that carries its text now.
+RETIRED = "retired"
+#: The attributes of the document that point to an ``xml:id`` (``#id``, space-separated).
+POINTERS = ("ref", "target", "targetEnd", "corresp", "wit", "ana", "resp", "source")
 
 
 def t(tag: str) -> str:
@@ -168,6 +189,13 @@ class Extras:
     record_steps: frozenset[str] = frozenset()
     general_steps: frozenset[str] = frozenset()
     commentary: Commentary | None = None
+    #: the project, as the header's ``projectDesc`` says it ("" for none)
+    project: str = ""
+    #: the editorial principles, as the header's ``editorialDecl`` says them: (the element of
+    #: each, one of :data:`EDITORIAL_PARTS`, its paragraph), in order
+    editorial: tuple[tuple[str, str], ...] = ()
+    #: retired step ids → the live step that carries their text (the step registry)
+    retired: Mapping[str, str] = field(default_factory=dict)
 
 
 # -- inline markup: text, terms, formulas and apparatus as nested elements -----------------------
@@ -267,8 +295,7 @@ def _app_maker(entry: Mapping[str, Any], extra: EntryExtra | None, ana_prefix: s
             {
                 XML_ID: extra.id if extra else "",
                 "type": kind,
-                # a form corrected as a class is of no kind of the 校記's taxonomy
-                "ana": f"#{ana_prefix}.{kind}" if kind and kind != ORTHOGRAPHY else "",
+                "ana": f"#{ana_prefix}.{kind}" if kind else "",
             },
         )
         readings = list(entry["readings"])
@@ -454,7 +481,9 @@ def refs_decl(step_match: str, phase_match: str) -> ET.Element:
     side by side, each by its own id, the step first (the structure a single-structure reader
     such as dapytains takes); a step's phase is given by ``citeData`` (``dct:isPartOf``), and
     in the document by the ``div`` around it. The DTS navigation (:mod:`.dts`) nests the steps
-    under their phases with the same identifiers.
+    under their phases with the same identifiers; dapytains, which reads the first structure
+    only, serves the steps as one level. No ``refsDecl`` gives both: nested, a step's citation
+    is its phase's, the delimiter and its own (dapytains: ``<phase>.<step>``).
     """
     decl = el("refsDecl", {"default": "true"})
     step = sub(decl, "citeStructure", {"unit": "step", "match": step_match, "use": "@xml:id"})
@@ -518,14 +547,33 @@ def header(data: Mapping[str, Any], extras: Extras) -> ET.Element:
             sub(witness, "note", {"type": "licence"}, w.licence)
     head.append(encoding_desc(extras))
     profile = sub(head, "profileDesc")
-    usage = sub(profile, "langUsage")
-    for lang in dict.fromkeys([extras.lang, extras.translation_lang]):
-        sub(usage, "language", {"ident": lang}, lang)
+    sub(profile, "langUsage")  # filled in by :func:`build`, with every language the file uses
     return head
+
+
+def declare_languages(root: ET.Element, first: Sequence[str]) -> None:
+    """The header's ``langUsage``: a ``language`` for each ``xml:lang`` of the document,
+    ``first`` (the text's, the translation's) first, the others in the order they appear."""
+    usage = root.find(f"{t('teiHeader')}/{t('profileDesc')}/{t('langUsage')}")
+    if usage is None:
+        return
+    langs = dict.fromkeys(first)
+    for node in root.iter():
+        lang = node.get(XML_LANG)
+        if lang:
+            langs.setdefault(lang)
+    for lang in langs:
+        sub(usage, "language", {"ident": lang}, lang)
 
 
 def encoding_desc(extras: Extras) -> ET.Element:
     enc = el("encodingDesc")
+    if extras.project:
+        sub(sub(enc, "projectDesc"), "p", {}, extras.project)
+    if extras.editorial:
+        decl = sub(enc, "editorialDecl")
+        for part, text in extras.editorial:
+            sub(sub(decl, part), "p", {}, text)
     sub(enc, "variantEncoding", {"method": "parallel-segmentation", "location": "internal"})
     enc.append(refs_decl(STEP_MATCH, PHASE_MATCH))
     class_decl = sub(enc, "classDecl")
@@ -703,8 +751,29 @@ def build(data: Mapping[str, Any], extras: Extras) -> ET.Element:
         if step.get("translation") is not None:
             translation.append(translation_ab(step, extras))
     used = {(a["type"], a["term"]) for s in data["steps"] for a in s["annotations"]}
-    root.append(vocabularies(data.get("indexes", {}), extras, used))
+    stand_off = vocabularies(data.get("indexes", {}), extras, used)
+    retired = {old: new for old, new in extras.retired.items() if new in steps}
+    if retired:
+        listing = sub(stand_off, "list", {"type": RETIRED})
+        for old, new in sorted(retired.items()):
+            item = sub(listing, "item", {XML_ID: old, "n": old})
+            sub(item, "ptr", {"type": "replacedBy", "target": f"#{new}"})
+    root.append(stand_off)
+    declare_languages(root, [extras.lang, extras.translation_lang])
     return root
+
+
+def retired_ids(root: ET.Element) -> dict[str, str]:
+    """The retired step ids the document keeps (``<list type="retired">``) → their steps."""
+    out: dict[str, str] = {}
+    for listing in root.iter(t("list")):
+        if listing.get("type") != RETIRED:
+            continue
+        for item in listing.findall(t("item")):
+            ptr = item.find(t("ptr"))
+            if ptr is not None and item.get(XML_ID):
+                out[item.get(XML_ID, "")] = ptr.get("target", "").removeprefix("#")
+    return out
 
 
 def serialize(root: ET.Element) -> bytes:
@@ -722,11 +791,18 @@ class Fragments:
     translation) after the wrapper. What every answer shares (the root, the short header, the
     wrapper's opening) is serialized once; each answer serializes only its passage."""
 
-    def __init__(self, root: ET.Element) -> None:
+    def __init__(self, root: ET.Element, whole: str = "") -> None:
+        """``whole``: the address of the whole document relative to an answer (``../x.xml``):
+        a pointer of the passage to an ``xml:id`` the answer does not hold is made to point
+        there (``#vessel-爵`` → ``../x.xml#vessel-爵``); "" leaves the pointers as they are."""
+        self.whole = whole
         out = el("TEI", {"xmlns": TEI_NS, XML_LANG: root.get(XML_LANG, "")})
         head = root.find(t("teiHeader"))
+        self.header_ids: set[str] = set()
         if head is not None:
-            out.append(_short_header(head))
+            short = _short_header(head)
+            self.header_ids = {n.get(XML_ID, "") for n in short.iter() if n.get(XML_ID)}
+            out.append(short)
         body = sub(sub(out, "text"), "body")
         body.text = "\0"  # where the answer's own part goes
         whole = ET.tostring(out, encoding="unicode")
@@ -735,10 +811,27 @@ class Fragments:
         self.wrapper = ns.removesuffix(" />") + ">"  # <dts:wrapper xmlns:dts="…">
 
     def __call__(self, passage: ET.Element, context: Sequence[ET.Element] = ()) -> bytes:
-        parts = [self.before, self.wrapper, _tostring(passage), "</dts:wrapper>"]
-        parts += [_tostring(node) for node in context]
-        parts.append(self.after)
+        body = [_tostring(passage), "</dts:wrapper>", *(_tostring(node) for node in context)]
+        text = "".join(body)
+        if self.whole:
+            held = self.header_ids | {
+                n.get(XML_ID, "") for top in (passage, *context) for n in top.iter()
+            }
+            text = _POINTER.sub(lambda m: self._pointing(m, held), text)
+        parts = [self.before, self.wrapper, text, self.after]
         return b'<?xml version="1.0" encoding="UTF-8"?>\n' + "".join(parts).encode("utf-8") + b"\n"
+
+    def _pointing(self, m: re.Match[str], held: set[str]) -> str:
+        """An attribute's pointers, each to the whole document unless the answer holds it."""
+        values = [
+            f"{self.whole}{v}" if v.startswith("#") and v[1:] not in held else v
+            for v in m.group(2).split(" ")
+        ]
+        return f'{m.group(1)}="{" ".join(values)}"'
+
+
+#: A pointing attribute as ElementTree writes it (``ref="#a #b"``; a value has no ``"``).
+_POINTER = re.compile(rf'(?<=\s)({"|".join(POINTERS)})="([^"]*)"')
 
 
 def _tostring(node: ET.Element) -> str:

@@ -19,6 +19,11 @@ pages and slips, the sigla's descriptions, the words of ``[tei]`` in ``edition.t
     licence_url = … }``: its author (a ``persName`` in the header, what each note's ``@resp``
     points to; ``id`` its ``xml:id``, default the name) and the source and licence of its
     transcription (default: the edition's licence); without it the notes are left out;
+``project``
+    the project, as the header's ``projectDesc`` says it;
+``editorial``
+    the editorial principles, ``{ correction = …, normalization = …, punctuation = …,
+    segmentation = … }`` (any of TEI's parts of ``editorialDecl``), each a paragraph;
 ``collection``
     the DTS root collection, ``{ id = …, title = …, description = … }`` (default: id
     ``<edition id>-collection``, the project's name as title).
@@ -49,6 +54,7 @@ from ..components.apparatus.placement import apparatus_for, data_entries, transl
 from ..components.citation import edition_meta
 from ..components.commentary import commentary_for
 from ..core import dts, tei
+from ..core.edition import Edition
 from ..domain import xs_domain
 from ..i18n import _
 from ..published import tei_path
@@ -126,7 +132,7 @@ def extras(app: Sphinx) -> tei.Extras:
             for siglum, row in text_app.sigla.items()
         ),
         base_siglum=text_app.base_siglum,
-        apparatus_kinds=dict(edition.apparatus_kinds),
+        apparatus_kinds=apparatus_categories(edition),
         term_kinds=tuple((k.name, k.title, k.title_en) for k in edition.kinds),
         part_heads=(str(settings.get("main", "")), str(settings.get("record", ""))),
         entries=entries,
@@ -134,7 +140,33 @@ def extras(app: Sphinx) -> tei.Extras:
         externals=externals,
         record_steps=frozenset(record),
         general_steps=frozenset(general),
+        project=str(settings.get("project", "")),
+        editorial=editorial_parts(settings.get("editorial")),
+        retired={
+            old: new
+            for old in sorted(domain.data["retired"])
+            if (new := domain.resolve_step_id(old)) is not None
+        },
     )
+
+
+def editorial_parts(settings: Any) -> tuple[tuple[str, str], ...]:
+    """``[tei.editorial]``: the editorial principles by TEI's name of each (``correction``,
+    ``normalization`` …, :data:`.tei.EDITORIAL_PARTS`), in TEI's order."""
+    if not isinstance(settings, Mapping):
+        return ()
+    return tuple((part, str(settings[part])) for part in tei.EDITORIAL_PARTS if settings.get(part))
+
+
+def apparatus_categories(edition: Edition) -> dict[str, str]:
+    """The kinds of ``<app>`` the TEI's taxonomy declares (name → label): the 原文's kinds of
+    decision, the translation's kinds of correction that are not among them, and the forms
+    corrected as a class (:data:`.tei.ORTHOGRAPHY`), each ``<app>``'s ``@ana`` naming one."""
+    kinds = dict(edition.apparatus_kinds)
+    for name, label in edition.translation_kinds.items():
+        kinds.setdefault(name, label)
+    kinds.setdefault(tei.ORTHOGRAPHY, edition.apparatus_class_label or tei.ORTHOGRAPHY)
+    return kinds
 
 
 def commentary_info(

@@ -782,12 +782,18 @@ def data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
 
 def _data_entries(env: BuildEnvironment, step_id: str) -> list[DataEntry]:
     rec = xs_domain(env).steps[step_id]
-    out = [
-        DataEntry(e, p.entry_id)
-        for e, p in zip(_exported(rec.apparatus), rec.apparatus, strict=True)
-    ]
+    data = apparatus_for(env)
+    by_id = {e.id: e for e in data.entries if e.step == step_id}
+    out = []
+    for exported, place in zip(_exported(rec.apparatus), rec.apparatus, strict=True):
+        entry = by_id.get(place.entry_id)
+        if entry is not None and entry.slips:  # the slip's witness reads the lemma
+            exported["readings"] = [
+                {"text": r.text, "witnesses": list(r.witnesses)}
+                for r in apparatus.witnessed_readings(entry, data.order)
+            ]
+        out.append(DataEntry(exported, place.entry_id))
     if rec.orthography:
-        data = apparatus_for(env)
         edition = edition_of(env)
         rank = {s: n for n, s in enumerate(data.order)}
         places = {p.offset: p for p in orthography_places(env).get(step_id, ())}
