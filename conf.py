@@ -22,7 +22,7 @@ version = release = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="
 
 #: The date of this version (CHANGELOG.md, CITATION.cff): citations give it, whatever day
 #: the site is rebuilt.
-xs_release_date = "2026-12-02"
+xs_release_date = "2026-12-07"
 xs_edition_title = "儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)"
 xs_base_text = (
     "網絡本《儀禮·鄉射禮》原文與譯文（即校勘符號表之「底」），"

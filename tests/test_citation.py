@@ -189,6 +189,26 @@ def test_changelog_starts_with_the_first_version():
     assert versions and versions[-1] == "0.1.0"
 
 
+def test_the_build_is_the_version_it_says_it_is():
+    """A citation names a version and a step id: the site, the books and the data must be the
+    version they name. So the version (pyproject.toml) and its date (conf.py, CITATION.cff) are
+    the newest release's in CHANGELOG.md, and changes to the text since then (an
+    「Unreleased」 section with entries) only ever stand in a development version (PEP 440
+    ``.devN``), never in one that names a release whose text they are not."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+    conf = (ROOT / "conf.py").read_text(encoding="utf-8")
+    date = re.search(r'^xs_release_date = "([\d-]+)"', conf, re.M).group(1)
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    released = re.findall(r"^## (\d+\.\d+\.\d+) — (\d{4}-\d{2}-\d{2})$", text, re.M)
+    unreleased = re.search(r"^## Unreleased\n(.*?)(?=^## )", text, re.M | re.S)
+    if unreleased and re.search(r"^- ", unreleased.group(1), re.M):
+        assert ".dev" in version, "the text has changed since the last release: a .devN version"
+    else:
+        assert (version, date) == released[0], "the version and date of the newest release"
+    assert str(cff["version"]) == version and str(cff["date-released"]) == date
+
+
 # -- the built site -----------------------------------------------------------------------------
 
 
