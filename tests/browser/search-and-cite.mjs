@@ -100,7 +100,8 @@ await page.keyboard.press("Enter");
 const status = page.locator('details.xs-cite[data-step="xs-0017"] .xs-cite-status');
 await status.filter({ hasText: "已複製" }).waitFor();
 const clip = await page.evaluate(() => navigator.clipboard.readText());
-check(clip.includes("第17節（xs-0017）") && clip.includes("0.1.0版"), "clipboard: GB/T 7714 line");
+const version = edition.edition.version; // the version the site is, as edition.json says
+check(clip.includes("第17節（xs-0017）") && clip.includes(`${version}版`), "clipboard: GB/T 7714 line");
 check(clip.includes("step 17 (xs-0017)"), "clipboard: Chicago line");
 // The site has no address yet (no xs_base_url): no canonical link, and the permalink is the
 // step's path from the site's root, as edition.json gives it.
