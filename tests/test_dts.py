@@ -52,6 +52,11 @@ def walk(walker: dw.Walker, edition: dict) -> dict[str, Any]:
     assert resource == {"@context": dts.CONTEXT, "dtsVersion": "1.0", **member}
     for key in ("citationTrees", "dublinCore"):
         assert resource[key], key
+    # the editors are its creator (as the pages' DC.creator); the version, for which Dublin
+    # Core has no term (dct:hasVersion names a resource), is schema.org's, in extensions
+    dc = resource["dublinCore"]
+    assert dc["creator"][0]["value"] and not {"publisher", "hasVersion"} & set(dc)
+    assert resource["extensions"] == {dts.VERSION_TERM: edition["edition"]["version"]}
     # the templates have no mediaType: the Resource names none (the spec makes mediaTypes the
     # values of that parameter)
     assert "mediaTypes" not in resource

@@ -58,6 +58,8 @@ DTS_VERSION = "1.0"
 API = "api/dts/"
 ENTRY = "index.jsonld"
 JSON_SUFFIX, XML_SUFFIX = ".jsonld", ".xml"
+#: The edition's version, in its Resource's ``extensions``.
+VERSION_TERM = "https://schema.org/version"
 #: The citation tree's levels.
 PHASE, STEP = tei.PHASE_DIV, tei.STEP_AB
 #: The templates of the entry point, relative to the API.
@@ -213,6 +215,10 @@ class Api:
             out["totalParents"] = 1
             out["totalChildren"] = 0
             out["dublinCore"] = self.dublin_core()
+            if self.version:
+                # Dublin Core has no term for a version string (dct:hasVersion names a related
+                # resource): schema.org's, by its IRI, which the extensions' context leaves whole
+                out["extensions"] = {VERSION_TERM: self.version}
         out |= {
             "collection": self.template(f"collection/{r}{{;nav}}{JSON_SUFFIX}"),
             "navigation": self.template(f"navigation/{r}{{;down}}{{/ref}}{JSON_SUFFIX}"),
@@ -239,10 +245,8 @@ class Api:
         if self.title_en:
             titles.append({"lang": "en", "value": self.title_en})
         out: dict[str, Any] = {"title": titles, "language": list(self.languages or [self.lang])}
-        if self.editors:
-            out["publisher"] = [{"lang": self.lang, "value": self.editors}]
-        if self.version:
-            out["hasVersion"] = self.version
+        if self.editors:  # the edition's makers, as its pages' DC.creator and citations name them
+            out["creator"] = [{"lang": self.lang, "value": self.editors}]
         if self.date:
             out["date"] = self.date
         if self.license_url:
