@@ -84,6 +84,17 @@ def walk(walker: dw.Walker, edition: dict) -> dict[str, Any]:
     step = edition["steps"][0]
     alone = walker.navigation(resource["navigation"], ref=step["id"])
     assert alone["ref"]["parent"] == step["section"] and "member" not in alone
+    # a step's siblings (down=0: its phase's steps, itself among them) and, below it, nothing
+    # but itself (down > 0 or -1: "must not raise an error", the spec's level 0 included)
+    sections = {s["id"]: s for s in edition["sections"]}
+    for step in edition["steps"]:
+        sid, phase = step["id"], step["section"]
+        siblings = walker.navigation(resource["navigation"], ref=sid, down="0")
+        assert siblings["ref"]["identifier"] == sid
+        assert [u["identifier"] for u in siblings["member"]] == sections[phase]["steps"]
+        for down in ("1", "2", "-1"):
+            below = walker.navigation(resource["navigation"], ref=sid, down=down)
+            assert [u["identifier"] for u in below["member"]] == [sid], (sid, down)
 
     # documents: the whole is the TEI file; each phase and each step in dts:wrapper
     whole_doc = walker.document(resource["document"])
@@ -204,6 +215,13 @@ def test_a_retired_step_id_answers_as_its_step(edition_html: Path, schemas: dict
     for old in ("xs-0300", "xs-0301"):
         answer = walker.navigation(entry["navigation"], resource="xiangsheli", ref=old)
         assert answer["ref"]["identifier"] == "xs-0546" and answer["ref"]["level"] == 2
+        for down in ("0", "1", "-1"):
+            below = walker.navigation(
+                entry["navigation"], resource="xiangsheli", ref=old, down=down
+            )
+            assert below["ref"]["identifier"] == "xs-0546" and "xs-0546" in [
+                u["identifier"] for u in below["member"]
+            ]
         (ab,) = dw.wrapped(walker.document(entry["document"], resource="xiangsheli", ref=old))
         assert ab.get(tr.XML_ID) == "xs-0546"
 
