@@ -25,9 +25,10 @@ the templates are absolute URLs when the site has an address, else paths from th
 Level 0: the Navigation endpoint takes no ``start`` or ``end`` (the templates have no such
 variable), ``down`` goes as deep as the tree (use ``-1`` for "to the bottom") from the root or
 from any unit (a step's subtree is the step alone: :func:`navigations`), and there is one
-citation tree (so no ``tree``) and one media type (TEI, so no ``mediaType``); nothing is paged. The Resource
-declares no ``mediaTypes``: the specification makes them the values the ``mediaType`` parameter
-takes, and the templates have no such parameter (a Document answer is the default, TEI).
+citation tree (so no ``tree``) and one media type (TEI, so no ``mediaType``); nothing is
+paged. The Resource declares no ``mediaTypes``: the specification makes them the values the
+``mediaType`` parameter takes, and the templates have no such parameter (a Document answer is
+the default, TEI).
 
 A retired step id (the TEI's ``<list type="retired">``, from the step registry) answers as the
 step that carries its text now: its Navigation answers (alone, and with each ``down``) name that
