@@ -10,14 +10,18 @@ builds the same sources clean, and compares every file of the two outputs.
 from __future__ import annotations
 
 import filecmp
+import os
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).parent / "roots" / "test-steps"
+EXT = Path(__file__).parents[1] / "_ext"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -110,3 +114,33 @@ def test_a_rebuild_that_changes_no_record_keeps_the_tei_and_dts_files(
     _edit("part.md", "{role}`賓`出迎", "賓出迎")(src)  # a record changed
     make_app("html", srcdir=src, builddir=tmp_path / "b").build()
     assert tei_file.read_text(encoding="utf-8") != before
+
+
+def test_a_style_sheet_edited_reaches_every_page(tmp_path: Path) -> None:
+    """A page links a style sheet with its checksum (``?v=…``), written when the page is: after
+    an edit to a static file, every page is written again (``xs_assets_digest``), so none keeps
+    the old checksum and with it, in a browser's cache, the old file. Each build is a process
+    of its own, as on the command line: Sphinx keeps an asset's checksum for the life of the
+    process (``_file_checksum_inner`` is cached by path)."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src)
+    (src / "_static").mkdir()
+    (src / "_static" / "root.css").write_text("p { color: black; }\n", encoding="utf-8")
+    with (src / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write('\nhtml_static_path = ["_static"]\nhtml_css_files = ["root.css"]\n')
+
+    def build(out: Path) -> None:
+        cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-q", str(src), str(out)]
+        env = {**os.environ, "PYTHONPATH": str(EXT)}
+        subprocess.run([*cmd, "-d", str(out / ".doctrees")], check=True, env=env)
+
+    inc, clean = tmp_path / "incremental", tmp_path / "clean"
+    build(inc)
+    (src / "_static" / "root.css").write_text("p { color: navy; }\n", encoding="utf-8")
+    build(inc)
+    build(clean)
+    # (Sphinx keeps the old .buildinfo as .buildinfo.bak when the configuration changed)
+    assert [f for f in differing(inc, clean) if f != ".buildinfo.bak"] == []
+    pages = [p.read_text(encoding="utf-8") for p in inc.rglob("*.html")]
+    checksums = {m for page in pages for m in re.findall(r"root\.css\?v=(\w+)", page)}
+    assert len(checksums) == 1 and len(pages) > 10

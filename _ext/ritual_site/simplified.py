@@ -42,11 +42,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from ritual.components.assets import static_digest
 from ritual.core import han, kept
 from ritual.i18n import _
 from ritual.state import build_state
 from ritual.writers import html as html_writer
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util.parallel import ParallelTasks, parallel_available
 
 from . import simplified_data
@@ -410,7 +412,15 @@ def _add_static(app: Sphinx) -> None:
         app.add_js_file("xs-script-switch.js")
 
 
+def _note_static(app: Sphinx, config: Config) -> None:
+    """``config-inited``: this layer's static files among those whose change rewrites every
+    page (their ``?v=`` checksums: :mod:`ritual.components.assets`)."""
+    config.xs_site_assets_digest = static_digest([STATIC])
+
+
 def setup_simplified(app: Sphinx) -> None:
+    app.add_config_value("xs_site_assets_digest", "", "html", str)
+    app.connect("config-inited", _note_static)
     app.connect("builder-inited", _add_static)
     app.connect("write-started", _mark_start)
     app.connect("html-page-context", add_alternates)

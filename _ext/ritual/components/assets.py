@@ -4,13 +4,23 @@ them (as sphinx-design adds its assets): HTML builders get the CSS, the apparatu
 first use, the 「放大」 button of a plan), the LaTeX builder the style file. Scripts that only
 some pages need are added by their features per page (``cite.js``, ``search.js``) or written by
 the page itself (the stage). ``ritual_site.assets`` leaves each out of the pages without its
-markup."""
+markup.
+
+A page links its style sheets and scripts with their checksum (``?v=…``), written when the page
+is. An incremental build writes only the pages whose sources changed, so after an edit to a
+style sheet the others would keep the old checksum, and a browser the old file. The digest of
+the static files (the project's ``html_static_path`` and the engine's) is therefore a
+configuration value that rewrites every page when it changes (``xs_assets_digest``, set here,
+as ``xs_catalog_digest`` is for the words)."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from pathlib import Path
 
 from sphinx.application import Sphinx
+from sphinx.config import Config
 
 STATIC = Path(__file__).parents[1] / "static"
 #: The LaTeX style file lives apart from the site's static files, so no HTML builder ships it.
@@ -36,5 +46,24 @@ def add_static(app: Sphinx) -> None:
         app.add_latex_package(LATEX_STYLE.removesuffix(".sty"))
 
 
+def static_digest(folders: Iterable[Path]) -> str:
+    """The digest of every file under ``folders`` (their paths and contents, in order)."""
+    h = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
+            if path.is_file():
+                h.update(path.relative_to(folder).as_posix().encode() + b"\0")
+                h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def note_assets(app: Sphinx, config: Config) -> None:
+    """``config-inited``: the static files' digest among the values that rewrite every page."""
+    project = [Path(app.confdir, folder) for folder in config.html_static_path]
+    config.xs_assets_digest = static_digest([*project, STATIC])
+
+
 def setup_static(app: Sphinx) -> None:
+    app.add_config_value("xs_assets_digest", "", "html", str)
+    app.connect("config-inited", note_assets)
     app.connect("builder-inited", add_static)
