@@ -365,6 +365,25 @@ def test_cite_templates_are_not_converted_to_simplified(edition_html: Path):
 
 
 @pytest.mark.edition
+def test_the_cite_pages_examples_are_the_forms_the_cite_control_gives(edition_html: Path):
+    """The worked examples of 引用本書 read as the 引 control copies them, in every copy:
+    the Simplified page printed 《仪礼·乡射礼》… while its control gave 《儀禮·鄉射禮》…"""
+
+    def examples(page: str) -> list[str]:
+        dls = re.findall(r'<dl class="[^"]*xs-citation[^"]*">(.*?)</dl>', page, re.S)
+        return [
+            re.sub(r"<[^>]+>", "", dd)
+            for dl in dls
+            for dd in re.findall(r"<dd>(.*?)</dd>", dl, re.S)
+        ]
+
+    hant = examples((edition_html / "cite.html").read_text(encoding="utf-8"))
+    hans = examples((edition_html / "zh-Hans/cite.html").read_text(encoding="utf-8"))
+    assert len(hant) == 6 and hans == hant  # three forms, for step 17 and for the book
+    assert any("《儀禮·鄉射禮》" in text and "第 17 節" in text for text in hans)
+
+
+@pytest.mark.edition
 def test_citation_files_are_linked_from_the_cite_page(published_html: Path):
     edition_html = published_html
     cite = (edition_html / "cite.html").read_text(encoding="utf-8")

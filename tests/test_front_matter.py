@@ -14,6 +14,9 @@ from ritual.core.apparatus import load_entries, load_sigla
 def test_cjk_lines_join_without_a_space() -> None:
     assert join_cjk_lines("底本用\n通行繁體字形") == "底本用通行繁體字形"
     assert join_cjk_lines("（以下稱「底本」）。\n本書") == "（以下稱「底本」）。本書"
+    # kana and Han beyond the BMP are wide too (「漢籍リポジトリ 諸君」 printed a space)
+    assert join_cjk_lines("漢籍リポジトリ\n諸君所錄") == "漢籍リポジトリ諸君所錄"
+    assert join_cjk_lines("\U0002a6a5\n之") == "\U0002a6a5之"
     # Latin text keeps its space; so does a break between Latin and Chinese.
     assert join_cjk_lines("Kanseki\nRepository") == "Kanseki\nRepository"
     assert join_cjk_lines("CC BY-SA\n授權") == "CC BY-SA\n授權"
@@ -25,7 +28,9 @@ def test_built_pages_have_no_stray_spaces_between_han(edition_html: Path) -> Non
         article = html[html.index("<article") : html.index("</article>")]
         for para in re.findall(r"<(?:p|li)>(.*?)</(?:p|li)>", article, re.S):
             text = re.sub(r"<[^>]+>", "", para)
-            assert not re.search(r"[\u4e00-\u9fff]\n\s*[\u4e00-\u9fff]", text), (page, text)
+            assert not re.search(
+                r"[\u3040-\u30ff\u4e00-\u9fff]\n\s*[\u3040-\u30ff\u4e00-\u9fff]", text
+            ), (page, text)
 
 
 def test_sources_page_lists_every_siglum(edition_html: Path) -> None:
@@ -33,7 +38,12 @@ def test_sources_page_lists_every_siglum(edition_html: Path) -> None:
     text = re.sub(r"<[^>]+>", "", html)
     for siglum, row in load_sigla(EDITION / "sigla.tsv").items():
         assert f"<strong>{siglum}</strong>" in html
-        assert short_commits(row["source"]) in text
+        source = short_commits(row["source"])
+        assert source in text
+        # a repository's coordinates are set as code, a description in prose (in a code face
+        # the base text's description of its web copy was set apart from the page's prose)
+        coded = re.search(rf"<code[^>]*>(?:<[^>]+>|\s)*{re.escape(source.split()[0])}", html)
+        assert bool(coded) == source.isascii(), (siglum, source)
     # The credit of the witnesses' texts and their licence stand in the page's own text (the
     # footer of every page names the edition's licence, which would pass any page).
     article = html.split('<article role="main"', 1)[1].split("</article>", 1)[0]

@@ -74,6 +74,8 @@ TARGETS = {
 class Sample:
     wall: float
     cpu: float
+    #: the CPU seconds spent in the kernel (of ``cpu``): creating and writing files, most of it
+    system: float = 0.0
 
 
 @dataclass
@@ -91,17 +93,19 @@ class Figure:
         return statistics.median(s.cpu for s in self.samples)
 
 
-def _children_cpu() -> float:
+def _children_cpu() -> tuple[float, float]:
+    """CPU seconds of the finished child processes so far: all of it, and the kernel's."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+    return usage.ru_utime + usage.ru_stime, usage.ru_stime
 
 
 def run(cmd: list[str], cwd: Path) -> tuple[Sample, str]:
     """Run one build; its wall and CPU time, and its stderr (warnings)."""
     env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH, "PYTHONHASHSEED": "0"}
-    cpu0, t0 = _children_cpu(), time.perf_counter()
+    (cpu0, sys0), t0 = _children_cpu(), time.perf_counter()
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
-    sample = Sample(time.perf_counter() - t0, _children_cpu() - cpu0)
+    cpu1, sys1 = _children_cpu()
+    sample = Sample(time.perf_counter() - t0, cpu1 - cpu0, sys1 - sys0)
     if result.returncode != 0:
         raise SystemExit(f"build failed: {' '.join(cmd)}\n{result.stderr[-3000:]}")
     return sample, result.stderr
@@ -553,6 +557,21 @@ def report(figures: dict[str, Figure], weight: dict[str, object], runs: int, not
             f"(a)/(b) in {len(a.samples)} alternating pairs: median of the pairs' ratios"
             f" {wall:.2f}× (wall), {cpu:.2f}× (CPU); the CPU ratios ranged {low:.2f}–{high:.2f}×.",
         ]
+        if all(x.system for x in a.samples):
+            user = statistics.median(
+                (x.cpu - x.system) / (y.cpu - y.system)
+                for x, y in zip(a.samples, b.samples, strict=True)
+            )
+            system = statistics.median(x.system for x in a.samples)
+            plain_system = statistics.median(y.system for y in b.samples)
+            lines += [
+                "",
+                f"Of the CPU, the kernel's (creating and writing the files: the edition's site"
+                f" has {weight.get('files', '?')}, plain Sphinx's {weight.get('plain_files', '?')})"
+                f" took {system:.2f} s in the edition's build and {plain_system:.2f} s in plain"
+                f" Sphinx's (medians); the pairs' ratio of the CPU outside the kernel: {user:.2f}×."
+                " On a VM the kernel's part varies most from run to run.",
+            ]
     lines += ["", "## Growth with the corpus (f)", ""]
     lines += [
         "| corpus | steps | wall s | CPU s | × the 1× (wall) | × the 1× (CPU) |",
@@ -638,6 +657,8 @@ def main(argv: list[str] | None = None) -> int:
         print("(a) edition, full HTML, and (b) plain Sphinx, paired runs")
         figures["full"], figures["plain"] = paired_full_plain(edition, plain, args.runs)
         weight = page_weight(work / "out-edition-full")
+        weight["files"] = sum(1 for f in (work / "out-edition-full").rglob("*") if f.is_file())
+        weight["plain_files"] = sum(1 for f in (work / "out-plain-plain").rglob("*") if f.is_file())
         print("(c) incremental")
         figures["incremental"] = incremental_html(edition, args.runs)
         print("(d) -j 2")

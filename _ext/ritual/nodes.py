@@ -106,6 +106,12 @@ class cite_control(nodes.General, nodes.Element):
     """The cite control of one step (``step_id``, ``number``); HTML only."""
 
 
+class citation_text(nodes.Inline, nodes.TextElement):
+    """A citation as the edition gives it (a form of ``{xs:citation}``): in the script it is
+    to be cited in, so a copy of the page in another script prints it as the cite control
+    copies it, unconverted."""
+
+
 class citation_download(nodes.Inline, nodes.TextElement):
     """A link to a file of the site's root (``xs_file``), relative to the page at write time;
     ``xs_published``: one a deployment puts there (a PDF), which an HTML build lacks."""
@@ -167,6 +173,7 @@ ALL = (
     search_box,
     cite_control,
     citation_download,
+    citation_text,
     term_indexes,
     back_ref,
     step_links,

@@ -42,7 +42,7 @@ from ..config import conf_location
 from ..core import dts
 from ..domain import xs_domain
 from ..i18n import _
-from ..nodes import citation_download, cite_control, search_box, stage
+from ..nodes import citation_download, citation_text, cite_control, search_box, stage
 from ..nodes import step as step_node
 from ..published import EDITION_JSON, tei_path
 from ..state import build_state, edition_of
@@ -568,7 +568,8 @@ def citation_forms(
 def _form_item(name: str, text: str, lang: str) -> nodes.definition_list_item:
     item = nodes.definition_list_item()
     item += nodes.term(name, name)
-    para = nodes.paragraph(text, text)
+    para = nodes.paragraph()
+    para += citation_text(text, text)
     if lang:
         para["classes"].append(f"xs-lang-{lang}")
     item += nodes.definition("", para)

@@ -16,7 +16,12 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..node_edits import index_of, remove, replace
 
-_WIDE = r"\u2e80-\u2fff\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+#: Han (with the extensions beyond the BMP), CJK punctuation, kana (漢籍リポジトリ), the
+#: full-width forms
+_WIDE = (
+    r"\u2e80-\u2fff\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    r"\uff00-\uffef\U00020000-\U0003134f"
+)
 SOFT_BREAK = re.compile(rf"(?<=[{_WIDE}])[ \t]*\n[ \t]*(?=[{_WIDE}])")
 WIDE = re.compile(rf"[{_WIDE}]")
 

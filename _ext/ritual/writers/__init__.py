@@ -51,6 +51,7 @@ OTHER = {
     "search_box": SKIP,
     "cite_control": SKIP,
     "citation_download": PASS,
+    "citation_text": PASS,
     "term_indexes": SKIP,
     "back_ref": PASS,  # the formula's words
     "step_links": SKIP,

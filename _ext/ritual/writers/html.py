@@ -195,6 +195,8 @@ def _depart_witness_form(self, node):
 
 
 witness_form = (_visit_witness_form, _depart_witness_form)
+#: A citation's form: as the cite control copies it, so in no copy converted.
+citation_text = (_visit_witness_form, _depart_witness_form)
 
 
 def _visit_apparatus_list(self, node):

@@ -88,6 +88,7 @@ witness_form = (_pass, _pass)
 search_box = (_skip, None)
 cite_control = (_skip, None)
 citation_download = (_pass, _pass)
+citation_text = (_pass, _pass)
 
 
 def _visit_term_indexes(self, node):

@@ -77,7 +77,10 @@ class SiglaDirective(SphinxDirective):
             definition = nodes.definition()
             definition += nodes.paragraph(text=row["description"])
             source = nodes.paragraph(classes=["xs-siglum-source"])
-            source += nodes.literal(text=short_commits(row["source"]))
+            where = short_commits(row["source"])
+            # a repository's coordinates are code; a description of a source (the base
+            # text's: a web copy) is prose, and in a code face its CJK would be set apart
+            source += nodes.literal(text=where) if where.isascii() else nodes.Text(where)
             source += nodes.Text(f"；{row['licence']}")
             definition += source
             item += definition
