@@ -51,6 +51,18 @@ def test_sources_page_lists_every_siglum(edition_html: Path) -> None:
     assert any("CC BY-SA 4.0" in p for p in credit), credit
 
 
+def test_no_siglum_heading_nests_parentheses(edition_html: Path) -> None:
+    """A siglum's heading is 「name（role）」; a role label with brackets of its own printed
+    「（參校（不計））」, brackets in brackets of one kind, which Chinese typesetting avoids."""
+    html = (edition_html / "sources.html").read_text(encoding="utf-8")
+    terms = [re.sub(r"<[^>]+>", "", t) for t in re.findall(r"<dt>(.*?)</dt>", html, re.S)]
+    sigla = load_sigla(EDITION / "sigla.tsv")
+    headings = [t for t in terms if t.split("\u3000")[0] in sigla]
+    assert len(headings) == len(sigla)
+    for heading in headings:
+        assert not re.search(r"（[^）]*（", heading), heading
+
+
 def test_apparatus_summary_counts_the_data(edition_html: Path) -> None:
     html = (edition_html / "sources.html").read_text(encoding="utf-8")
     entries = load_entries(EDITION / "apparatus.toml")

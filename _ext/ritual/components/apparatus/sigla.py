@@ -24,7 +24,7 @@ from .placement import apparatus_for, translation_apparatus_for
 ROLE_LABELS = {
     "base": "base text",
     "witness": "collated witness",
-    "auxiliary": "consulted (not counted)",
+    "auxiliary": "consulted, not counted",
     "not-collated": "not collated",
 }
 
