@@ -66,6 +66,14 @@ def test_the_apparatus_names_steps_by_the_numbers_the_print_gives() -> None:
     assert [n for n in notes if re.search(r"(?<![{:])xs-\d{4}", n)] == []
 
 
+def test_an_opening_mark_parted_from_its_ellipsis_fails_the_breaks_check() -> None:
+    """The 凡例's 注「…」 was set with 「 ending a line and …」 beginning the next."""
+    bad = "註語引所據之文（注「\n⋯」、張「⋯」、疏「⋯」之類）\n"
+    with pytest.raises(check_pdf.Failure, match="1 opening mark"):
+        check_pdf.check_breaks(bad)
+    assert "no opening mark" in check_pdf.check_breaks("註語引所據之文（注\n「⋯」、張「⋯」）\n")
+
+
 def test_find_pieces_across_a_page_break() -> None:
     hay = "甲乙丙丁" + "68第一番射" + "戊己庚"
     assert check_pdf.find_pieces(hay, "甲乙丙丁戊己庚", 0) == len(hay)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import opencc
 import pytest
 from conftest import EDITION
+from ritual.core.apparatus import load_entries
 
 from tools import annotate as ann
 
@@ -35,6 +37,25 @@ def test_every_gloss_explains_its_term():
     terms = vocab.load(DIR, KINDS)
     echoes = [(k, t.term) for k in KINDS for t in terms[k] if t.gloss_zh.strip() == t.term]
     assert echoes == []
+
+
+def test_no_gloss_repeats_a_conversion_error_the_text_corrects():
+    """The apparatus corrects the base text's 繁簡 errors (系 for 繫, 余 for 餘 …): a gloss
+    must not print them (綱's gloss read 「系侯之繩」, on its page, in both indexes and in
+    edition.json)."""
+    t2s = opencc.OpenCC("t2s").convert
+    # the base's reading where it is the lemma's Simplified form (not 後 for 后: a variant)
+    wrong = {
+        reading.text
+        for entry in load_entries(EDITION / "apparatus.toml")
+        if entry.kind == "conversion"
+        for reading in entry.readings
+        if "底" in reading.witnesses and reading.text == t2s(entry.lemma) != entry.lemma
+    }
+    assert {"系", "余"} <= wrong
+    terms = vocab.load(DIR, KINDS)
+    bad = [(t.term, t.gloss_zh) for k in KINDS for t in terms[k] if set(t.gloss_zh) & wrong]
+    assert bad == []
 
 
 def test_load_returns_plain_records_located_in_their_file():

@@ -34,6 +34,10 @@ Checks:
                  with its notes of 鄭注 (``commentary``): each lemma, then 【注】 and the note,
                  in the step's order (the 〔…〕 around a part another witness supplies aside).
 
+* ``breaks``     no line ends with an opening mark whose closing mark or ellipsis begins the
+                 next (「 at a line's end, …」 at the next's head: xeCJK lets a line break
+                 before its long marks; the book's preamble takes … out of them).
+
 Usage: ``python tools/check_pdf.py [PDF or its directory] [--edition PATH] [--skip-indexes]``.
 """
 
@@ -507,6 +511,19 @@ def half_empty_pages(pdf: Path, pages_file: Path) -> list[tuple[int, str, float]
     return [(n, f, share[n]) for n, f, _ in pages if n not in exempt and share[n] > MAX_EMPTY]
 
 
+#: An opening mark at a line's end, and at the next line's head what it opens: its closing mark or
+#: an ellipsis (the 凡例's 注「…」; the CJK face's … comes back as ⋯). Read in the lines as
+#: set (``pdftotext -layout``): ``-raw`` parts a line where xeCJK sets a mark apart.
+OPENING_PARTED = re.compile(r"[「『（《〈【〔][ \t]*\n[ \t]*[」』）》〉】〕…⋯]")
+
+
+def check_breaks(text: str) -> str:
+    parted = [m.group(0).replace("\n", "⏎") for m in OPENING_PARTED.finditer(text)]
+    if parted:
+        raise Failure(f"{len(parted)} opening mark(s) parted from what they open: {parted[:5]}")
+    return "no opening mark ends a line before its closing mark or an ellipsis"
+
+
 def check_pages(pdf: Path) -> str:
     pages_file = pdf.with_suffix(".xspages")
     if not pages_file.is_file():
@@ -562,6 +579,10 @@ def main(argv: list[str] | None = None) -> int:
             else (lambda: check_indexes(text)),
         ),
         ("text", lambda: check_text(text, steps)),
+        (
+            "breaks",
+            lambda: check_breaks(run("pdftotext", "-layout", "-enc", "UTF-8", str(args.pdf), "-")),
+        ),
         ("pages", lambda: check_pages(args.pdf)),
     ]
     failed = 0

@@ -47,14 +47,15 @@ from .state import setup_state
 from .vertical.builder import setup_vertical
 from .writers import setup_writers
 
-__version__ = "0.2.0"
+__version__ = "0.2.1"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read); 11: the
 #: records' classes moved into core/ and components/ (a pickle names their modules); 13: what
 #: the pages' reading makes changed (a 校記's step ids linked, the table of forms' kept forms),
 #: which an incremental build would otherwise keep from the doctrees of before; 14: a
-#: citation's forms are ``citation_text`` nodes (kept unconverted in the Simplified copy).
-ENV_VERSION = 14
+#: citation's forms are ``citation_text`` nodes (kept unconverted in the Simplified copy); 15:
+#: an apparatus marker carries its entry's ``number`` (the print's notes end with it).
+ENV_VERSION = 15
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

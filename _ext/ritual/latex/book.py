@@ -61,6 +61,11 @@ FONTS = r"""
 % the CJK face, as the Chinese around it; xeCJK takes U+00B7 for Latin, set narrow in Latin Modern.
 \xeCJKDeclareCharClass{FullRight}{"00B7}
 \xeCJKsetwidth{·}{1em}
+% The ellipsis keeps to what comes before it: xeCJK's long marks (LongPunct) let a line break
+% before them, even after an opening mark (「 ended a line and …」 began the next: 注「…」 in
+% the 凡例), which Chinese typesetting forbids. Out of that list it is the closing mark of its
+% class: it does not begin a line, and 「……」 is not parted.
+\xeCJKsetup{LongPunct-={…}}
 % Characters beyond Noto CJK (Extension B: 𡵨 𥘉 𩔖 in the 鄭注) from HanaMinB (fonts-hanazono,
 % as the vertical book has them); the log check fails on any glyph still missing.
 \setCJKfallbackfamilyfont{\CJKrmdefault}{HanaMinB}

@@ -137,7 +137,15 @@ def _visit_ref(self, node):
     ordinal = f"\\textsuperscript{{{printed['ordinal']}}}" if printed["ordinal"] else ""
     lemma = self.encode(printed["word"]) + ordinal + self.encode(printed["where"])
     macro = "xstrnote" if node.get("series") == "translation" else "xsappnote"
-    self.body.append(f"\\{macro}{{{lemma}}}{{{_readings(self, printed)}}}")
+    # the entry's number (its permanent id, as the site's marker and the vertical book give
+    # it), which the 凡例 and the notes cite: keyed by step and lemma alone, 「校記 7」 could
+    # not be found in the print
+    if node.get("series") == "translation":
+        words = _("translation apparatus entry {number}")
+    else:
+        words = _("apparatus entry {number}")
+    number = self.encode(words.format(number=node["number"]))
+    self.body.append(f"\\{macro}{{{lemma}}}{{{_readings(self, printed)}}}{{{number}}}")
     raise nodes.SkipNode
 
 

@@ -336,6 +336,7 @@ def apply_entry(
         series=series,
         kept=kept,
         label=place.label,
+        number=entry_label(place.entry_id),  # in its series, without the series' mark
         entry_text=place.formatted,
         printed=_printed(place.parts) if place.parts is not None else {},
         note=place.note,
