@@ -6,6 +6,7 @@ skip when it has not been built. ``make test`` builds it first.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -64,6 +65,24 @@ def test_the_apparatus_names_steps_by_the_numbers_the_print_gives() -> None:
         notes.append(tex[m.end() : end - 1])
     assert len(notes) > 150 and all("\\xssteptext" not in n for n in notes)
     assert [n for n in notes if re.search(r"(?<![{:])xs-\d{4}", n)] == []
+
+
+def test_every_printed_apparatus_entry_ends_with_its_number() -> None:
+    """The 凡例 cites 校記 by number (「校記 7」, gaps 6, 23, 71, 84): keyed by step and lemma
+    alone, the print's notes gave the reader no way to find one."""
+    tex_file = PDF.with_suffix(".tex")
+    if not tex_file.is_file() or not EDITION.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.tex (run `make html pdf`)")
+    tex = tex_file.read_text(encoding="utf-8")
+    text = re.findall(r"(?<!譯文)校記 (\d+)\}", tex)
+    translation = re.findall(r"\}\{譯文校記 (\d+)\}", tex)
+    data = json.loads(EDITION.read_text(encoding="utf-8"))
+    printed = {int(a) for a in text}
+    # the 校記 (the forms corrected as a class have none), each once and with its number
+    assert tex.count("\\xsappnote{") == len(text) == len(printed) == 90
+    assert tex.count("\\xstrnote{") == len(translation)
+    assert printed.isdisjoint({6, 23, 71, 84}) and max(printed) == 94
+    assert len(translation) == sum(len(s["translation_apparatus"]) for s in data["steps"])
 
 
 def test_an_opening_mark_parted_from_its_ellipsis_fails_the_breaks_check() -> None:
