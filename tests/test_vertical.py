@@ -881,6 +881,13 @@ def test_each_bookmark_goes_to_its_own_heading() -> None:
     ]
 
 
+def test_a_rule_with_no_note_after_it_fails() -> None:
+    last = cv.Page(66, "66", [("c", "儀禮卷第五"), ("s", ""), ("t", "底本某本")])
+    assert cv.colophon_faults([last]) == ["p.66: a rule before 校記, and no 校記"]
+    last.records = [("c", "唯"), ("s", ""), ("d", "94"), ("a", "唯…"), ("t", "底本某本")]
+    assert cv.colophon_faults([last]) == []
+
+
 def test_a_colophon_before_a_note_fails() -> None:
     last = cv.Page(76, "76", [("c", "唯"), ("d", "94"), ("t", "底本某本"), ("a", "唯…")])
     assert cv.colophon_faults([last]) == ["p.76: a 校記 after the colophon"]

@@ -20,7 +20,8 @@ Checks:
                  opening one (「《 …): the line-breaking rules (禁則), read from the record;
                  no page begins with a blank column (the one before a part's title);
 * ``colophon``   the colophon follows the 校記 of its page (it does not part them from their
-                 columns); its numbers (the version's) stand upright, not on their side;
+                 columns), and a page with the rule before 校記 has one (the colophon alone
+                 draws none); its numbers (the version's) stand upright, not on their side;
 * ``fill``       the columns fill the page: a page leaves a column's place empty (before its
                  校記, read from the PDF's text, or at its end) only where the opening of the next
                  page could not have stood there (a heading stays with the column after it, a
@@ -302,12 +303,16 @@ def check_breaks(record: Record) -> str:
 
 
 def colophon_faults(pages: Sequence[Page]) -> list[str]:
-    """The pages where a 校記 comes after the colophon (or the title page's words)."""
+    """The pages where a 校記 comes after the colophon (or the title page's words), and those
+    whose rule before the 校記 (record ``s``) has none after it: the colophon set where the
+    校記 are drew it over nothing (the 白文 book's last page)."""
     out = []
     for page in pages:
-        kinds = [kind for kind, _ in page.records if kind in "at"]
+        kinds = [kind for kind, _ in page.records if kind in "ats"]
         if "t" in kinds and "a" in kinds[kinds.index("t") :]:
             out.append(f"p.{page.number}: a 校記 after the colophon")
+        if "s" in kinds and "a" not in kinds[kinds.index("s") :]:
+            out.append(f"p.{page.number}: a rule before 校記, and no 校記")
     return out
 
 
