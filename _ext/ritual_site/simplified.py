@@ -14,7 +14,8 @@ them). In the copies:
   one to cite (cite.md: 引用請以繁體字版為準), as the page's cite control does;
 - regions between ``<!--xs:noconvert-->`` and ``<!--/xs:noconvert-->`` are not converted (and
   the marks are left out of the copy): the
-  citations (which quote the edition's title as published) and the witnesses' forms in the
+  citations (which quote the edition's title as published: the cite control's data and the
+  forms a page prints, the engine's ``citation_text``) and the witnesses' forms in the
   apparatus (lemmas, readings, the forms a note quotes: the engine's ``witness_form``);
 - the *kept forms* of the text (``ritual.core.kept``: the apparatus' lemmas and the orthography
   record's places, elements with ``data-xs-keep``) keep their text; one whose form the
