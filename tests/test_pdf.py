@@ -85,6 +85,29 @@ def test_every_printed_apparatus_entry_ends_with_its_number() -> None:
     assert len(translation) == sum(len(s["translation_apparatus"]) for s in data["steps"])
 
 
+def test_the_list_of_plans_lists_every_plan_with_its_page() -> None:
+    """After the contents, 圖目: each of the plans by its number and title, with its page, so
+    that the print's reader finds a plan as the site's finds it by its link."""
+    lof = PDF.with_suffix(".lof")
+    if not lof.is_file() or not EDITION.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.lof (run `make html pdf`)")
+    entries = re.findall(
+        r"\\contentsline \{figure\}\{\\numberline \{(圖[^}]+)\}(.*?)\}\{(\d+)\}",
+        lof.read_text(encoding="utf-8"),
+    )
+    diagrams = json.loads(EDITION.read_text(encoding="utf-8"))["diagrams"]
+    assert [title for _, title, _ in entries] == [d["title"] for d in diagrams]
+    assert entries[0][0] == "圖一" and len({n for n, _, _ in entries}) == len(diagrams)
+    pages = [int(page) for _, _, page in entries]
+    assert pages == sorted(pages)
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "12", "-layout", str(PDF), "-"],
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "圖目" in text
+
+
 def test_an_opening_mark_parted_from_its_ellipsis_fails_the_breaks_check() -> None:
     """The 凡例's 注「…」 was set with 「 ending a line and …」 beginning the next."""
     bad = "註語引所據之文（注「\n⋯」、張「⋯」、疏「⋯」之類）\n"

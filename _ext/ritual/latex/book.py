@@ -75,6 +75,8 @@ FONTS = r"""
 #: them in the class's, English: babel is loaded for the Latin text): msgids of the catalog.
 CONTENTS_NAME = "Contents"
 INDEX_NAME = "Index"
+#: … and of the list of the plans after the contents (LaTeX's list of figures)
+PLANS_NAME = "List of plans"
 
 #: Sphinx's map of the TeX specials (``sphinx.util.texescape``: ``\\``, ``{}``, ``~``, ``^``,
 #: ``[]`` …). Its ``escape()`` would also write the hyphen as ``\sphinxhyphen{}``, which the
@@ -134,8 +136,9 @@ def captions() -> str:
     toctree's caption and from babel's English)."""
     contents = f"\\renewcommand{{\\contentsname}}{{{_(CONTENTS_NAME)}}}"
     index = f"\\renewcommand{{\\indexname}}{{{_(INDEX_NAME)}}}"
+    plans = f"\\renewcommand{{\\listfigurename}}{{{_(PLANS_NAME)}}}"
 
-    return f"\\addto\\captionsenglish{{{contents}{index}}}\n{contents}\n"
+    return f"\\addto\\captionsenglish{{{contents}{index}{plans}}}\n{contents}{plans}\n"
 
 
 def geometry(paper: tuple[float, float], text_width: float) -> str:
