@@ -84,6 +84,7 @@ def tabled() -> set[str]:
         reading_switch.GROUP_LABEL,
         tei_sphinx.DEFAULT_RESP,
         book.CONTENTS_NAME,
+        book.PLANS_NAME,
         book.INDEX_NAME,
         *orthography.MARKS.values(),
         *(head for heads in html._LIST_HEADS.values() for head in heads),
