@@ -140,6 +140,31 @@ def test_stage_list_numbers_kept_forms_and_retired_ids() -> None:
     assert _step_list([]) == ""
 
 
+@pytest.mark.sphinx("html", testroot="diagram")
+def test_the_list_of_plans_links_every_plan_in_reading_order(app: SphinxTestApp) -> None:
+    """``xs:plans`` (圖目): each plan by its number and title, linked to it on its page, as
+    the book's list of plans after the contents gives them with their pages."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    html = (app.outdir / "plans.html").read_text(encoding="utf-8")
+    items = re.findall(
+        r'<a class="reference internal" href="([^"]+)"><strong>(圖\S+)</strong>', html
+    )
+    data = json.loads((app.outdir / "edition.json").read_text(encoding="utf-8"))["diagrams"]
+    assert [href for href, _ in items] == [f"rite.html#{d['id']}" for d in data]
+    assert [label for _, label in items] == ["圖一", "圖二", "圖三"]
+    rite = (app.outdir / "rite.html").read_text(encoding="utf-8")
+    assert all(f'id="{d["id"]}"' in rite for d in data)
+
+
+@pytest.mark.sphinx("latex", testroot="diagram")
+def test_the_book_leaves_the_list_of_plans_to_latex(app: SphinxTestApp) -> None:
+    app.build()
+    tex = next(app.outdir.glob("*.tex")).read_text(encoding="utf-8")
+    # the plans are there, and not their list: its labels would be strong (\sphinxstylestrong)
+    assert "fig-bai-zhi" in tex and "\\sphinxstylestrong{圖一}" not in tex
+
+
 @pytest.mark.sphinx("text", testroot="diagram")
 def test_text_builder(app: SphinxTestApp) -> None:
     app.build()

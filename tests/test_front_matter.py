@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -91,3 +92,15 @@ def test_every_section_has_a_named_anchor(edition_html: Path) -> None:
         assert 'href="#apparatus"' in html
     sources = (edition_html / "sources.html").read_text(encoding="utf-8")
     assert re.search(r'<section id="witnesses">\s*<span id="id\d+"></span><h2>校本', sources)
+
+
+def test_the_indexes_page_lists_every_plan(edition_html: Path) -> None:
+    """The site's 圖目 (indexes.md, ``xs:plans``): every plan of edition.json, in order, linked
+    to its anchor, in both scripts."""
+    diagrams = json.loads((edition_html / "edition.json").read_text(encoding="utf-8"))["diagrams"]
+    for page in ("indexes.html", "zh-Hans/indexes.html"):
+        html = (edition_html / page).read_text(encoding="utf-8")
+        hrefs = re.findall(
+            r'<a class="reference internal" href="rite/[^"#]+#([^"]+)"><strong>', html
+        )
+        assert hrefs == [d["id"] for d in diagrams], page

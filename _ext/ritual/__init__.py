@@ -22,6 +22,7 @@ from .components.commentary import setup_commentary
 from .components.page_encoding import setup_page_encoding
 from .components.pinyin import setup_pinyin
 from .components.plans.diagrams import setup_diagrams
+from .components.plans.plan_list import setup_plan_list
 from .components.plans.position_notes import setup_position_notes
 from .components.raw_html import setup_raw_html
 from .components.reading_scripts import setup_reader
@@ -80,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_positions(app)
     setup_position_notes(app)
     setup_diagrams(app)
+    setup_plan_list(app)
     setup_citation(app)
     setup_search(app)
     setup_reader(app)

@@ -117,6 +117,11 @@ class citation_download(nodes.Inline, nodes.TextElement):
     ``xs_published``: one a deployment puts there (a PDF), which an HTML build lacks."""
 
 
+class plan_list(nodes.General, nodes.Element):
+    """The list of the plans (圖目): replaced, once every page is read, by a list of links
+    (:mod:`.plan_list`); the book has its own."""
+
+
 class term_indexes(nodes.General, nodes.Element):
     """The term indexes: ``indexes`` is filled in at resolve time (:mod:`.printed_indexes`)
     with, per kind, its titles, sizes and entries; the site lists them, the book prints them."""
@@ -175,6 +180,7 @@ ALL = (
     citation_download,
     citation_text,
     term_indexes,
+    plan_list,
     back_ref,
     step_links,
     reference_list,

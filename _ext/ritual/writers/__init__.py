@@ -53,6 +53,7 @@ OTHER = {
     "citation_download": PASS,
     "citation_text": PASS,
     "term_indexes": SKIP,
+    "plan_list": SKIP,
     "back_ref": PASS,  # the formula's words
     "step_links": SKIP,
     "reference_list": SKIP,

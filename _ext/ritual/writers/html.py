@@ -288,6 +288,14 @@ def _visit_term_indexes(self, node):
 term_indexes = (_visit_term_indexes, None)
 
 
+def _skip(self, node):
+    raise nodes.SkipNode
+
+
+# replaced by its post-transform
+plan_list = (_skip, None)
+
+
 def _visit_back_ref(self, node):
     """A formula: a link to its first referent (the popup shows them all, xs-xref.js)."""
     runs = node.get("runs") or []

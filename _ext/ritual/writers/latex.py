@@ -207,6 +207,8 @@ def _visit_term_indexes(self, node):
 
 
 term_indexes = (_visit_term_indexes, None)
+# replaced or removed by its post-transform (the book lists its plans itself)
+plan_list = (_skip, None)
 
 
 def _loc(self, run) -> str:

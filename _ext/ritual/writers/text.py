@@ -99,6 +99,8 @@ def _visit_term_indexes(self, node):
 
 
 term_indexes = (_visit_term_indexes, None)
+# replaced by its post-transform
+plan_list = (_skip, None)
 
 
 def _depart_back_ref(self, node):

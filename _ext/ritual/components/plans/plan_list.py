@@ -1,0 +1,66 @@
+"""``xs:plans``: the list of the plans (圖目), each by its number and title, linked to it.
+
+The site's counterpart of the print's list of plans, which LaTeX makes from the plans' floats
+(``\\xstableofcontents``): in the book the directive leaves nothing. The plans are declared on
+the rite's pages, so the page that lists them is read again whenever another page changes
+(:func:`~ritual.domain.note_derived`), and the list is made once every page is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+
+from ...domain import note_derived, xs_domain
+from ...nodes import plan_list
+from .diagrams import draw
+
+
+class PlanListDirective(SphinxDirective):
+    """``:::{xs:plans}`` — no arguments, no content."""
+
+    def run(self) -> list[plan_list]:
+        node = plan_list()
+        self.set_source_info(node)
+        note_derived(self.env)
+        return [node]
+
+
+class FillPlanList(SphinxPostTransform):
+    """Each :class:`~.nodes.plan_list` becomes a list of the plans in reading order, each line
+    「圖一　title」 linked to the plan; in print it goes (the book lists its plans itself)."""
+
+    default_priority = 200
+
+    def run(self, **kwargs: Any) -> None:
+        for node in list(self.document.findall(plan_list)):
+            if self.app.builder.format == "latex":
+                node.parent.remove(node)
+            else:
+                node.replace_self(self.plan_items())
+
+    def plan_items(self) -> nodes.bullet_list:
+        domain = xs_domain(self.env)
+        numbers = domain.data["diagram_numbers"]
+        out = nodes.bullet_list(classes=["xs-plan-list"])
+        for _fid, rec in sorted(
+            domain.data["diagrams"].items(), key=lambda kv: numbers.get(kv[0], 0)
+        ):
+            drawn = draw(self.env, rec)
+            if drawn is None:  # its step is unknown: said where it is declared
+                continue
+            uri = self.app.builder.get_relative_uri(self.env.docname, rec.docname)
+            ref = nodes.reference("", "", internal=True, refuri=f"{uri}#{rec.anchor}")
+            ref += nodes.strong(drawn.label, drawn.label)
+            ref += nodes.Text(f"\u3000{drawn.title}")
+            out += nodes.list_item("", nodes.paragraph("", "", ref))
+        return out
+
+
+def setup_plan_list(app: Sphinx) -> None:
+    app.add_directive_to_domain("xs", "plans", PlanListDirective)
+    app.add_post_transform(FillPlanList)
