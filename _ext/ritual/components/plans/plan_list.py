@@ -55,8 +55,9 @@ class FillPlanList(SphinxPostTransform):
                 continue
             uri = self.app.builder.get_relative_uri(self.env.docname, rec.docname)
             ref = nodes.reference("", "", internal=True, refuri=f"{uri}#{rec.anchor}")
+            # no space between: the number's box (its style) sets the title apart
             ref += nodes.strong(drawn.label, drawn.label)
-            ref += nodes.Text(f"\u3000{drawn.title}")
+            ref += nodes.Text(drawn.title)
             out += nodes.list_item("", nodes.paragraph("", "", ref))
         return out
 
