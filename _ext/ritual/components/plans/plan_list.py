@@ -8,11 +8,8 @@ the rite's pages, so the page that lists them is read again whenever another pag
 
 from __future__ import annotations
 
-from typing import Any
-
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ...domain import note_derived, xs_domain
@@ -30,38 +27,36 @@ class PlanListDirective(SphinxDirective):
         return [node]
 
 
-class FillPlanList(SphinxPostTransform):
-    """Each :class:`~.nodes.plan_list` becomes a list of the plans in reading order, each line
-    「圖一　title」 linked to the plan; in print it goes (the book lists its plans itself)."""
+def fill_plan_lists(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: each :class:`~.nodes.plan_list` becomes a list of the plans in
+    reading order, each line 「圖一　title」 linked to the plan; in print it goes (the book lists
+    its plans itself). An event handler rather than a post-transform: it needs the builder's
+    URIs, which a transform reaches only through its deprecated ``app``."""
+    for node in list(doctree.findall(plan_list)):
+        if app.builder.format == "latex":
+            node.parent.remove(node)
+        else:
+            node.replace_self(plan_items(app, docname))
 
-    default_priority = 200
 
-    def run(self, **kwargs: Any) -> None:
-        for node in list(self.document.findall(plan_list)):
-            if self.app.builder.format == "latex":
-                node.parent.remove(node)
-            else:
-                node.replace_self(self.plan_items())
-
-    def plan_items(self) -> nodes.bullet_list:
-        domain = xs_domain(self.env)
-        numbers = domain.data["diagram_numbers"]
-        out = nodes.bullet_list(classes=["xs-plan-list"])
-        for _fid, rec in sorted(
-            domain.data["diagrams"].items(), key=lambda kv: numbers.get(kv[0], 0)
-        ):
-            drawn = draw(self.env, rec)
-            if drawn is None:  # its step is unknown: said where it is declared
-                continue
-            uri = self.app.builder.get_relative_uri(self.env.docname, rec.docname)
-            ref = nodes.reference("", "", internal=True, refuri=f"{uri}#{rec.anchor}")
-            # no space between: the number's box (its style) sets the title apart
-            ref += nodes.strong(drawn.label, drawn.label)
-            ref += nodes.Text(drawn.title)
-            out += nodes.list_item("", nodes.paragraph("", "", ref))
-        return out
+def plan_items(app: Sphinx, docname: str) -> nodes.bullet_list:
+    env = app.env
+    domain = xs_domain(env)
+    numbers = domain.data["diagram_numbers"]
+    out = nodes.bullet_list(classes=["xs-plan-list"])
+    for _fid, rec in sorted(domain.data["diagrams"].items(), key=lambda kv: numbers.get(kv[0], 0)):
+        drawn = draw(env, rec)
+        if drawn is None:  # its step is unknown: said where it is declared
+            continue
+        uri = app.builder.get_relative_uri(docname, rec.docname)
+        ref = nodes.reference("", "", internal=True, refuri=f"{uri}#{rec.anchor}")
+        # no space between: the number's box (its style) sets the title apart
+        ref += nodes.strong(drawn.label, drawn.label)
+        ref += nodes.Text(drawn.title)
+        out += nodes.list_item("", nodes.paragraph("", "", ref))
+    return out
 
 
 def setup_plan_list(app: Sphinx) -> None:
     app.add_directive_to_domain("xs", "plans", PlanListDirective)
-    app.add_post_transform(FillPlanList)
+    app.connect("doctree-resolved", fill_plan_lists)
