@@ -292,7 +292,7 @@ def _skip(self, node):
     raise nodes.SkipNode
 
 
-# replaced by its post-transform
+# replaced when the doctree is resolved (plan_list.fill_plan_lists)
 plan_list = (_skip, None)
 
 

@@ -207,7 +207,7 @@ def _visit_term_indexes(self, node):
 
 
 term_indexes = (_visit_term_indexes, None)
-# replaced or removed by its post-transform (the book lists its plans itself)
+# the book lists its plans itself (LaTeX's list of figures): nothing here
 plan_list = (_skip, None)
 
 

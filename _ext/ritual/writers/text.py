@@ -99,7 +99,7 @@ def _visit_term_indexes(self, node):
 
 
 term_indexes = (_visit_term_indexes, None)
-# replaced by its post-transform
+# replaced when the doctree is resolved (plan_list.fill_plan_lists)
 plan_list = (_skip, None)
 
 

@@ -29,14 +29,14 @@ class PlanListDirective(SphinxDirective):
 
 def fill_plan_lists(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: each :class:`~.nodes.plan_list` becomes a list of the plans in
-    reading order, each line 「圖一　title」 linked to the plan; in print it goes (the book lists
-    its plans itself). An event handler rather than a post-transform: it needs the builder's
-    URIs, which a transform reaches only through its deprecated ``app``."""
+    reading order, each line the plan's number and title linked to it; in print the node stays
+    and its writer prints nothing (the book lists its plans itself). An event handler rather
+    than a post-transform: it needs the builder's URIs, which a transform reaches only through
+    its deprecated ``app``."""
+    if app.builder.format == "latex":
+        return
     for node in list(doctree.findall(plan_list)):
-        if app.builder.format == "latex":
-            node.parent.remove(node)
-        else:
-            node.replace_self(plan_items(app, docname))
+        node.replace_self(plan_items(app, docname))
 
 
 def plan_items(app: Sphinx, docname: str) -> nodes.bullet_list:
