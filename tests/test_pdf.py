@@ -54,8 +54,13 @@ def test_the_apparatus_names_steps_by_the_numbers_the_print_gives() -> None:
     if not tex_file.is_file() or _stale():
         tool_missing("no current _build/latex/xiangsheli.tex (run `make pdf`)")
     tex = tex_file.read_text(encoding="utf-8")
-    assert "\\xsappnotesep{}第\\xsloc{rite/drinking:xs-0026}{26}節注「三讓而主人先升者" in tex
-    assert "（第\\xsloc{rite/drinking:xs-0034}{34}、\\xsloc{rite/drinking:xs-0038}{38}節）" in tex
+    assert (
+        "\\xsappnotesep{}第\\xsecglue{}\\xsloc{rite/drinking:xs-0026}{26}\\xsecglue{}節注「三讓而主"
+    ) in tex
+    assert (
+        "（第\\xsecglue{}\\xsloc{rite/drinking:xs-0034}{34}、\\xsloc{rite/drinking:xs-0038}{38}"
+        "\\xsecglue{}節）"
+    ) in tex
     notes = []
     for m in re.finditer(r"\\xsappnotesep\{\}", tex):
         depth, end = 0, m.end()
@@ -65,6 +70,37 @@ def test_the_apparatus_names_steps_by_the_numbers_the_print_gives() -> None:
         notes.append(tex[m.end() : end - 1])
     assert len(notes) > 150 and all("\\xssteptext" not in n for n in notes)
     assert [n for n in notes if re.search(r"(?<![{:])xs-\d{4}", n)] == []
+
+
+def test_no_linked_step_number_touches_han() -> None:
+    """xeCJK spaces Han from digits (「第 17 節」) only where it sees both; beside a link's macro
+    it cannot, so the writer puts the space in: no linked number in the book may touch Han
+    (「第7至14節」 printed tight in the plans' captions, 「見第34節」 in the notes)."""
+    tex_file = PDF.with_suffix(".tex")
+    if not tex_file.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.tex (run `make pdf`)")
+    tex = tex_file.read_text(encoding="utf-8")
+    han = "[\u3400-\u9fff]"
+    link = r"(?:\\xsloc\{[^}]*\}|\{\\hyperref\[[^]]*\]\{\\sphinxcrossref\{\\DUrole\{xs-stepref\})"
+    touching_before = re.findall(rf"{han}{link}\{{\d", tex)
+    touching_after = re.findall(rf"{link}\{{[^{{}}]*\d\}}\}}*{han}", tex)
+    assert touching_before == [] and touching_after == []
+    assert tex.count("見第\\xsecglue{}\\xsloc{") > 50  # the back-references' notes
+
+
+def test_a_bold_label_keeps_to_its_colon() -> None:
+    """\\textbf ends with an italic correction, which the bold CJK face makes 1.13 pt: it parted
+    the 凡例's bold labels from their colons (「存異 ：」, 「網頁 ：」)."""
+    if not PDF.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-enc", "UTF-8", str(PDF), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "存異：諸本" in text and "網頁：注" in text
+    assert re.findall(r"[\u4e00-\u9fff] +：", text) == []
 
 
 def test_every_printed_apparatus_entry_ends_with_its_number() -> None:

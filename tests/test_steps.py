@@ -109,6 +109,10 @@ def test_latex_output(app: SphinxTestApp) -> None:
     assert "\\xsterm{vessel}{\\xslemma{篚}}" in tex
     assert "\\xsappnote{篚}{" in tex
     assert (app.outdir / "ritual.sty").exists()
+    # a linked step number keeps xeCJK's space from the Han around it, as a plain one has
+    # (the link's macro hides the characters from xeCJK: 「第1節」 printed tight)
+    link = r"\{\\hyperref\[[^]]*\]\{.*?\{1\}\}\}\}"
+    assert re.search(rf"參見第\\xsecglue\{{\}}{link}\\xsecglue\{{\}}節。", tex)
 
 
 @pytest.mark.sphinx("text", testroot="steps")

@@ -1,4 +1,5 @@
-"""Line breaks inside Chinese paragraphs: joined without a space.
+"""Line breaks inside Chinese paragraphs: joined without a space; and in print, the space
+between Han and Latin beside a link.
 
 Markdown turns a line break inside a paragraph into a space, as English wants. Chinese is
 written without spaces, so a source line wrapped between two Han characters (or a Han
@@ -14,7 +15,11 @@ from docutils import nodes
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from ..core.han import needs_cjk_latin_space
 from ..node_edits import index_of, remove, replace
+
+#: ritual.sty's xeCJK space between Han and Latin (a no-op where xeCJK is not loaded)
+CJK_LATIN_SPACE = r"\xsecglue{}"
 
 #: Han (with the extensions beyond the BMP), CJK punctuation, kana (漢籍リポジトリ), the
 #: full-width forms
@@ -76,6 +81,33 @@ class JoinCJKLinesAfterReferences(SphinxPostTransform):
         join_document(self.document)
 
 
+def space_beside(reference: nodes.Element) -> None:
+    """Put xeCJK's space between Han and Latin on either side of ``reference`` where its text
+    and its neighbour's meet as Han and Latin."""
+    text = reference.astext()
+    parent, i = reference.parent, index_of(reference)
+    before = parent[i - 1].astext() if i > 0 else ""
+    after = parent[i + 1].astext() if i + 1 < len(parent) else ""
+    if needs_cjk_latin_space(text, after):
+        parent.insert(i + 1, nodes.raw("", CJK_LATIN_SPACE, format="latex"))
+    if needs_cjk_latin_space(before, text):
+        parent.insert(i, nodes.raw("", CJK_LATIN_SPACE, format="latex"))
+
+
+class SpaceLinksInPrint(SphinxPostTransform):
+    """xeCJK sets Han and Latin apart by a space (「第 17 節」) only where it sees both
+    characters. A link's macro stands between them (``第{\\hyperref[…]{7}}節``), so a linked
+    step number printed tight (「第7至14節」) beside a plain one; the space goes in by hand."""
+
+    builders = ("latex",)
+    default_priority = 910  # after the references are resolved and the lines joined
+
+    def run(self, **kwargs: Any) -> None:
+        for reference in list(self.document.findall(nodes.reference)):
+            space_beside(reference)
+
+
 def setup_cjk(app: Any) -> None:
     app.add_transform(JoinCJKLines)
     app.add_post_transform(JoinCJKLinesAfterReferences)
+    app.add_post_transform(SpaceLinksInPrint)

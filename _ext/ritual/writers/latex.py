@@ -9,6 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 
 from ..core.apparatus_notes import STEP_REF, STEP_REF_SEP, step_runs
+from ..core.han import needs_cjk_latin_space
 from ..domain import xs_domain
 from ..i18n import _
 from ..state import edition_of
@@ -113,6 +114,12 @@ def _readings(self, printed) -> str:
     return out
 
 
+def _space(left: str, right: str) -> str:
+    """xeCJK's space between Han and Latin where a link stands between them and hides them
+    from it (「第\\xsloc{…}{26}節」 printed 「第26節」 beside a plain 「第 17 節」)."""
+    return "\\xsecglue{}" if needs_cjk_latin_space(left, right) else ""
+
+
 def _step_numbers(self, text: str) -> str:
     """A note's words, each run of step ids in it (「ab-0026 注」, 「（ab-0034、ab-0038）」) as the
     print names steps, by the numbers in its margin and linked (「第26節注」): where steps were
@@ -128,7 +135,12 @@ def _step_numbers(self, text: str) -> str:
         links = self.encode(STEP_REF_SEP).join(
             f"\\xsloc{{{domain.steps[i].docname}:{i}}}{{{numbers[i][0]}}}" for i in piece
         )
-        out.append(f"{self.encode(STEP_REF[0])}{links}{self.encode(STEP_REF[1])}")
+        first, last = str(numbers[piece[0]][0]), str(numbers[piece[-1]][0])
+        before, after = STEP_REF
+        out.append(
+            f"{self.encode(before)}{_space(before, first)}{links}"
+            f"{_space(last, after)}{self.encode(after)}"
+        )
     return "".join(out)
 
 
@@ -221,8 +233,12 @@ def _see(self, node) -> str:
         return self.encode(node.get("see", ""))
     pattern = node.get("see_pattern", "{steps}")
     before, _, after = pattern.partition("{steps}")
-    links = self.encode(node.get("separator", "、")).join(_loc(self, r) for r in node["runs"])
-    return f"{self.encode(before)}{links}{self.encode(after)}"
+    runs = node["runs"]
+    links = self.encode(node.get("separator", "、")).join(_loc(self, r) for r in runs)
+    return (
+        f"{self.encode(before)}{_space(before, runs[0]['label'])}{links}"
+        f"{_space(runs[-1]['label'], after)}{self.encode(after)}"
+    )
 
 
 def _visit_back_ref(self, node):
