@@ -55,6 +55,8 @@ def test_diagrams_drawn_from_positions_carried_forward(app: SphinxTestApp) -> No
     # numbered in reading order, captioned with the step
     assert '<span class="xs-diagram-label">圖二</span>' in figure
     assert "第4節（xs-0004）之後" in figure
+    # the caption runs inline: no line break (a space on the page) after its paragraphs
+    assert "司馬當楅南。</p><ul " in figure
     assert ">楅<" in figure  # :extra:
 
 

@@ -74,6 +74,7 @@ def _visit_diagram_html(self, node):
     self.body.append(self.starttag(node, "figure", CLASS="xs-diagram"))
     svg = _inline_svg(node.get("plan"), self, _key_id(node))
     self.body.append(f'<div class="xs-diagram-plan">{svg}</div>')
+    self._xs_caption_start = len(self.body)
     self.body.append(
         "<figcaption>"
         f'<span class="xs-diagram-label">{escape(node.get("label", ""))}</span> '
@@ -98,6 +99,16 @@ def _stage_link(self, node) -> str:
 
 
 def _depart_diagram_html(self, node):
+    # The caption's paragraphs run inline, as one line of text: the line break the writer puts
+    # after each </p> would print as a space, which Chinese does not put after 。 (「（鄭注）。
+    # 堂上庭中無人。」 with the key of an empty plan).
+    start = getattr(self, "_xs_caption_start", len(self.body))
+    caption = self.body[start:]
+    self.body[start:] = [
+        piece
+        for i, piece in enumerate(caption)
+        if not (piece == "\n" and i and caption[i - 1].endswith("</p>"))
+    ]
     # the key ends the caption: <figure> allows nothing after its <figcaption>
     self.body.append(_key(self, node.get("figures", []), _key_id(node), node.get("zhu", ())))
     self.body.append(_stage_link(self, node))
