@@ -40,20 +40,46 @@ def _is_wide(char: str) -> bool:
     return bool(char) and WIDE.match(char) is not None
 
 
+#: a line break (with the blanks around it) at a text node's end or start, where the wide
+#: character on its other side is in the node beside it (「…空格。\n」 then **存異**)
+_TRAILING_BREAK = re.compile(r"[ \t]*\n[ \t]*\Z")
+_LEADING_BREAK = re.compile(r"\A[ \t]*\n[ \t]*")
+
+
+def _text_beside(node: nodes.Node, step: int) -> str:
+    """The text of the node just before (``step`` -1) or after (+1) ``node``, looking out of
+    the inline elements it ends (a break that ends a **strong** run meets the text after it)."""
+    while node.parent is not None:
+        parent, i = node.parent, index_of(node) + step
+        while 0 <= i < len(parent):
+            if text := parent[i].astext():  # MyST leaves empty text nodes before markup
+                return text
+            i += step
+        if not isinstance(parent, nodes.Inline):
+            return ""
+        node = parent
+    return ""
+
+
 def join_document(document: nodes.Node) -> None:
-    """Join every soft break between wide characters in ``document``."""
+    """Join every soft break between wide characters in ``document``: inside a text node, and
+    where the break ends or begins one and the character beyond it is in the next node."""
     for node in list(document.findall(nodes.Text)):
         parent = node.parent
         if "\n" not in node or isinstance(parent, (nodes.literal_block, nodes.raw)):
             continue
+        before, after = _text_beside(node, -1), _text_beside(node, 1)
         if not str(node).strip():
-            index = index_of(node)
-            before = parent[index - 1].astext() if index > 0 else ""
-            after = parent[index + 1].astext() if index + 1 < len(parent) else ""
             if _is_wide(before[-1:]) and _is_wide(after[:1]):
                 remove(node)
             continue
         joined = join_cjk_lines(str(node))
+        end = _TRAILING_BREAK.search(joined)
+        if end and _is_wide(joined[: end.start()][-1:]) and _is_wide(after[:1]):
+            joined = joined[: end.start()]
+        start = _LEADING_BREAK.match(joined)
+        if start and _is_wide(before[-1:]) and _is_wide(joined[start.end() :][:1]):
+            joined = joined[start.end() :]
         if joined != str(node):
             replace(node, nodes.Text(joined))
 
