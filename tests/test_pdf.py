@@ -103,6 +103,42 @@ def test_a_bold_label_keeps_to_its_colon() -> None:
     assert re.findall(r"[\u4e00-\u9fff] +：", text) == []
 
 
+def _lines(page_text: str) -> list[tuple[float, str]]:
+    """A page's lines from ``pdftotext -bbox-layout``: their foot (yMax, in bp) and text."""
+    line = re.compile(
+        r'<line xMin="[\d.]+" yMin="[\d.]+" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</line>', re.S
+    )
+    return [
+        (float(m.group(1)), "".join(re.findall(r">([^<]*)</word>", m.group(2))))
+        for m in line.finditer(page_text)
+    ]
+
+
+def test_lines_of_zhu_alone_take_the_zhus_leading() -> None:
+    """A paragraph's lines are spaced by the \\baselineskip in force at its end: a long 注 ran at
+    the 原文's 24pt. A line of 注 alone now comes 18pt below the line before it; two lines of
+    原文 stay 24pt apart."""
+    if not PDF.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
+    xml = subprocess.run(
+        ["pdftotext", "-bbox-layout", str(PDF), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+    def gap(first: str, second: str) -> float:
+        for page in xml.split("<page ")[1:]:
+            lines = _lines(page)
+            a = [y for y, text in lines if text.startswith(first)]
+            b = [y for y, text in lines if text.startswith(second)]
+            if a and b:
+                return b[0] - a[0]
+        raise AssertionError(f"no page with both {first} and {second}")
+
+    # 注 of step 2: two lines of it alone, one after the other; 18pt = 17.93bp
+    assert abs(gap("警也語也出迎", "不謀賓者時不獻") - 17.93) < 0.2
+    # step 66: two lines of 原文 (the first with two 注 in it); 24pt = 23.91bp
+    assert abs(gap("祭如賓禮", "阼階上，北面坐卒爵") - 23.91) < 0.2
+
+
 def test_every_printed_apparatus_entry_ends_with_its_number() -> None:
     """The 凡例 cites 校記 by number (「校記 7」, gaps 6, 23, 71, 84): keyed by step and lemma
     alone, the print's notes gave the reader no way to find one."""
