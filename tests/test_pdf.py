@@ -103,6 +103,20 @@ def test_a_bold_label_keeps_to_its_colon() -> None:
     assert re.findall(r"[\u4e00-\u9fff] +：", text) == []
 
 
+def test_no_line_runs_visibly_past_its_measure() -> None:
+    """TeX's overfull lines: the 凡例's table of forms set 「閒6 間3」 on one line 5.9pt wider
+    than its column (its counts now stand a line each, as the other cells'). What remains is
+    tabulary's own rounding of its columns, under 3pt."""
+    log = PDF.with_suffix(".log")
+    if not log.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.log (run `make pdf`)")
+    text = log.read_text(encoding="utf-8", errors="replace")
+    overfull = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", text)]
+    assert max(overfull, default=0) < 3, overfull
+    tex = PDF.with_suffix(".tex").read_text(encoding="utf-8")
+    assert "{閒6}\\DUrole{xs-cellbreak}{ }\\DUrole{xs-nowrap}{間3}" in tex
+
+
 def _lines(page_text: str) -> list[tuple[float, str]]:
     """A page's lines from ``pdftotext -bbox-layout``: their foot (yMax, in bp) and text."""
     line = re.compile(

@@ -78,11 +78,13 @@ def keep_forms(node: nodes.Element, forms: set[str]) -> None:
 
 def _unbroken(cell: str) -> list[nodes.Node]:
     """A cell's counts (「于155 於21 闕5」), each a form with its number that a line never
-    parts (``xs-nowrap``): a narrow column broke 「於 / 21」 in print."""
+    parts (``xs-nowrap``): a narrow column broke 「於 / 21」 in print. In print each stands on
+    a line of its own, as the narrow columns set most of them: left to break where it would,
+    TeX set 「閒6 間3」 on one line 5.9pt wider than its column."""
     out: list[nodes.Node] = []
     for i, token in enumerate(cell.split(" ")):
         if i:
-            out.append(nodes.Text(" "))
+            out.append(nodes.inline(" ", " ", classes=["xs-cellbreak"]))  # a space on the site
         out.append(nodes.inline(token, token, classes=["xs-nowrap"]))
     return out
 
