@@ -171,13 +171,33 @@ def test_json_in_a_noconvert_region_is_kept() -> None:
 #: A note of 鄭注 in a page: its id, and its words (with the spans of what 張 supplies).
 ZHU = re.compile(
     r'<span class="xs-zhu" id="([^"]+)"><a class="xs-zhu-mark"[^>]*>[^<]*</a>'
-    r'((?:<span class="xs-zhu-sup"[^>]*>[^<]*</span>|[^<])*)</span>'
+    r'((?:<span (?:class="xs-zhu-sup"|data-xs-keep="")[^>]*>[^<]*</span>|[^<])*)</span>'
 )
 
 
 def notes_of(html: str) -> dict[str, str]:
     """The notes of 鄭注 in a page, id → its words as written (tags kept)."""
     return dict(ZHU.findall(html))
+
+
+def test_forms_the_conversion_would_merge_are_kept() -> None:
+    """A text that names two forms which convert to one (注 「並，併也」; 「古文而后作後」)
+    keeps them as written, in a step's 原文 and 注 and in the data; a text with one of them
+    alone is converted as usual."""
+    assert simplified.merged_forms("並併也併東行") == {"並", "併"}
+    assert simplified.merged_forms("古文而后作後非也") == {"後"}
+    assert simplified.merged_forms("上射揖，並行。") == frozenset()
+    page = (
+        '<div class="xs-text" lang="zh-Hant"><p>上射揖，並行。<span class="xs-zhu" id="x-z1">'
+        '<a class="xs-zhu-mark" href="#x-z1">注</a>並併也併東行</span></p>\n</div>'
+        '<div class="xs-trans"><p>二人並排前行。</p></div>'
+    )
+    out = simplified.to_simplified(page, "rite/a.html", PAGES)
+    assert TAG.sub("", out) == "上射揖，並行。注並併也併东行\n二人并排前行。"
+    assert out.count('class="xs-kept"') == 3  # 並 in the 經, 並併 and 併 in the 注
+    assert simplified.convert_data("並併也併東行") == "\ue002並併\ue001也\ue002併\ue001东行"
+    assert simplified.convert_data("\ue000並\ue001併也") == "\ue002並\ue001\ue002併\ue001也"
+    assert kept.keep_characters("\ue000並\ue001並", {"並"}) == "\ue000並\ue001\ue000並\ue001"
 
 
 def test_notes_of_reads_a_note_with_a_supplied_part() -> None:
@@ -199,20 +219,33 @@ def test_the_simplified_copy_converts_every_note(edition_html: Path, edition: di
     assert len(ids) == 382
     trad: dict[str, str] = {}
     simp: dict[str, str] = {}
+    merged: dict[str, frozenset[str]] = {}
     for page in sorted((edition_html / "rite").glob("*.html")):
         trad |= notes_of(page.read_text(encoding="utf-8"))
         simp |= notes_of((edition_html / "zh-Hans/rite" / page.name).read_text(encoding="utf-8"))
+        # the characters the conversion would merge within the note's step (經 and 注)
+        for block in page.read_text(encoding="utf-8").split('<div class="xs-text"')[1:]:
+            block = block.split("</div>", 1)[0]
+            for nid in notes_of(block):
+                merged[nid] = simplified.merged_forms(TAG.sub("", block))
     assert sorted(trad) == sorted(simp) == sorted(ids)
     changed = 0
     for nid in ids:
         words = re.split(r"(<[^>]*>)", trad[nid])
-        expected = "".join(w if w.startswith("<") else simplified.t2s(w) for w in words)
-        assert TAG.sub("", simp[nid]) == TAG.sub("", expected), nid
+        expected = TAG.sub("", "".join(w if w[:1] == "<" else simplified.t2s(w) for w in words))
+        got, plain = TAG.sub("", simp[nid]), TAG.sub("", trad[nid])
+        assert len(got) == len(expected) == len(plain), nid
+        kept_here = {t for g, e, t in zip(got, expected, plain, strict=True) if g != e}
+        assert all(g in (e, t) for g, e, t in zip(got, expected, plain, strict=True)), nid
+        assert kept_here <= merged[nid], nid
         changed += simp[nid] != trad[nid]
     # most notes have a character the Simplified script writes otherwise (禮 → 礼, 賓 → 宾 …)
     assert changed >= 300
     note = TAG.sub("", simp["xs-0002-z1"])
     assert note.startswith("主人州长也乡大夫若在焉则称乡大夫也")
+    # a note that speaks of two forms the conversion would make one keeps them (並 and 併
+    # both become 并: 「并，并也」)
+    assert TAG.sub("", simp["xs-0203-z1"]) == "並併也併东行"
 
 
 @pytest.mark.edition
@@ -228,3 +261,8 @@ def test_the_conventions_forms_stay_as_written_in_the_copy(edition_html: Path) -
     assert 'class="xs-kept"' in page
     search = re.sub(r"<[^>]+>", "", (edition_html / "zh-Hans" / "search.html").read_text("utf-8"))
     assert "「衆」" in search
+    # the base text's errors of script, named on three pages (converted: 「系」误作「系」)
+    assert "扑作撲、臺作台" in text
+    for name, words in (("sources", "「繫」误作「系」、「扑」误作「撲」"), ("cite", "「繫」之作「系」")):
+        page = (edition_html / "zh-Hans" / f"{name}.html").read_text(encoding="utf-8")
+        assert words in re.sub(r"<[^>]+>", "", page), name

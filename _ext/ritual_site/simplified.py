@@ -242,8 +242,54 @@ def term_headword(tag: str, text: str) -> str:
     return tag[: len(tag) - 1] + f' data-h="{text}">'
 
 
+def merged_forms(text: str) -> frozenset[str]:
+    """The characters of ``text`` that the conversion would make one with another character
+    of it. The 注 「並，併也」 glosses 並 by 併, and both become 并 (「并，并也」); 「古文而后作後」
+    names two forms that both become 后. Such a text speaks of the forms themselves, and
+    converted it would say nothing, so those characters are kept as written."""
+    images: dict[str, set[str]] = {}
+    for ch in set(HAN.findall(text)):
+        images.setdefault(t2s(ch), set()).add(ch)
+    return frozenset(
+        ch for forms in images.values() if len(forms) > 1 for ch in forms if t2s(ch) != ch
+    )
+
+
+#: A step's 原文 with its 注 (the writer's block), within which :func:`merged_forms` are kept.
+TEXT_BLOCK = re.compile(r'<div class="xs-text"')
+DIV_TAG = re.compile(r"<(/?)div\b", re.I)
+
+
+def keep_merged_forms(page: str) -> str:
+    """``page`` with :func:`merged_forms` of each step's 原文 and 注 made kept forms (an element
+    with ``data-xs-keep`` each, which :func:`to_simplified` keeps and marks): the 注's 並 and
+    併 stay as they are, and the 經's 並 that the 注 glosses with them."""
+    out, at = [], 0
+    for m in TEXT_BLOCK.finditer(page):
+        depth, end = 0, len(page)
+        for tag in DIV_TAG.finditer(page, m.start()):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                end = page.index(">", tag.end()) + 1
+                break
+        tokens = TOKEN.split(page[m.start() : end])
+        chars = merged_forms("".join(t for t in tokens if t and t[0] != "<"))
+        if chars:
+            wrap = re.compile(f"[{''.join(sorted(chars))}]+")
+            keep = f'<span {kept.ATTRIBUTE}="">\\g<0></span>'
+            tokens = [t if not t or t[0] == "<" else wrap.sub(keep, t) for t in tokens]
+        out += [page[at : m.start()], "".join(tokens)]
+        at = end
+    out.append(page[at:])
+    return "".join(out)
+
+
 def convert_data(text: str) -> str:
-    """A string of a data script, converted: its kept spans (``ritual.core.kept``) kept."""
+    """A string of a data script, converted: its kept spans (``ritual.core.kept``) kept, and
+    the characters the conversion would merge (:func:`merged_forms`)."""
+    chars = merged_forms(kept.plain(text))
+    if chars:
+        text = kept.keep_characters(text, chars)
     return kept.convert(text, t2s)
 
 
@@ -261,6 +307,7 @@ def to_simplified(
     each repeat is one dictionary lookup instead of a conversion. The caller owns it.
     """
     page = SWITCH.sub(lambda m: "\0SWITCH\0", page, count=1)
+    page = keep_merged_forms(page)
     out: list[str] = []
     tags = {} if tags is None else tags
     # a kept form being read: its element's name, depth, where its start tag is, its text

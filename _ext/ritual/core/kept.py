@@ -20,7 +20,8 @@ The spans reach a converter in two ways, both defined here:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Collection, Iterable
 
 ATTRIBUTE = "data-xs-keep"
 OPEN, CLOSE, OPEN_CHANGED = "\ue000", "\ue001", "\ue002"
@@ -54,6 +55,19 @@ def mark(text: str, spans: Iterable[tuple[int, int]]) -> str:
 def plain(text: str) -> str:
     """``text`` without its marks."""
     return text.translate({ord(c): None for c in MARKS}) if any(c in text for c in MARKS) else text
+
+
+def keep_characters(text: str, chars: Collection[str]) -> str:
+    """``text`` with each run of ``chars`` that stands outside a kept span marked as a span of
+    its own (``text`` may carry marks already: they are left as they are)."""
+    if not any(ch in text for ch in chars):
+        return text
+    run = re.compile("[" + "".join(re.escape(ch) for ch in sorted(chars)) + "]+")
+    parts = re.split(f"([{OPEN}{OPEN_CHANGED}][^{CLOSE}]*{CLOSE})", text)
+    return "".join(
+        part if i % 2 else run.sub(lambda m: f"{OPEN}{m.group()}{CLOSE}", part)
+        for i, part in enumerate(parts)
+    )
 
 
 def convert(text: str, converter: Callable[[str], str]) -> str:
