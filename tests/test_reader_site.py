@@ -261,3 +261,22 @@ def test_step_citation_example_with_an_address(app) -> None:
     assert step[0].endswith("。https://example.org/reader/part.html#xs-0001")
     root = _page(app, "index.html")
     assert '<link rel="canonical" href="https://example.org/reader/" />' in root
+
+
+@pytest.mark.sphinx("html", testroot="reader", freshenv=True)
+def test_concordance_lines_keep_the_steps_kept_forms(app) -> None:
+    """A headword page's lines quote the step: its kept forms (a lemma, a recorded form) are
+    kept there too, as in the step, so that a copy in another script prints them as the text
+    does (the Simplified concordance read 「于左物之南」 where the step keeps 於)."""
+    app.build()
+    bai = _page(app, "terms/action/拜.html")
+    assert (
+        '<td class="xs-kwic-k" lang="zh-Hant">拜</td>'
+        '<td class="xs-kwic-r" lang="zh-Hant">，賓不<span data-xs-keep="">拜</span>。</td>'
+    ) in bai
+    # the emendation 外 (app-003), in the context before a word and in a person's itinerary
+    assert '於門<span data-xs-keep="">外</span>，主人</td><td class="xs-kwic-k"' in _page(
+        app, "terms/action/不見.html"
+    )
+    host = _page(app, "terms/role/主人.html")
+    assert '<td lang="zh-Hant">主人拜，賓不<span data-xs-keep="">拜</span>。</td>' in host

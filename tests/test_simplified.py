@@ -263,6 +263,7 @@ def test_the_conventions_forms_stay_as_written_in_the_copy(edition_html: Path) -
     assert "「衆」" in search
     # the base text's errors of script, named on three pages (converted: 「系」误作「系」)
     assert "扑作撲、臺作台" in text
-    for name, words in (("sources", "「繫」误作「系」、「扑」误作「撲」"), ("cite", "「繫」之作「系」")):
+    named = (("sources", "「繫」误作「系」、「扑」误作「撲」"), ("cite", "「繫」之作「系」"))
+    for name, words in named:
         page = (edition_html / "zh-Hans" / f"{name}.html").read_text(encoding="utf-8")
         assert words in re.sub(r"<[^>]+>", "", page), name

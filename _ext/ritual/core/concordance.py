@@ -44,16 +44,20 @@ class Occurrence:
     end: int
     negated: bool
 
-    def kwic(self, width: int = 12, lead: str = "") -> tuple[str, str, str]:
-        """Left context, keyword, right context (within the step). ``lead`` (the negation,
+    def kwic_bounds(self, width: int = 12, lead: str = "") -> tuple[int, int, int, int]:
+        """Where the left context, the keyword and the right context lie in the step's text:
+        (left's start, keyword's start, keyword's end, right's end). ``lead`` (the negation,
         不, of a negated sub-entry's line) belongs to the keyword where the text has it just
         before the term: the line of 不拜 shows 不拜 as its word, not 拜."""
         start = self.start
         if lead and self.text[max(0, start - len(lead)) : start] == lead:
             start -= len(lead)
-        left = self.text[max(0, start - width) : start]
-        right = self.text[self.end : self.end + width]
-        return left, self.text[start : self.end], right
+        return max(0, start - width), start, self.end, min(len(self.text), self.end + width)
+
+    def kwic(self, width: int = 12, lead: str = "") -> tuple[str, str, str]:
+        """Left context, keyword, right context (within the step): :meth:`kwic_bounds`."""
+        left, start, end, right = self.kwic_bounds(width, lead)
+        return self.text[left:start], self.text[start:end], self.text[end:right]
 
 
 @dataclass

@@ -28,7 +28,7 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.domains import Index, IndexEntry
 from sphinx.util.osutil import relative_uri
 
-from ...core import concordance
+from ...core import concordance, kept
 from ...core.concordance import Entry, Occurrence
 from ...core.diagram.layout import EXIT
 from ...core.edition import TermKind
@@ -206,6 +206,25 @@ def _entry_link(page: str, target: str, label: str, builder: Any) -> str:
     return f'<a href="{uri}">{html.escape(label)}</a>'
 
 
+def kept_html(text: str, start: int, end: int, spans: tuple[tuple[int, int], ...]) -> str:
+    """``text[start:end]`` escaped, each of the step's kept spans in it (its lemmas and its
+    recorded forms, :mod:`ritual.core.kept`) an element with ``data-xs-keep``, as in the step
+    itself: a copy in another script keeps them as printed. (The concordance's lines read
+    「立于…于左物之南」 in the Simplified copy, where the step keeps 於.)"""
+    out, at = [], start
+    for a, b in kept.merged(spans):
+        a, b = max(a, start), min(b, end)
+        if a >= b:
+            continue
+        out += [
+            html.escape(text[at:a]),
+            f'<span {kept.ATTRIBUTE}="">{html.escape(text[a:b])}</span>',
+        ]
+        at = b
+    out.append(html.escape(text[at:end]))
+    return "".join(out)
+
+
 def headword_body(
     env: Any,
     builder: Any,
@@ -273,13 +292,16 @@ def headword_body(
     )
     # A negated sub-entry (不拜 under 拜) is its headword's term after the negation.
     lead = entry.term[: len(entry.term) - len(entry.parent)] if entry.negated else ""
+    steps = xs_domain(env).steps
     for occ in occurrences:
-        left, key, right = occ.kwic(lead=lead)
+        left, start, end, right = occ.kwic_bounds(lead=lead)
+        spans = steps[occ.step_id].kept
         out.append(
             f'<tr><td class="xs-kwic-n">{_step_link(env, page, occ, builder)}</td>'
-            f'<td class="xs-kwic-l" lang="zh-Hant">{e(left)}</td>'
-            f'<td class="xs-kwic-k" lang="zh-Hant">{e(key)}</td>'
-            f'<td class="xs-kwic-r" lang="zh-Hant">{e(right)}</td></tr>'
+            f'<td class="xs-kwic-l" lang="zh-Hant">{kept_html(occ.text, left, start, spans)}</td>'
+            f'<td class="xs-kwic-k" lang="zh-Hant">{kept_html(occ.text, start, end, spans)}</td>'
+            f'<td class="xs-kwic-r" lang="zh-Hant">{kept_html(occ.text, end, right, spans)}</td>'
+            "</tr>"
         )
     out.append("</tbody></table></div></section>")
     return "\n".join(out)
@@ -304,7 +326,8 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
         if not names & acting[step_id]:
             continue
         occ = Occurrence(step_id, numbers[step_id][0], rec.text, 0, 0, False)
-        text = rec.text if len(rec.text) <= 40 else rec.text[:40] + "…"
+        text = kept_html(rec.text, 0, min(len(rec.text), 40), rec.kept)
+        text += "…" if len(rec.text) > 40 else ""
         # a step of the 記 explains the rite, it is not a moment of it: nobody stands anywhere
         where = ("", "") if rec.explains else (place, facing)
         rows.append((_step_link(env, page, occ, builder), *where, text))
@@ -316,7 +339,7 @@ def itinerary_html(env: Any, builder: Any, page: str, entry: Entry) -> str:
     body = [
         f"<tr><td>{link}</td>"
         + (f"<td>{html.escape(place)}</td><td>{html.escape(facing)}</td>" if placed else "")
-        + f'<td lang="zh-Hant">{html.escape(text)}</td></tr>'
+        + f'<td lang="zh-Hant">{text}</td></tr>'
         for link, place, facing, text in rows
     ]
     unplaced = (
