@@ -79,7 +79,10 @@ def test_negated_acts_are_indexed_apart(edition: dict) -> None:
 def test_headword_pages_list_every_occurrence(edition: dict, edition_html: Path) -> None:
     (zhi,) = [e for e in edition["indexes"]["vessel"] if e["term"] == "觶"]
     page = (edition_html / unquote(zhi["url"])).read_text(encoding="utf-8")
-    rows = re.findall(r'<td class="xs-kwic-k" lang="zh-Hant">觶</td>', page)
+    # (a keyword that is a kept form, a lemma, is an element of its own)
+    rows = re.findall(
+        r'<td class="xs-kwic-k" lang="zh-Hant">(?:<span[^>]*>)?觶(?:</span>)?</td>', page
+    )
     assert len(rows) == zhi["count"]
     assert '<h1 lang="zh-Hant">觶' in page
 
