@@ -195,6 +195,13 @@ def test_forms_the_conversion_would_merge_are_kept() -> None:
     out = simplified.to_simplified(page, "rite/a.html", PAGES)
     assert TAG.sub("", out) == "上射揖，並行。注並併也併东行\n二人并排前行。"
     assert out.count('class="xs-kept"') == 3  # 並 in the 經, 並併 and 併 in the 注
+    # a note is a text of its own: the 經's 于 does not keep the note's 於
+    page = (
+        '<div class="xs-text"><p>立于西階上。<span class="xs-zhu" id="y-z1">'
+        '<a class="xs-zhu-mark" href="#y-z1">注</a>近於堂也</span></p></div>'
+    )
+    out = simplified.to_simplified(page, "rite/a.html", PAGES)
+    assert TAG.sub("", out) == "立于西阶上。注近于堂也" and "xs-kept" not in out
     assert simplified.convert_data("並併也併東行") == "\ue002並併\ue001也\ue002併\ue001东行"
     assert simplified.convert_data("\ue000並\ue001併也") == "\ue002並\ue001\ue002併\ue001也"
     assert kept.keep_characters("\ue000並\ue001並", {"並"}) == "\ue000並\ue001\ue000並\ue001"

@@ -255,29 +255,62 @@ def merged_forms(text: str) -> frozenset[str]:
     )
 
 
-#: A step's 原文 with its 注 (the writer's block), within which :func:`merged_forms` are kept.
+#: A step's 原文 with its 注 (the writer's block): each note, and the 原文 around them, is a
+#: text within which :func:`merged_forms` are kept.
 TEXT_BLOCK = re.compile(r'<div class="xs-text"')
 DIV_TAG = re.compile(r"<(/?)div\b", re.I)
+SPAN_TAG = re.compile(r"<(/?)span\b", re.I)
+NOTE_START = re.compile(r'<span class="xs-zhu"')
+
+
+def _block_end(page: str, start: int) -> int:
+    depth = 0
+    for tag in DIV_TAG.finditer(page, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return page.index(">", tag.end()) + 1
+    return len(page)
 
 
 def keep_merged_forms(page: str) -> str:
-    """``page`` with :func:`merged_forms` of each step's 原文 and 注 made kept forms (an element
-    with ``data-xs-keep`` each, which :func:`to_simplified` keeps and marks): the 注's 並 and
-    併 stay as they are, and the 經's 並 that the 注 glosses with them."""
+    """``page`` with the :func:`merged_forms` of each step's 原文, and of each of its notes of
+    鄭注, made kept forms (an element with ``data-xs-keep`` each, which :func:`to_simplified`
+    keeps and marks): the 注 「並，併也」 keeps its 並 and 併, and the 原文 the 並 it glosses.
+    A note is a text of its own: its 於 is not kept because the 原文 writes 于 (a note would
+    then keep every 於 it has)."""
     out, at = [], 0
     for m in TEXT_BLOCK.finditer(page):
-        depth, end = 0, len(page)
-        for tag in DIV_TAG.finditer(page, m.start()):
-            depth += -1 if tag.group(1) else 1
-            if depth == 0:
-                end = page.index(">", tag.end()) + 1
-                break
+        end = _block_end(page, m.start())
         tokens = TOKEN.split(page[m.start() : end])
-        chars = merged_forms("".join(t for t in tokens if t and t[0] != "<"))
-        if chars:
-            wrap = re.compile(f"[{''.join(sorted(chars))}]+")
+        # which text each token belongs to: 0 the 原文, n the n-th note
+        units, unit, depth, notes = [], 0, 0, 0
+        for token in tokens:
+            if token and token[0] == "<":
+                tag = SPAN_TAG.match(token)
+                if depth:
+                    depth += (-1 if tag.group(1) else 1) if tag else 0
+                    if depth == 0:
+                        unit = 0
+                elif NOTE_START.match(token):
+                    notes += 1
+                    unit, depth = notes, 1
+            units.append(unit)
+        texts: dict[int, str] = {}
+        for token, u in zip(tokens, units, strict=True):
+            if token and token[0] != "<":
+                texts[u] = texts.get(u, "") + token
+        merged = {u: chars for u, text in texts.items() if (chars := merged_forms(text))}
+        # what a note keeps, the 原文 it glosses keeps too (the 經's 並 beside 「並，併也」)
+        glossed = frozenset().union(*(c for u, c in merged.items() if u))
+        if glossed & set(texts.get(0, "")):
+            merged[0] = merged.get(0, frozenset()) | glossed
+        if merged:
             keep = f'<span {kept.ATTRIBUTE}="">\\g<0></span>'
-            tokens = [t if not t or t[0] == "<" else wrap.sub(keep, t) for t in tokens]
+            wraps = {u: re.compile(f"[{''.join(sorted(c))}]+") for u, c in merged.items()}
+            tokens = [
+                wraps[u].sub(keep, t) if u in wraps and t and t[0] != "<" else t
+                for t, u in zip(tokens, units, strict=True)
+            ]
         out += [page[at : m.start()], "".join(tokens)]
         at = end
     out.append(page[at:])
