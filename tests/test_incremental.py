@@ -144,3 +144,27 @@ def test_a_style_sheet_edited_reaches_every_page(tmp_path: Path) -> None:
     pages = [p.read_text(encoding="utf-8") for p in inc.rglob("*.html")]
     checksums = {m for page in pages for m in re.findall(r"root\.css\?v=(\w+)", page)}
     assert len(checksums) == 1 and len(pages) > 10
+
+
+def test_a_changed_converter_remakes_every_simplified_copy(make_app, tmp_path: Path) -> None:
+    """A build converts again only the pages it wrote; but when the converter itself changed
+    (its code, the phrase table, OpenCC: ``simplified.converter_digest``), every copy of a page
+    and of a data script is made again, or the copies of an untouched page would keep the old
+    conversion (a note's 「並，併也」 read 「并，并也」 in the stage after the fix)."""
+    src = tmp_path / "src"
+    shutil.copytree(Path(__file__).parent / "roots" / "test-reader", src)
+    app = make_app("html", srcdir=src, builddir=tmp_path / "b")
+    app.build()
+    out, stamp = Path(app.outdir), Path(app.doctreedir) / "xs-simplified.digest"
+    copies = sorted(p for p in (out / "zh-Hans").rglob("*") if p.suffix in (".html", ".js"))
+    assert copies and stamp.is_file()
+    times = {p: p.stat().st_mtime_ns for p in copies}
+
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()  # nothing changed
+    # most copies stay (some pages, and the search index, are written by every build)
+    kept = [p for p in copies if p.stat().st_mtime_ns == times[p]]
+    assert len(kept) > len(copies) // 2 and {p.suffix for p in kept} == {".html", ".js"}
+
+    stamp.write_text("another converter", encoding="utf-8")
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    assert [p for p in kept if p.stat().st_mtime_ns == times[p]] == []

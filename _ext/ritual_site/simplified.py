@@ -35,6 +35,8 @@ fraction of a second, and cannot drift from the Traditional pages.
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import posixpath
 import re
 import time
@@ -423,11 +425,23 @@ def _mark_start(app: Sphinx, builder: Any) -> None:
     build_state(app.env).files["simplified-start"] = time.time_ns()
 
 
+def converter_digest() -> str:
+    """What the copies are made by: this module and the data scripts', the kept forms', the
+    phrase table and OpenCC's version. Pages and data a build did not write keep their copies
+    only while it is the same: a change of the converter reaches every copy."""
+    digest = hashlib.sha256(importlib.metadata.version("opencc").encode())
+    for path in (Path(__file__), Path(simplified_data.__file__), Path(kept.__file__)):
+        digest.update(path.read_bytes())
+    digest.update(PHRASES_FILE.read_bytes())
+    return digest.hexdigest()
+
+
 def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: the switch on every page and the ``zh-Hans/`` copies.
 
     Only pages written by this build are converted again (an untouched page's copy is as it
-    was): a rebuild after one edit then converts a few pages, not the whole site. Copies of
+    was): a rebuild after one edit then converts a few pages, not the whole site; all of them
+    when the converter has changed (:func:`converter_digest`). Copies of
     pages that no longer exist are removed. With ``-j N`` the pages are converted by N
     processes (each page's copy depends on that page alone).
     """
@@ -436,8 +450,12 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     outdir = Path(app.outdir)
     rels = pages(outdir)
     target = outdir / PREFIX
+    # copies made by another converter are all made again (a stamp beside the doctrees)
+    stamp, digest = Path(app.doctreedir) / "xs-simplified.digest", converter_digest()
+    same = stamp.is_file() and stamp.read_text(encoding="utf-8") == digest
     # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
-    page_set = frozenset(rels) | simplified_data.write_copies(outdir, PREFIX, convert_data)
+    copies = simplified_data.write_copies(outdir, PREFIX, convert_data, again=not same)
+    page_set = frozenset(rels) | copies
     start = build_state(app.env).files.get("simplified-start", 0)
     if target.is_dir():
         for copy in target.rglob("*.html"):
@@ -446,7 +464,7 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     todo = [
         rel
         for rel in rels
-        if not ((target / rel).is_file() and (outdir / rel).stat().st_mtime_ns < start)
+        if not (same and (target / rel).is_file() and (outdir / rel).stat().st_mtime_ns < start)
     ]
     job = (outdir, page_set, app.config.xs_base_url)
     nproc = min(app.parallel, len(todo))
@@ -459,6 +477,7 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
         tasks.join()
     else:
         convert_pages((*job, todo))
+    stamp.write_text(digest, encoding="utf-8")
 
 
 def convert_pages(job: tuple[Path, frozenset[str], str, list[str]]) -> None:

@@ -50,10 +50,13 @@ def convert_script(text: str, convert: Callable[[str], str]) -> str:
     return f"{m.group('head')}{json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
 
 
-def write_copies(outdir: Path, prefix: str, convert: Callable[[str], str]) -> frozenset[str]:
+def write_copies(
+    outdir: Path, prefix: str, convert: Callable[[str], str], again: bool = False
+) -> frozenset[str]:
     """Write ``<prefix>/<file>`` for each of :data:`CONVERTED` present in ``outdir`` (again only
-    when the original is newer); return the files that have a copy, to which the Simplified
-    pages' links then point. A copy whose original is gone is removed."""
+    when the original is newer, or ``again``: the converter has changed); return the files that
+    have a copy, to which the Simplified pages' links then point. A copy whose original is gone
+    is removed."""
     done = set()
     wanted = [
         rel
@@ -73,7 +76,7 @@ def write_copies(outdir: Path, prefix: str, convert: Callable[[str], str]) -> fr
         if not src.is_file():
             dest.unlink(missing_ok=True)
             continue
-        if not dest.is_file() or dest.stat().st_mtime_ns < src.stat().st_mtime_ns:
+        if again or not dest.is_file() or dest.stat().st_mtime_ns < src.stat().st_mtime_ns:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_text(convert_script(src.read_text(encoding="utf-8"), convert), "utf-8")
         done.add(rel)
