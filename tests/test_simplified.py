@@ -202,6 +202,15 @@ def test_forms_the_conversion_would_merge_are_kept() -> None:
     )
     out = simplified.to_simplified(page, "rite/a.html", PAGES)
     assert TAG.sub("", out) == "立于西阶上。注近于堂也" and "xs-kept" not in out
+    # a note keeps the characters of the 原文's lemmas: 徵 kept (the base's 征 is rejected),
+    # its note 「徵，召也」 would read 「征，召也」
+    page = (
+        '<div class="xs-text"><p><span class="xs-lemma" data-base="征" data-xs-keep="">徵'
+        '</span>唯所欲。<span class="xs-zhu" id="z-z1"><a class="xs-zhu-mark" href="#z-z1">'
+        "注</a>徵召也</span></p></div>"
+    )
+    out = simplified.to_simplified(page, "rite/a.html", PAGES)
+    assert TAG.sub("", out) == "徵唯所欲。注徵召也" and out.count('class="xs-kept') == 2
     assert simplified.convert_data("並併也併東行") == "\ue002並併\ue001也\ue002併\ue001东行"
     assert simplified.convert_data("\ue000並\ue001併也") == "\ue002並\ue001\ue002併\ue001也"
     assert kept.keep_characters("\ue000並\ue001並", {"並"}) == "\ue000並\ue001\ue000並\ue001"
@@ -233,8 +242,9 @@ def test_the_simplified_copy_converts_every_note(edition_html: Path, edition: di
         # the characters the conversion would merge within the note's step (經 and 注)
         for block in page.read_text(encoding="utf-8").split('<div class="xs-text"')[1:]:
             block = block.split("</div>", 1)[0]
+            lemmas = "".join(simplified.LEMMA_TEXT.findall(block))
             for nid in notes_of(block):
-                merged[nid] = simplified.merged_forms(TAG.sub("", block))
+                merged[nid] = simplified.merged_forms(TAG.sub("", block)) | set(lemmas)
     assert sorted(trad) == sorted(simp) == sorted(ids)
     changed = 0
     for nid in ids:

@@ -263,6 +263,8 @@ TEXT_BLOCK = re.compile(r'<div class="xs-text"')
 DIV_TAG = re.compile(r"<(/?)div\b", re.I)
 SPAN_TAG = re.compile(r"<(/?)span\b", re.I)
 NOTE_START = re.compile(r'<span class="xs-zhu"')
+#: The text of an apparatus lemma in the 原文 (the writer's kept element).
+LEMMA_TEXT = re.compile(r'<span class="xs-lemma"[^>]*>([^<]*)<')
 
 
 def _block_end(page: str, start: int) -> int:
@@ -277,7 +279,8 @@ def _block_end(page: str, start: int) -> int:
 def keep_merged_forms(page: str) -> str:
     """``page`` with the :func:`merged_forms` of each step's 原文, and of each of its notes of
     鄭注, made kept forms (an element with ``data-xs-keep`` each, which :func:`to_simplified`
-    keeps and marks): the 注 「並，併也」 keeps its 並 and 併, and the 原文 the 並 it glosses.
+    keeps and marks): the 注 「並，併也」 keeps its 並 and 併, and the 原文 the 並 it glosses;
+    a note keeps the characters of the 原文's lemmas (the 徵 of 「徵，召也」 beside a kept 徵).
     A note is a text of its own: its 於 is not kept because the 原文 writes 于 (a note would
     then keep every 於 it has)."""
     out, at = [], 0
@@ -306,6 +309,17 @@ def keep_merged_forms(page: str) -> str:
         glossed = frozenset().union(*(c for u, c in merged.items() if u))
         if glossed & set(texts.get(0, "")):
             merged[0] = merged.get(0, frozenset()) | glossed
+        # and what the 原文 keeps as a lemma of the apparatus, its notes keep: converted, the
+        # note 「徵，召也」 beside the kept 徵 read 征, the reading the apparatus rejects
+        lemmas = {
+            ch
+            for lemma in LEMMA_TEXT.findall(page, m.start(), end)
+            for ch in HAN.findall(lemma)
+            if t2s(ch) != ch
+        }
+        for u, text in texts.items():
+            if u and (chars := lemmas & set(text)):
+                merged[u] = merged.get(u, frozenset()) | chars
         if merged:
             keep = f'<span {kept.ATTRIBUTE}="">\\g<0></span>'
             wraps = {u: re.compile(f"[{''.join(sorted(c))}]+") for u, c in merged.items()}
