@@ -318,8 +318,8 @@ def keep_merged_forms(page: str) -> str:
             if t2s(ch) != ch
         }
         for u, text in texts.items():
-            if u and (chars := lemmas & set(text)):
-                merged[u] = merged.get(u, frozenset()) | chars
+            if u and (glossing := lemmas & set(text)):
+                merged[u] = merged.get(u, frozenset()) | glossing
         if merged:
             keep = f'<span {kept.ATTRIBUTE}="">\\g<0></span>'
             wraps = {u: re.compile(f"[{''.join(sorted(c))}]+") for u, c in merged.items()}
