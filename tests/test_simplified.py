@@ -53,6 +53,10 @@ def test_phrases_opencc_leaves_traditional() -> None:
     converted = simplified.t2s("接著，司射袒，著扳指、臂衣著於左臂")
     assert converted == "接着，司射袒，着扳指、臂衣着于左臂"
     assert simplified.t2s("著之者嫌坐卒爵") == "著之者嫌坐卒爵"
+    # two words OpenCC turns into others: 《采蘋》 (蘋, a water plant) is not 采苹 (the apple's
+    # 苹), and 篠 is 筱, not the variant 筿
+    assert OpenCC("t2s").convert("采蘋 篠") == "采苹 筿"
+    assert simplified.t2s("若《采蘋》，皆五終。注箭篠也") == "若《采蘋》，皆五终。注箭筱也"
 
 
 def test_content_root_and_json_urls() -> None:
@@ -280,7 +284,15 @@ def test_the_conventions_forms_stay_as_written_in_the_copy(edition_html: Path) -
     assert "「衆」" in search
     # the base text's errors of script, named on three pages (converted: 「系」误作「系」)
     assert "扑作撲、臺作台" in text
-    named = (("sources", "「繫」误作「系」、「扑」误作「撲」"), ("cite", "「繫」之作「系」"))
+    assert "（裡、著、准許等）" in text and "「黨」作「一黨一」" in text and "（挩手，" in text
+    named = (
+        ("sources", "「繫」误作「系」、「扑」误作「撲」"),
+        ("sources", "「卒觶」误作「卒斛」"),
+        ("cite", "「繫」之作「系」"),
+        # a renamed headword's old form; an English gloss that names the web copy's form
+        ("terms/place/右個", "右個\n此词目今作「右个」"),
+        ("terms/action/挩", "挩手; the web copy has 梲"),
+    )
     for name, words in named:
         page = (edition_html / "zh-Hans" / f"{name}.html").read_text(encoding="utf-8")
         assert words in re.sub(r"<[^>]+>", "", page), name

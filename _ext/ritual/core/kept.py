@@ -24,6 +24,10 @@ import re
 from collections.abc import Callable, Collection, Iterable
 
 ATTRIBUTE = "data-xs-keep"
+#: Around a region of a page that a copy in another script leaves wholly as it is, unmarked
+#: (a witness's forms, a citation, an English gloss that names a form): HTML comments, which
+#: the copy drops.
+NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
 OPEN, CLOSE, OPEN_CHANGED = "\ue000", "\ue001", "\ue002"
 MARKS = OPEN + CLOSE + OPEN_CHANGED
 #: What a marked kept form says to the reader (converted with the page): a msgid of the

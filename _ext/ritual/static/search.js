@@ -21,8 +21,10 @@
   const input = root.querySelector("input[name=q]");
   const status = root.querySelector(".xs-search-status");
   const list = root.querySelector(".xs-search-results");
+  const simplified = (document.documentElement.lang || "").toLowerCase().startsWith("zh-hans");
   if (!index) {
-    status.textContent = "檢索索引未載入。";
+    // (the page's script: this runs before the words below are chosen by it)
+    status.textContent = simplified ? "检索索引未载入。" : "檢索索引未載入。";
     return;
   }
 
@@ -31,7 +33,6 @@
   const FIELDS = [TEXT, TRANS, BASE];
   const fold = index.fold;
   const maxN = index.max_n;
-  const simplified = (document.documentElement.lang || "").toLowerCase().startsWith("zh-hans");
   // The site's root (Sphinx's content_root: where _static is); the Simplified copy's pages
   // stand under zh-Hans/ below it.
   const contentRoot = (document.documentElement.dataset.content_root || "") + (simplified ? "zh-Hans/" : "");

@@ -183,7 +183,7 @@ apparatus_ref = (_visit_apparatus_ref, None)
 #: ``data-entry`` of the one, the ``data-base`` of the other).
 CONVERT_ENTRY = "data-xs-convert"
 #: Around a witness's forms: the Simplified copy (ritual_site.simplified) leaves them alone.
-NOCONVERT_OPEN, NOCONVERT_CLOSE = "<!--xs:noconvert-->", "<!--/xs:noconvert-->"
+NOCONVERT_OPEN, NOCONVERT_CLOSE = kept.NOCONVERT_OPEN, kept.NOCONVERT_CLOSE
 
 
 def _visit_witness_form(self, node):

@@ -244,7 +244,10 @@ def headword_body(
         f"{e(entry.pinyin)}</span></h1>",
         '<dl class="xs-hw-facts">',
         f'<dt>{_("Gloss")}</dt><dd lang="zh-Hant">{e(entry.gloss_zh)}</dd>',
-        f'<dt>{_("English")}</dt><dd lang="en">{e(entry.gloss_en)}</dd>',
+        # (English: its Han characters name forms, 「挩手; the web copy has 梲」, which a copy
+        # in another script must not convert)
+        f'<dt>{_("English")}</dt><dd lang="en">{kept.NOCONVERT_OPEN}{e(entry.gloss_en)}'
+        f"{kept.NOCONVERT_CLOSE}</dd>",
         f'<dt>{_("Kind")}</dt><dd>{e(entry.category)}（<a href="{index_uri}">{title}</a>）</dd>',
     ]
     if parent is not None:
@@ -366,7 +369,8 @@ def moved_page(old: str, new: str, target: str, uri: str) -> dict[str, Any]:
     words = html.escape(_("This headword is now {new}.")).replace(html.escape("{new}"), link)
     return {
         "title": old,
-        "body": f"<h1>{html.escape(old)}</h1>\n<p>{words}</p>",
+        # the old form kept as it is: converted, 右個 read 「右个 此詞目今作『右个』」
+        "body": f'<h1><span {kept.ATTRIBUTE}="">{html.escape(old)}</span></h1>\n<p>{words}</p>',
         "metatags": f'<meta http-equiv="refresh" content="0; url={html.escape(uri)}">\n',
         "xs_moved_to": target,
     }
