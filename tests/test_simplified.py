@@ -220,6 +220,25 @@ def test_forms_the_conversion_would_merge_are_kept() -> None:
     assert kept.keep_characters("\ue000並\ue001並", {"並"}) == "\ue000並\ue001\ue000並\ue001"
 
 
+def test_a_row_that_quotes_a_step_keeps_what_the_step_keeps() -> None:
+    """A headword page's line quotes a step: it keeps what the step's 原文 keeps (its 並, which
+    the step's note glosses), or the line reads 「并行」 beside the step's kept 並."""
+    step = (
+        '<div class="xs-step" data-step="x-1" id="x-1"><div class="xs-text"><p>上射揖，並行。'
+        '<span class="xs-zhu" id="x-1-z1"><a class="xs-zhu-mark" href="#x-1-z1">注</a>'
+        "並併也</span></p></div></div>"
+    )
+    steps = simplified.steps_kept([step])
+    assert steps == {"x-1": {"並", "併"}}
+    row = (
+        '<table class="xs-kwic"><tr><td class="xs-kwic-n"><a href="../a.html#x-1">1</a></td>'
+        '<td class="xs-kwic-l">上射</td><td class="xs-kwic-k">揖</td>'
+        '<td class="xs-kwic-r">，並行。</td></tr><tr><td>並</td></tr></table>'
+    )
+    out = simplified.to_simplified(row, "terms/a.html", PAGES, steps=steps)
+    assert TAG.sub("", out) == "1上射揖，並行。并" and out.count("xs-kept") == 1
+
+
 def test_notes_of_reads_a_note_with_a_supplied_part() -> None:
     page = (
         '<p>主人降。<span class="xs-zhu" id="xs-1-z1"><a class="xs-zhu-mark" href="#xs-1-z1">'
@@ -292,6 +311,8 @@ def test_the_conventions_forms_stay_as_written_in_the_copy(edition_html: Path) -
         # a renamed headword's old form; an English gloss that names the web copy's form
         ("terms/place/右個", "右個\n此词目今作「右个」"),
         ("terms/action/挩", "挩手; the web copy has 梲"),
+        # a concordance line keeps what its step keeps (xs-0203's 並, glossed by its note)
+        ("terms/action/揖", "上射揖，並行。"),
     )
     for name, words in named:
         page = (edition_html / "zh-Hans" / f"{name}.html").read_text(encoding="utf-8")

@@ -40,6 +40,7 @@ import importlib.metadata
 import posixpath
 import re
 import time
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -276,58 +277,106 @@ def _block_end(page: str, start: int) -> int:
     return len(page)
 
 
-def keep_merged_forms(page: str) -> str:
+def _block_kept(page: str, start: int, end: int) -> tuple[list[str], list[int], dict]:
+    """A step's block ``page[start:end]`` as tokens, the text each token belongs to (0 the
+    原文, n its n-th note), and what each text keeps (:func:`keep_merged_forms`)."""
+    tokens = TOKEN.split(page[start:end])
+    units, unit, depth, notes = [], 0, 0, 0
+    for token in tokens:
+        if token and token[0] == "<":
+            tag = SPAN_TAG.match(token)
+            if depth:
+                depth += (-1 if tag.group(1) else 1) if tag else 0
+                if depth == 0:
+                    unit = 0
+            elif NOTE_START.match(token):
+                notes += 1
+                unit, depth = notes, 1
+        units.append(unit)
+    texts: dict[int, str] = {}
+    for token, u in zip(tokens, units, strict=True):
+        if token and token[0] != "<":
+            texts[u] = texts.get(u, "") + token
+    merged = {u: chars for u, text in texts.items() if (chars := merged_forms(text))}
+    # what a note keeps, the 原文 it glosses keeps too (the 經's 並 beside 「並，併也」)
+    glossed = frozenset().union(*(c for u, c in merged.items() if u))
+    if glossed & set(texts.get(0, "")):
+        merged[0] = merged.get(0, frozenset()) | glossed
+    # and what the 原文 keeps as a lemma of the apparatus, its notes keep: converted, the
+    # note 「徵，召也」 beside the kept 徵 read 征, the reading the apparatus rejects
+    lemmas = {
+        ch
+        for lemma in LEMMA_TEXT.findall(page, start, end)
+        for ch in HAN.findall(lemma)
+        if t2s(ch) != ch
+    }
+    for u, text in texts.items():
+        if u and (glossing := lemmas & set(text)):
+            merged[u] = merged.get(u, frozenset()) | glossing
+    return tokens, units, merged
+
+
+def _wrap(tokens: list[str], units: list[int], merged: dict) -> str:
+    """The tokens with each run of what their text keeps in an element with ``data-xs-keep``."""
+    if not merged:
+        return "".join(tokens)
+    keep = f'<span {kept.ATTRIBUTE}="">\\g<0></span>'
+    wraps = {u: re.compile(f"[{''.join(sorted(c))}]+") for u, c in merged.items()}
+    return "".join(
+        wraps[u].sub(keep, t) if u in wraps and t and t[0] != "<" else t
+        for t, u in zip(tokens, units, strict=True)
+    )
+
+
+#: A step on its page (the writer's block), and a row that quotes a step on a headword page
+#: (a concordance line, a person's itinerary): the step is the row's first link's fragment.
+STEP_START = re.compile(r'<div class="xs-step" data-step="([^"]+)"')
+QUOTING_ROW = re.compile(r'<tr><td(?: class="xs-kwic-n")?><a href="[^"#]*#([^"]+)"')
+
+
+def steps_kept(pages: Iterable[str]) -> dict[str, frozenset[str]]:
+    """What each step's 原文 keeps (:func:`keep_merged_forms`), from the pages that hold the
+    steps: the rows that quote a step elsewhere keep the same (:func:`to_simplified`'s
+    ``steps``), or a headword page's lines would read 「并行」 where the step keeps 並."""
+    out: dict[str, frozenset[str]] = {}
+    for page in pages:
+        for m in STEP_START.finditer(page):
+            block = TEXT_BLOCK.search(page, m.end())
+            if block is None:
+                continue
+            _tokens, _units, merged = _block_kept(
+                page, block.start(), _block_end(page, block.start())
+            )
+            if merged.get(0):
+                out[m.group(1)] = merged[0]
+    return out
+
+
+def keep_merged_forms(page: str, steps: dict[str, frozenset[str]] | None = None) -> str:
     """``page`` with the :func:`merged_forms` of each step's 原文, and of each of its notes of
     鄭注, made kept forms (an element with ``data-xs-keep`` each, which :func:`to_simplified`
     keeps and marks): the 注 「並，併也」 keeps its 並 and 併, and the 原文 the 並 it glosses;
     a note keeps the characters of the 原文's lemmas (the 徵 of 「徵，召也」 beside a kept 徵).
     A note is a text of its own: its 於 is not kept because the 原文 writes 于 (a note would
-    then keep every 於 it has)."""
+    then keep every 於 it has). A row that quotes a step keeps what the step's 原文 keeps
+    (``steps``: :func:`steps_kept`)."""
     out, at = [], 0
     for m in TEXT_BLOCK.finditer(page):
         end = _block_end(page, m.start())
+        out += [page[at : m.start()], _wrap(*_block_kept(page, m.start(), end))]
+        at = end
+    out.append(page[at:])
+    page = "".join(out)
+    if not steps:
+        return page
+    out, at = [], 0
+    for m in QUOTING_ROW.finditer(page):
+        chars = steps.get(m.group(1))
+        if not chars:
+            continue
+        end = page.find("</tr>", m.end())
         tokens = TOKEN.split(page[m.start() : end])
-        # which text each token belongs to: 0 the 原文, n the n-th note
-        units, unit, depth, notes = [], 0, 0, 0
-        for token in tokens:
-            if token and token[0] == "<":
-                tag = SPAN_TAG.match(token)
-                if depth:
-                    depth += (-1 if tag.group(1) else 1) if tag else 0
-                    if depth == 0:
-                        unit = 0
-                elif NOTE_START.match(token):
-                    notes += 1
-                    unit, depth = notes, 1
-            units.append(unit)
-        texts: dict[int, str] = {}
-        for token, u in zip(tokens, units, strict=True):
-            if token and token[0] != "<":
-                texts[u] = texts.get(u, "") + token
-        merged = {u: chars for u, text in texts.items() if (chars := merged_forms(text))}
-        # what a note keeps, the 原文 it glosses keeps too (the 經's 並 beside 「並，併也」)
-        glossed = frozenset().union(*(c for u, c in merged.items() if u))
-        if glossed & set(texts.get(0, "")):
-            merged[0] = merged.get(0, frozenset()) | glossed
-        # and what the 原文 keeps as a lemma of the apparatus, its notes keep: converted, the
-        # note 「徵，召也」 beside the kept 徵 read 征, the reading the apparatus rejects
-        lemmas = {
-            ch
-            for lemma in LEMMA_TEXT.findall(page, m.start(), end)
-            for ch in HAN.findall(lemma)
-            if t2s(ch) != ch
-        }
-        for u, text in texts.items():
-            if u and (glossing := lemmas & set(text)):
-                merged[u] = merged.get(u, frozenset()) | glossing
-        if merged:
-            keep = f'<span {kept.ATTRIBUTE}="">\\g<0></span>'
-            wraps = {u: re.compile(f"[{''.join(sorted(c))}]+") for u, c in merged.items()}
-            tokens = [
-                wraps[u].sub(keep, t) if u in wraps and t and t[0] != "<" else t
-                for t, u in zip(tokens, units, strict=True)
-            ]
-        out += [page[at : m.start()], "".join(tokens)]
+        out += [page[at : m.start()], _wrap(tokens, [0] * len(tokens), {0: chars})]
         at = end
     out.append(page[at:])
     return "".join(out)
@@ -348,15 +397,17 @@ def to_simplified(
     page_set: frozenset[str],
     base_url: str = "",
     tags: dict[str, str] | None = None,
+    steps: dict[str, frozenset[str]] | None = None,
 ) -> str:
     """The ``zh-Hans/`` copy of the Traditional page ``rel`` (``page_set``: all pages).
 
     ``tags`` memoises converted tags for pages of ``rel``'s folder: a tag's copy depends on
     the page's folder only, and pages repeat their tags (a term link, a step's number), so
     each repeat is one dictionary lookup instead of a conversion. The caller owns it.
+    ``steps``: what each step's 原文 keeps, for the rows that quote it (:func:`steps_kept`).
     """
     page = SWITCH.sub(lambda m: "\0SWITCH\0", page, count=1)
-    page = keep_merged_forms(page)
+    page = keep_merged_forms(page, steps)
     out: list[str] = []
     tags = {} if tags is None else tags
     # a kept form being read: its element's name, depth, where its start tag is, its text
@@ -480,7 +531,14 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
         for rel in rels
         if not (same and (target / rel).is_file() and (outdir / rel).stat().st_mtime_ns < start)
     ]
-    job = (outdir, page_set, app.config.xs_base_url)
+    # what each step keeps, from the pages that hold the steps (all of them: a headword page
+    # written again quotes steps of pages that were not)
+    texts = (
+        text
+        for rel in rels
+        if 'class="xs-step"' in (text := (outdir / rel).read_text(encoding="utf-8"))
+    )
+    job = (outdir, page_set, app.config.xs_base_url, steps_kept(texts))
     nproc = min(app.parallel, len(todo))
     if nproc > 1 and parallel_available:
         tasks = ParallelTasks(nproc)
@@ -494,10 +552,11 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     stamp.write_text(digest, encoding="utf-8")
 
 
-def convert_pages(job: tuple[Path, frozenset[str], str, list[str]]) -> None:
+def convert_pages(job: tuple[Path, frozenset[str], str, dict, list[str]]) -> None:
     """Put the switch into the pages ``rels`` of ``outdir`` and write their copies (``job``:
-    the output folder, all pages, the site's address, the pages to convert)."""
-    outdir, page_set, base_url, rels = job
+    the output folder, all pages, the site's address, what each step keeps, the pages to
+    convert)."""
+    outdir, page_set, base_url, steps, rels = job
     tags: dict[str, dict[str, str]] = {}
     for rel in rels:
         src = outdir / rel
@@ -509,7 +568,12 @@ def convert_pages(job: tuple[Path, frozenset[str], str, list[str]]) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(
             to_simplified(
-                with_switch, rel, page_set, base_url, tags.setdefault(posixpath.dirname(rel), {})
+                with_switch,
+                rel,
+                page_set,
+                base_url,
+                tags.setdefault(posixpath.dirname(rel), {}),
+                steps,
             ),
             encoding="utf-8",
         )
