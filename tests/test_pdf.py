@@ -88,17 +88,18 @@ def test_no_linked_step_number_touches_han() -> None:
     assert tex.count("見第\\xsecglue{}\\xsloc{") > 50  # the back-references' notes
 
 
+def _pdftotext(*options: str) -> str:
+    """The book's text by poppler's pdftotext with ``options``."""
+    command = ["pdftotext", *options, str(PDF), "-"]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+
 def test_a_bold_label_keeps_to_its_colon() -> None:
     """\\textbf ends with an italic correction, which the bold CJK face makes 1.13 pt: it parted
     the 凡例's bold labels from their colons (「存異 ：」, 「網頁 ：」)."""
     if not PDF.is_file() or _stale():
         tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
-    text = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(PDF), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    text = _pdftotext("-layout", "-enc", "UTF-8")
     assert "存異：諸本" in text and "網頁：注" in text
     assert re.findall(r"[\u4e00-\u9fff] +：", text) == []
 
@@ -134,9 +135,7 @@ def test_lines_of_zhu_alone_take_the_zhus_leading() -> None:
     原文 stay 24pt apart."""
     if not PDF.is_file() or _stale():
         tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
-    xml = subprocess.run(
-        ["pdftotext", "-bbox-layout", str(PDF), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    xml = _pdftotext("-bbox-layout")
 
     def gap(first: str, second: str) -> float:
         for page in xml.split("<page ")[1:]:
@@ -186,12 +185,7 @@ def test_the_list_of_plans_lists_every_plan_with_its_page() -> None:
     assert entries[0][0] == "圖一" and len({n for n, _, _ in entries}) == len(diagrams)
     pages = [int(page) for _, _, page in entries]
     assert pages == sorted(pages)
-    text = subprocess.run(
-        ["pdftotext", "-f", "1", "-l", "12", "-layout", str(PDF), "-"],
-        capture_output=True,
-        text=True,
-    ).stdout
-    assert "圖目" in text
+    assert "圖目" in _pdftotext("-f", "1", "-l", "12", "-layout")
 
 
 def test_an_opening_mark_parted_from_its_ellipsis_fails_the_breaks_check() -> None:
