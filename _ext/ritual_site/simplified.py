@@ -384,11 +384,15 @@ def keep_merged_forms(page: str, steps: dict[str, frozenset[str]] | None = None)
 
 def convert_data(text: str) -> str:
     """A string of a data script, converted: its kept spans (``ritual.core.kept``) kept, and
-    the characters the conversion would merge (:func:`merged_forms`)."""
+    the characters the conversion would merge (:func:`merged_forms`). Those are marked as
+    kept spans only in a string that has marks already (a step's text: the scripts that show
+    it read them); a string without (a note, a translation) is shown as it stands, so they
+    stand unconverted and unmarked there."""
     chars = merged_forms(kept.plain(text))
-    if chars:
-        text = kept.keep_characters(text, chars)
-    return kept.convert(text, t2s)
+    if not chars:
+        return kept.convert(text, t2s)
+    converted = kept.convert(kept.keep_characters(text, chars), t2s)
+    return converted if any(mark in text for mark in kept.MARKS) else kept.plain(converted)
 
 
 def to_simplified(
