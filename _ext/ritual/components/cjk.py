@@ -112,8 +112,7 @@ def space_beside(reference: nodes.Element) -> None:
     and its neighbour's meet as Han and Latin."""
     text = reference.astext()
     parent, i = reference.parent, index_of(reference)
-    before = parent[i - 1].astext() if i > 0 else ""
-    after = parent[i + 1].astext() if i + 1 < len(parent) else ""
+    before, after = _text_beside(reference, -1), _text_beside(reference, 1)
     if needs_cjk_latin_space(text, after):
         parent.insert(i + 1, nodes.raw("", CJK_LATIN_SPACE, format="latex"))
     if needs_cjk_latin_space(before, text):
