@@ -48,6 +48,7 @@ from urllib.parse import unquote
 
 from ritual.components.assets import static_digest
 from ritual.core import han, kept
+from ritual.domain import xs_domain
 from ritual.i18n import _
 from ritual.state import build_state
 from ritual.writers import html as html_writer
@@ -65,7 +66,7 @@ TOKEN = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 #: Around a witness's forms in a page (the writer's marks): left as they are.
-NOCONVERT_OPEN, NOCONVERT_CLOSE = html_writer.NOCONVERT_OPEN, html_writer.NOCONVERT_CLOSE
+NOCONVERT_OPEN, NOCONVERT_CLOSE = kept.NOCONVERT_OPEN, kept.NOCONVERT_CLOSE
 NOCONVERT = re.compile(rf"({NOCONVERT_OPEN}.*?{NOCONVERT_CLOSE})", re.DOTALL)
 SWITCH = re.compile(r"<!--xs:switch-->.*?<!--/xs:switch-->", re.DOTALL)
 ATTR = re.compile(r"""(\s)([\w:.-]+)(\s*=\s*)("[^"]*"|'[^']*')""")
@@ -536,13 +537,14 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
         if not (same and (target / rel).is_file() and (outdir / rel).stat().st_mtime_ns < start)
     ]
     # what each step keeps, from the pages that hold the steps (all of them: a headword page
-    # written again quotes steps of pages that were not)
-    texts = (
-        text
-        for rel in rels
-        if 'class="xs-step"' in (text := (outdir / rel).read_text(encoding="utf-8"))
+    # written again quotes steps of pages that were not), read only when a page is converted
+    holding = {app.builder.get_target_uri(rec.docname) for rec in xs_domain(app.env).steps.values()}
+    steps = (
+        steps_kept((outdir / rel).read_text(encoding="utf-8") for rel in sorted(holding))
+        if todo
+        else {}
     )
-    job = (outdir, page_set, app.config.xs_base_url, steps_kept(texts))
+    job = (outdir, page_set, app.config.xs_base_url, steps)
     nproc = min(app.parallel, len(todo))
     if nproc > 1 and parallel_available:
         tasks = ParallelTasks(nproc)

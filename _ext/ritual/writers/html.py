@@ -182,16 +182,15 @@ apparatus_ref = (_visit_apparatus_ref, None)
 #: On an apparatus marker, or lemma, whose entry a copy in another script converts (the
 #: ``data-entry`` of the one, the ``data-base`` of the other).
 CONVERT_ENTRY = "data-xs-convert"
-#: Around a witness's forms: the Simplified copy (ritual_site.simplified) leaves them alone.
-NOCONVERT_OPEN, NOCONVERT_CLOSE = kept.NOCONVERT_OPEN, kept.NOCONVERT_CLOSE
 
 
+# Around a witness's forms: the Simplified copy (ritual_site.simplified) leaves them alone.
 def _visit_witness_form(self, node):
-    self.body.append(NOCONVERT_OPEN)
+    self.body.append(kept.NOCONVERT_OPEN)
 
 
 def _depart_witness_form(self, node):
-    self.body.append(NOCONVERT_CLOSE)
+    self.body.append(kept.NOCONVERT_CLOSE)
 
 
 witness_form = (_visit_witness_form, _depart_witness_form)

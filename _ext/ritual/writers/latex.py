@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from ..components.cjk import CJK_LATIN_SPACE
 from ..core.apparatus_notes import STEP_REF, STEP_REF_SEP, step_runs
 from ..core.han import needs_cjk_latin_space
 from ..domain import xs_domain
@@ -117,7 +118,7 @@ def _readings(self, printed) -> str:
 def _space(left: str, right: str) -> str:
     """xeCJK's space between Han and Latin where a link stands between them and hides them
     from it (「第\\xsloc{…}{26}節」 printed 「第26節」 beside a plain 「第 17 節」)."""
-    return "\\xsecglue{}" if needs_cjk_latin_space(left, right) else ""
+    return CJK_LATIN_SPACE if needs_cjk_latin_space(left, right) else ""
 
 
 def _step_numbers(self, text: str) -> str:
