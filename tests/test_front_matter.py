@@ -56,6 +56,9 @@ def test_built_pages_have_no_stray_spaces_between_han(edition_html: Path) -> Non
         for para in re.findall(r"<(?:p|li)>(.*?)</(?:p|li)>", article, re.S):
             text = re.sub(r"<[^>]+>", "", para)
             assert not re.search(rf"{wide}[ \t\n]+{wide}", text), (page, text)  # not the nbsp
+            # and no line break joined with a space beside kana (「漢籍リポジトリ 諸君」)
+            kana_or_han = r"[\u3040-\u30ff\u4e00-\u9fff]"
+            assert not re.search(rf"{kana_or_han}\n\s*{kana_or_han}", text), (page, text)
 
 
 def test_sources_page_lists_every_siglum(edition_html: Path) -> None:
