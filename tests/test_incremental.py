@@ -168,3 +168,28 @@ def test_a_changed_converter_remakes_every_simplified_copy(make_app, tmp_path: P
     stamp.write_text("another converter", encoding="utf-8")
     make_app("html", srcdir=src, builddir=tmp_path / "b").build()
     assert [p for p in kept if p.stat().st_mtime_ns == times[p]] == []
+
+
+def test_a_step_keeping_other_forms_remakes_the_data_copies(make_app, tmp_path: Path) -> None:
+    """The data scripts' Simplified copies keep what each step keeps on its page
+    (``simplified.steps_kept``). A page of steps written again may keep other forms while the
+    data's originals stay as they were (the formulas' popup holds no notes): then the copies
+    are made again (a stamp beside the doctrees); while it stays the same, they stay."""
+    src = tmp_path / "src"
+    shutil.copytree(Path(__file__).parent / "roots" / "test-diagram", src)
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    out, doctrees = tmp_path / "b" / "html", tmp_path / "b" / "doctrees"
+    stamp = doctrees / "xs-simplified-steps.digest"
+    copy = out / "zh-Hans" / "_diagrams" / "stage-data.js"
+    assert stamp.is_file() and copy.is_file()
+    before = copy.stat().st_mtime_ns
+
+    (src / "rite.md").touch()  # the page of steps written again, keeping the same
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    assert copy.stat().st_mtime_ns == before
+
+    stamp.write_text("what the steps kept before", encoding="utf-8")
+    (src / "rite.md").touch()
+    make_app("html", srcdir=src, builddir=tmp_path / "b").build()
+    assert copy.stat().st_mtime_ns > before
+    assert stamp.read_text(encoding="utf-8") != "what the steps kept before"

@@ -10,7 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import read_search_index
 from opencc import OpenCC
+from ritual.core import kept
 from ritual_site import simplified_data as sd
 
 
@@ -42,6 +44,71 @@ def test_write_copies_follows_the_original(tmp_path: Path) -> None:
     assert copy.read_text(encoding="utf-8") == 'window.XS_STAGE={"t":"乡射"};\n'
     src.unlink()
     assert sd.write_copies(tmp_path, "zh-Hans", str) == frozenset() and not copy.exists()
+
+
+PAGE_STEP = re.compile(r'<div class="xs-step" data-step="([^"]+)"')
+PAGE_TEXT = re.compile(r'<div class="xs-text"[^>]*>(.*?)</div>', re.S)
+PAGE_TRANS = re.compile(r'<div class="xs-trans[" ][^>]*>(.*?)</div>', re.S)
+PAGE_NOTE = re.compile(
+    r'<span class="xs-zhu" id="([^"]+)"><a class="xs-zhu-mark"[^>]*>[^<]*</a>'
+    r"((?:<span[^>]*>[^<]*</span>|[^<])*)</span>"
+)
+#: what a step's block prints beside its words: apparatus markers, labels, doubt marks, ties
+PAGE_FURNITURE = re.compile(
+    r'<a class="xs-app-ref[^>]*>[^<]*</a>|<span class="xs-(?:trans-label|doubt-mark)">[^<]*</span>'
+    r'|<span class="xs-ties\b[^>]*>(?:<span[^>]*>[^<]*</span>|<a[^>]*>[^<]*</a>|[^<])*</span>'
+)
+ANY_TAG = re.compile(r"<[^>]*>")
+
+
+def _page_strings(site: Path) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """Each step's 原文 and translation, and each note, as the pages of ``site/rite`` print
+    them (their words only)."""
+    texts, trans, notes = {}, {}, {}
+    for path in sorted((site / "rite").glob("*.html")):
+        page = path.read_text(encoding="utf-8")
+        starts = list(PAGE_STEP.finditer(page))
+        for m, nxt in zip(starts, [*starts[1:], None], strict=True):
+            block = page[m.end() : nxt.start() if nxt else len(page)]
+            text = PAGE_TEXT.search(block).group(1)
+            notes |= {nid: ANY_TAG.sub("", words) for nid, words in PAGE_NOTE.findall(text)}
+            words = PAGE_FURNITURE.sub("", PAGE_NOTE.sub("", text))
+            texts[m.group(1)] = ANY_TAG.sub("", words).strip()
+            if (tr := PAGE_TRANS.search(block)) is not None:
+                trans[m.group(1)] = ANY_TAG.sub("", PAGE_FURNITURE.sub("", tr.group(1))).strip()
+    return texts, trans, notes
+
+
+@pytest.mark.edition
+@pytest.mark.parametrize("copy", ["", "zh-Hans"])
+def test_the_data_scripts_read_as_the_pages(edition_html: Path, copy: str) -> None:
+    """What the stage, the formulas' popup and the search show of a step is what its page
+    prints, in both scripts: its 原文, its translation and each note of 注 (the search's
+    without their punctuation). In the Simplified copy a step's strings keep what its page
+    keeps; the stage had read 「上射揖，并行」 under 「並併也」, and 「征召也」 beside the
+    kept 徵 of 「徵唯所欲」."""
+    site = edition_html / copy
+    texts, trans, notes = _page_strings(site)
+    assert len(texts) == 544 and len(notes) == 382
+    stage = _data(site / "_diagrams" / "stage-data.js")
+    xrefs = json.loads(
+        (site / "_xrefs" / "xrefs-data.js").read_text(encoding="utf-8").split("=", 1)[1][:-2]
+    )
+    index = read_search_index(site / "_static")
+    shown = []  # (where, what the data has, what the page prints)
+    for i, step in enumerate(stage["steps"]):
+        shown.append((step["id"], kept.plain(step["text"]), texts[step["id"]]))
+        if step.get("tr"):
+            shown.append((step["id"], step["tr"], trans[step["id"]]))
+        shown += [(nid, words, notes[nid]) for nid, words in stage["zhu"].get(str(i), ())]
+    shown += [(sid, kept.plain(row[1]), texts[sid]) for sid, row in xrefs["steps"].items()]
+    for row in index["docs"]:
+        shown.append((row[0], kept.plain(row[4]), texts[row[0]]))
+        if row[5]:
+            shown.append((row[0], row[5], trans[row[0]]))
+        shown += [(nid, words, re.sub(r"\W", "", notes[nid])) for nid, words in row[7]]
+    assert len(shown) > 3000
+    assert [(where, got, want) for where, got, want in shown if got != want] == []
 
 
 @pytest.mark.edition

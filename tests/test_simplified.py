@@ -14,6 +14,8 @@ from opencc import OpenCC
 from ritual.core import kept, search_index
 from ritual.i18n import _
 from ritual_site import simplified
+from ritual_site import simplified_data as sd
+from ritual_site.simplified_data import StepForms
 
 T2S = OpenCC("t2s").convert
 PAGES = frozenset({"index.html", "rite/a.html", "_xrefs/xrefs-data.js"})
@@ -235,7 +237,7 @@ def test_a_row_that_quotes_a_step_keeps_what_the_step_keeps() -> None:
         "並併也</span></p></div></div>"
     )
     steps = simplified.steps_kept([step])
-    assert steps == {"x-1": {"並", "併"}}
+    assert steps == {"x-1": StepForms(text=frozenset({"並", "併"}))}
     row = (
         '<table class="xs-kwic"><tr><td class="xs-kwic-n"><a href="../a.html#x-1">1</a></td>'
         '<td class="xs-kwic-l">上射</td><td class="xs-kwic-k">揖</td>'
@@ -243,6 +245,72 @@ def test_a_row_that_quotes_a_step_keeps_what_the_step_keeps() -> None:
     )
     out = simplified.to_simplified(row, "terms/a.html", PAGES, steps=steps)
     assert TAG.sub("", out) == "1上射揖，並行。并" and out.count("xs-kept") == 1
+
+
+STEP_PAGE = (
+    '<div class="xs-step" data-step="x-1" id="x-1"><div class="xs-text"><p>上射揖，並行。'
+    '<span class="xs-zhu" id="x-1-z1"><a class="xs-zhu-mark" href="#x-1-z1">注</a>並併也</span>'
+    "</p></div>"
+    '<div class="xs-trans"><p>二人並排前行。</p></div></div>'
+    '<div class="xs-step" data-step="x-2" id="x-2"><div class="xs-text"><p>'
+    '<span class="xs-lemma" data-base="征" data-xs-keep="">徵</span>唯所欲。'
+    '<span class="xs-zhu" id="x-2-z1"><a class="xs-zhu-mark" href="#x-2-z1">注</a>徵召也</span>'
+    '</p></div><div class="xs-trans"><p>升一級<span class="xs-lemma" data-base="台" '
+    'data-entry="tr-3" data-xs-keep="">臺</span>階，至臺上。</p></div></div>'
+    '<div class="xs-step" data-step="x-3" id="x-3"><div class="xs-text"><p>主人升。</p></div>'
+    '<div class="xs-trans"><p>主人登上臺階。</p></div></div>'
+)
+
+
+def test_what_a_step_keeps_is_read_from_its_page() -> None:
+    """Each step keeps, in its 原文, what its notes gloss; in its notes, its lemmas'
+    characters; in its translation, the kept forms of the translation's apparatus. A step
+    keeping nothing is left out, and one step's forms never reach the next."""
+    assert simplified.steps_kept([STEP_PAGE]) == {
+        "x-1": StepForms(text=frozenset({"並", "併"})),
+        "x-2": StepForms(notes=frozenset({"徵"}), translation=frozenset({"臺"})),
+    }
+
+
+def test_a_steps_strings_in_the_data_keep_what_its_page_keeps() -> None:
+    """The stage's, the formulas' and the search's data keep what each step keeps on its page:
+    the 原文's forms marked (its scripts read the marks), its notes' and its translation's
+    unmarked (shown as they stand). Without this the stage read 「上射揖，并行」 under the
+    note 「並併也」, and 「征召也」 beside the 經's kept 徵."""
+    steps = simplified.steps_kept([STEP_PAGE])
+
+    def copy(rel: str, data: object, head: object = None) -> object:
+        script = f"window.X={json.dumps(data, ensure_ascii=False)};\n"
+        out = sd.convert_script(script, simplified.convert_data, rel, steps, lambda: head)
+        return json.loads(out.split("=", 1)[1].rstrip().rstrip(";"))
+
+    stage = {
+        "steps": [
+            {"id": "x-1", "text": "上射揖，並行。", "tr": "二人並排前行。"},
+            {"id": "x-2", "text": "\ue000徵\ue001唯所欲。", "tr": "升一級臺階。"},
+            {"id": "x-3", "text": "主人升。", "tr": "主人登上臺階。"},
+        ],
+        "zhu": {"0": [["x-1-z1", "並併也"]], "1": [["x-2-z1", "徵召也謂所欲請呼"]]},
+    }
+    out = copy("_diagrams/stage-data.js", stage)
+    assert [s["text"] for s in out["steps"]] == [
+        "上射揖，\ue002並\ue001行。",
+        "\ue002徵\ue001唯所欲。",
+        "主人升。",
+    ]
+    assert [s["tr"] for s in out["steps"]] == ["二人并排前行。", "升一级臺阶。", "主人登上台阶。"]
+    assert out["zhu"] == {"0": [["x-1-z1", "並併也"]], "1": [["x-2-z1", "徵召也谓所欲请呼"]]}
+    xrefs = copy("_xrefs/xrefs-data.js", {"steps": {"x-1": [1, "上射揖，並行。", 0]}})
+    assert xrefs["steps"]["x-1"][1] == "上射揖，\ue002並\ue001行。"
+    # the search's texts in chunks: the head names each row's step
+    head = {"chunk": 2, "steps": [["x-3"], ["x-9"], ["x-2"], ["x-1"]]}
+    rows = [["上射揖，並行。", "二人並排前行。", "", [["x-1-z1", "並併也"]]]]
+    assert copy("_static/xs-search-d01.js", [["主人升。", None, "", []], *rows], head) == [
+        ["主人升。", None, "", []],
+        ["上射揖，\ue002並\ue001行。", "二人并排前行。", "", [["x-1-z1", "並併也"]]],
+    ]
+    # a file of other data is converted as before
+    assert copy("_static/xs-search-g01.js", {"並行": [3]}) == {"並行": [3]}
 
 
 def test_notes_of_reads_a_note_with_a_supplied_part() -> None:

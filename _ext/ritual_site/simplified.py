@@ -335,25 +335,50 @@ STEP_START = re.compile(r'<div class="xs-step" data-step="([^"]+)"')
 QUOTING_ROW = re.compile(r'<tr><td(?: class="xs-kwic-n")?><a href="[^"#]*#([^"]+)"')
 
 
-def steps_kept(pages: Iterable[str]) -> dict[str, frozenset[str]]:
-    """What each step's 原文 keeps (:func:`keep_merged_forms`), from the pages that hold the
-    steps: the rows that quote a step elsewhere keep the same (:func:`to_simplified`'s
-    ``steps``), or a headword page's lines would read 「并行」 where the step keeps 並."""
-    out: dict[str, frozenset[str]] = {}
+#: A step's translation (the writer's block), and the text of a kept form in it (a lemma of
+#: the translation's apparatus: its 臺 where the base 譯文 has 台).
+TRANS_BLOCK = re.compile(r'<div class="xs-trans[" ]')
+KEPT_TEXT = re.compile(rf"<[a-zA-Z][\w-]*\b[^>]*\s{kept.ATTRIBUTE}\b[^>]*>([^<]*)<")
+
+
+def _changed(texts: Iterable[str]) -> frozenset[str]:
+    """The Han characters of ``texts`` that the conversion changes."""
+    return frozenset(ch for text in texts for ch in HAN.findall(text) if t2s(ch) != ch)
+
+
+def steps_kept(pages: Iterable[str]) -> dict[str, simplified_data.StepForms]:
+    """What each step keeps (:func:`keep_merged_forms`), from the pages that hold the steps:
+    its 原文's forms, its notes' (the 原文's lemmas) and its translation's (the kept forms of
+    the translation's apparatus). The rows that quote a step elsewhere keep the same as its
+    原文 (:func:`to_simplified`'s ``steps``), or a headword page's lines would read 「并行」
+    where the step keeps 並; so do the step's strings in the data scripts
+    (:func:`.simplified_data.keep_step_forms`)."""
+    out: dict[str, simplified_data.StepForms] = {}
     for page in pages:
-        for m in STEP_START.finditer(page):
-            block = TEXT_BLOCK.search(page, m.end())
+        starts = list(STEP_START.finditer(page))
+        for m, following in zip(starts, [*starts[1:], None], strict=True):
+            stop = following.start() if following else len(page)
+            block = TEXT_BLOCK.search(page, m.end(), stop)
             if block is None:
                 continue
-            _tokens, _units, merged = _block_kept(
-                page, block.start(), _block_end(page, block.start())
+            end = _block_end(page, block.start())
+            _tokens, _units, merged = _block_kept(page, block.start(), end)
+            trans = TRANS_BLOCK.search(page, end, stop)
+            forms = simplified_data.StepForms(
+                text=merged.get(0, frozenset()),
+                notes=_changed(LEMMA_TEXT.findall(page, block.start(), end)),
+                translation=_changed(
+                    KEPT_TEXT.findall(page, trans.start(), _block_end(page, trans.start()))
+                )
+                if trans
+                else frozenset(),
             )
-            if merged.get(0):
-                out[m.group(1)] = merged[0]
+            if forms != simplified_data.StepForms():
+                out[m.group(1)] = forms
     return out
 
 
-def keep_merged_forms(page: str, steps: dict[str, frozenset[str]] | None = None) -> str:
+def keep_merged_forms(page: str, steps: dict[str, simplified_data.StepForms] | None = None) -> str:
     """``page`` with the :func:`merged_forms` of each step's 原文, and of each of its notes of
     鄭注, made kept forms (an element with ``data-xs-keep`` each, which :func:`to_simplified`
     keeps and marks): the 注 「並，併也」 keeps its 並 and 併, and the 原文 the 並 it glosses;
@@ -372,7 +397,8 @@ def keep_merged_forms(page: str, steps: dict[str, frozenset[str]] | None = None)
         return page
     out, at = [], 0
     for m in QUOTING_ROW.finditer(page):
-        chars = steps.get(m.group(1))
+        forms = steps.get(m.group(1))
+        chars = forms.text if forms else None
         if not chars:
             continue
         end = page.find("</tr>", m.end())
@@ -402,7 +428,7 @@ def to_simplified(
     page_set: frozenset[str],
     base_url: str = "",
     tags: dict[str, str] | None = None,
-    steps: dict[str, frozenset[str]] | None = None,
+    steps: dict[str, simplified_data.StepForms] | None = None,
 ) -> str:
     """The ``zh-Hans/`` copy of the Traditional page ``rel`` (``page_set``: all pages).
 
@@ -511,9 +537,10 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
 
     Only pages written by this build are converted again (an untouched page's copy is as it
     was): a rebuild after one edit then converts a few pages, not the whole site; all of them
-    when the converter has changed (:func:`converter_digest`). Copies of
-    pages that no longer exist are removed. With ``-j N`` the pages are converted by N
-    processes (each page's copy depends on that page alone).
+    when the converter has changed (:func:`converter_digest`). The data scripts' copies are
+    made again when their original is, or when what the steps keep has changed
+    (:func:`steps_kept`). Copies of pages that no longer exist are removed. With ``-j N`` the
+    pages are converted by N processes (each page's copy depends on that page alone).
     """
     if exception is not None or not app.config.xs_simplified or app.builder.name != "html":
         return
@@ -523,27 +550,41 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     # copies made by another converter are all made again (a stamp beside the doctrees)
     stamp, digest = Path(app.doctreedir) / "xs-simplified.digest", converter_digest()
     same = stamp.is_file() and stamp.read_text(encoding="utf-8") == digest
-    # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
-    copies = simplified_data.write_copies(outdir, PREFIX, convert_data, again=not same)
-    page_set = frozenset(rels) | copies
     start = build_state(app.env).files.get("simplified-start", 0)
-    if target.is_dir():
-        for copy in target.rglob("*.html"):
-            if copy.relative_to(target).as_posix() not in page_set:
-                copy.unlink()
     todo = [
         rel
         for rel in rels
         if not (same and (target / rel).is_file() and (outdir / rel).stat().st_mtime_ns < start)
     ]
     # what each step keeps, from the pages that hold the steps (all of them: a headword page
-    # written again quotes steps of pages that were not), read only when a page is converted
+    # written again quotes steps of pages that were not), read only when a copy is made
     holding = {app.builder.get_target_uri(rec.docname) for rec in xs_domain(app.env).steps.values()}
-    steps = (
-        steps_kept((outdir / rel).read_text(encoding="utf-8") for rel in sorted(holding))
-        if todo
-        else {}
+    read: list[dict[str, simplified_data.StepForms]] = []
+
+    def forms() -> dict[str, simplified_data.StepForms]:
+        if not read:
+            pages_text = ((outdir / rel).read_text(encoding="utf-8") for rel in sorted(holding))
+            read.append(steps_kept(pages_text))
+        return read[0]
+
+    # a page that holds steps, written again, may keep other forms: the data's copies follow
+    # (a stamp beside the doctrees of what the steps keep)
+    forms_stamp = Path(app.doctreedir) / "xs-simplified-steps.digest"
+    stamped = forms_stamp.read_text(encoding="utf-8") if forms_stamp.is_file() else None
+    forms_digest = stamped
+    if stamped is None or not same or any(rel in holding for rel in todo):
+        forms_digest = _forms_digest(forms())
+    forms_changed = forms_digest != stamped
+    # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
+    copies = simplified_data.write_copies(
+        outdir, PREFIX, convert_data, again=not same or forms_changed, forms=forms
     )
+    page_set = frozenset(rels) | copies
+    if target.is_dir():
+        for copy in target.rglob("*.html"):
+            if copy.relative_to(target).as_posix() not in page_set:
+                copy.unlink()
+    steps = forms() if todo else {}
     job = (outdir, page_set, app.config.xs_base_url, steps)
     nproc = min(app.parallel, len(todo))
     if nproc > 1 and parallel_available:
@@ -556,6 +597,17 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     else:
         convert_pages((*job, todo))
     stamp.write_text(digest, encoding="utf-8")
+    forms_stamp.write_text(forms_digest or "", encoding="utf-8")
+
+
+def _forms_digest(forms: dict[str, simplified_data.StepForms]) -> str:
+    """A digest of what the steps keep (:func:`steps_kept`), stamped beside the doctrees."""
+    rows = (
+        f"{k}\t{''.join(sorted(f.text))}\t{''.join(sorted(f.notes))}\t"
+        f"{''.join(sorted(f.translation))}"
+        for k, f in sorted(forms.items())
+    )
+    return hashlib.sha256("\n".join(rows).encode()).hexdigest()
 
 
 def convert_pages(job: tuple[Path, frozenset[str], str, dict, list[str]]) -> None:

@@ -11,15 +11,24 @@ same path below it), and the Simplified pages load that copy instead of the shar
 Only the *strings* of the data are converted (the file is ``window.NAME=<JSON>;``, after an
 optional comment line, which is kept): keys, numbers and URLs (which have no Han characters) stay
 as they are. Pure apart from the file system: the converter is passed in.
+
+A step's strings keep what the step keeps on its page (:class:`StepForms`), or the stage would
+show 「上射揖，并行」 under the note 「並併也」 that glosses the page's kept 並, and the note
+「征召也」 beside the 經's kept 徵 (the reading the apparatus rejects). The data's strings carry
+no step id of their own, so where each file holds a step's 原文, translation and notes is
+written here (:func:`step_strings`), beside the list of the files.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ritual.core import kept
 
 #: The data scripts that carry text to be shown, relative to the output folder (a pattern
 #: names a set of files: the search index is written in parts, ``ritual.components.search``).
@@ -30,8 +39,84 @@ ASSIGNMENT = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class StepForms:
+    """The characters a step's strings keep in the copy, as its page keeps them: those of its
+    原文 (marked there: the scripts that show a step's text read the marks), of its notes of
+    注 and of its translation (left unmarked: the scripts show those strings as they stand)."""
+
+    text: frozenset[str] = frozenset()
+    notes: frozenset[str] = frozenset()
+    translation: frozenset[str] = frozenset()
+
+
+#: Where a step's string lies in a file's data: its container, the key in it, the step's id
+#: and which of :class:`StepForms`' fields applies.
+Slot = tuple[Any, Any, str, str]
+SEARCH_TEXTS = re.compile(r"_static/xs-search-d(\d+)\.js")
+SEARCH_HEAD = "_static/xs-search-index.js"
+
+
+def step_strings(rel: str, data: Any, head: Callable[[], Any]) -> Iterator[Slot]:
+    """The step strings of ``rel``'s data (``head``: the search index's head, whose rows name
+    the steps of its chunks of texts, ``ritual.core.search_index.split_index``)."""
+    if rel == "_diagrams/stage-data.js":  # steps [{id, text, tr}], zhu {place: [[id, words]]}
+        for i, step in enumerate(data.get("steps", ())):
+            yield step, "text", step["id"], "text"
+            if isinstance(step.get("tr"), str):
+                yield step, "tr", step["id"], "translation"
+            for note in data.get("zhu", {}).get(str(i), ()):
+                yield note, 1, step["id"], "notes"
+    elif rel == "_xrefs/xrefs-data.js":  # steps {id: [number, text, page]}
+        for step_id, row in data.get("steps", {}).items():
+            yield row, 1, step_id, "text"
+    elif (m := SEARCH_TEXTS.fullmatch(rel)) is not None:  # [[text, translation, base, notes]]
+        index = head()
+        first = int(m.group(1)) * index["chunk"]
+        for i, row in enumerate(data):
+            step_id = index["steps"][first + i][0]
+            yield row, 0, step_id, "text"
+            if isinstance(row[1], str):
+                yield row, 1, step_id, "translation"
+            for note in row[3] or ():
+                yield note, 1, step_id, "notes"
+
+
+class _Converted(str):
+    """A string of the data already converted (a step's, keeping what the step keeps)."""
+
+
+def keep_step_forms(
+    rel: str,
+    data: Any,
+    forms: Mapping[str, StepForms],
+    convert: Callable[[str], str],
+    head: Callable[[], Any],
+) -> None:
+    """Convert in place each step string of ``data`` for which its step keeps characters,
+    those characters kept (:func:`ritual.core.kept.keep_characters`, then ``convert``, which
+    keeps marked spans); marks are left only in a step's 原文."""
+    for container, key, step_id, field in step_strings(rel, data, head):
+        chars = getattr(forms.get(step_id, StepForms()), field)
+        value = container[key]
+        if not chars or not any(ch in value for ch in chars):
+            continue
+        done = convert(kept.keep_characters(value, chars))
+        container[key] = _Converted(done if field == "text" else kept.plain(done))
+
+
+def _load(text: str) -> tuple[re.Match[str], Any]:
+    m = ASSIGNMENT.match(text)
+    if m is None:
+        raise ValueError("not a data script of the form window.NAME=<JSON>;")
+    return m, json.loads(m.group("json"))
+
+
 def convert_strings(value: Any, convert: Callable[[str], str]) -> Any:
-    """``value`` with every string in it (keys apart) passed through ``convert``."""
+    """``value`` with every string in it (keys apart) passed through ``convert`` (but those
+    :func:`keep_step_forms` converted already)."""
+    if isinstance(value, _Converted):
+        return str(value)
     if isinstance(value, str):
         return convert(value)
     if isinstance(value, list):
@@ -41,22 +126,42 @@ def convert_strings(value: Any, convert: Callable[[str], str]) -> Any:
     return value
 
 
-def convert_script(text: str, convert: Callable[[str], str]) -> str:
-    """A ``window.NAME=<JSON>;`` script with the strings of its data converted."""
-    m = ASSIGNMENT.match(text)
-    if m is None:
-        raise ValueError("not a data script of the form window.NAME=<JSON>;")
-    data = convert_strings(json.loads(m.group("json")), convert)
+def convert_script(
+    text: str,
+    convert: Callable[[str], str],
+    rel: str = "",
+    forms: Mapping[str, StepForms] | None = None,
+    head: Callable[[], Any] = dict,
+) -> str:
+    """A ``window.NAME=<JSON>;`` script with the strings of its data converted; with ``forms``
+    (what each step keeps), the step strings of ``rel``'s data keep them."""
+    m, data = _load(text)
+    if forms:
+        keep_step_forms(rel, data, forms, convert, head)
+    data = convert_strings(data, convert)
     return f"{m.group('head')}{json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
 
 
 def write_copies(
-    outdir: Path, prefix: str, convert: Callable[[str], str], again: bool = False
+    outdir: Path,
+    prefix: str,
+    convert: Callable[[str], str],
+    again: bool = False,
+    forms: Callable[[], Mapping[str, StepForms]] | None = None,
 ) -> frozenset[str]:
     """Write ``<prefix>/<file>`` for each of :data:`CONVERTED` present in ``outdir`` (again only
-    when the original is newer, or ``again``: the converter has changed); return the files that
-    have a copy, to which the Simplified pages' links then point. A copy whose original is gone
-    is removed."""
+    when the original is newer, or ``again``: the converter, or what the steps keep, has
+    changed); return the files that have a copy, to which the Simplified pages' links then
+    point. A copy whose original is gone is removed. ``forms`` gives what each step keeps
+    (asked for only when a copy is written)."""
+    step_forms: list[Mapping[str, StepForms]] = []
+    heads: list[Any] = []
+
+    def head() -> Any:
+        if not heads:
+            heads.append(_load((outdir / SEARCH_HEAD).read_text(encoding="utf-8"))[1])
+        return heads[0]
+
     done = set()
     wanted = [
         rel
@@ -78,6 +183,12 @@ def write_copies(
             continue
         if again or not dest.is_file() or dest.stat().st_mtime_ns < src.stat().st_mtime_ns:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(convert_script(src.read_text(encoding="utf-8"), convert), "utf-8")
+            if forms is not None and not step_forms:
+                step_forms.append(forms())
+            text = src.read_text(encoding="utf-8")
+            dest.write_text(
+                convert_script(text, convert, rel, step_forms[0] if step_forms else None, head),
+                "utf-8",
+            )
         done.add(rel)
     return frozenset(done)
