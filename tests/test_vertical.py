@@ -942,7 +942,7 @@ def test_a_page_left_short_fails_unless_the_next_opening_needs_more_room() -> No
 def test_a_number_on_its_side_in_the_colophon_fails() -> None:
     """「0.1.0」 set on its side (a word of Latin as high across the column as the face) is a
     fault; each of its numbers upright (縱中橫) is not, nor 「4.0」 after 「CC BY-SA」 in its
-    column (a name)."""
+    column (a name), nor the Latin word 「.dev0」 of a development version."""
     turned = cv.Glyph("0.1.0", 119.35, 176.49, 130.64, 192.88)
     upright = [
         cv.Glyph(t, 122.39, 174.5 + 8.6 * i, 126.38, 185.8 + 8.6 * i) for i, t in enumerate("0·1·0")
@@ -954,6 +954,8 @@ def test_a_number_on_its_side_in_the_colophon_fails() -> None:
     assert cv.turned_numbers([turned]) == ["0.1.0"]
     assert cv.turned_numbers([*upright, *name]) == []
     assert cv.turned_numbers(name[1:]) == ["4.0"]
+    # a development version: its numbers upright, its 「.dev0」 a Latin word on its side
+    assert cv.turned_numbers([*upright, cv.Glyph(".dev0", 119.35, 218.73, 130.64, 237.11)]) == []
 
 
 def _record(tmp_path: Path) -> cv.Record:

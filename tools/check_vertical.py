@@ -325,12 +325,13 @@ def _on_its_side(glyph: Glyph) -> bool:
 
 def turned_numbers(glyphs: Sequence[Glyph]) -> list[str]:
     """The words of Latin digits among ``glyphs`` set on their side, but for those that go on from
-    a word of Latin letters on its side in the same column (a name that holds a number, as
-    「CC BY-SA 4.0」, lies on its side with its letters)."""
+    a word of Latin letters on its side in the same column, or hold letters (a name that holds a
+    number, as 「CC BY-SA 4.0」, lies on its side with its letters, as does the 「.dev0」 of a
+    development version: ``ritual.vertical.tex.upright_numbers``)."""
     out = []
     before: Glyph | None = None
     for g in glyphs:
-        if re.search("[0-9]", g.text) and _on_its_side(g):
+        if re.search("[0-9]", g.text) and not re.search("[A-Za-z]", g.text) and _on_its_side(g):
             named = (
                 before is not None
                 and re.search("[A-Za-z]", before.text) is not None
