@@ -559,13 +559,9 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     # what each step keeps, from the pages that hold the steps (all of them: a headword page
     # written again quotes steps of pages that were not), read only when a copy is made
     holding = {app.builder.get_target_uri(rec.docname) for rec in xs_domain(app.env).steps.values()}
-    read: list[dict[str, simplified_data.StepForms]] = []
-
-    def forms() -> dict[str, simplified_data.StepForms]:
-        if not read:
-            pages_text = ((outdir / rel).read_text(encoding="utf-8") for rel in sorted(holding))
-            read.append(steps_kept(pages_text))
-        return read[0]
+    forms = cache(
+        lambda: steps_kept((outdir / rel).read_text(encoding="utf-8") for rel in sorted(holding))
+    )
 
     # a page that holds steps, written again, may keep other forms: the data's copies follow
     # (a stamp beside the doctrees of what the steps keep)

@@ -25,6 +25,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -154,14 +155,8 @@ def write_copies(
     changed); return the files that have a copy, to which the Simplified pages' links then
     point. A copy whose original is gone is removed. ``forms`` gives what each step keeps
     (asked for only when a copy is written)."""
-    step_forms: list[Mapping[str, StepForms]] = []
-    heads: list[Any] = []
-
-    def head() -> Any:
-        if not heads:
-            heads.append(_load((outdir / SEARCH_HEAD).read_text(encoding="utf-8"))[1])
-        return heads[0]
-
+    step_forms = cache(forms) if forms is not None else None
+    head = cache(lambda: _load((outdir / SEARCH_HEAD).read_text(encoding="utf-8"))[1])
     done = set()
     wanted = [
         rel
@@ -183,12 +178,8 @@ def write_copies(
             continue
         if again or not dest.is_file() or dest.stat().st_mtime_ns < src.stat().st_mtime_ns:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            if forms is not None and not step_forms:
-                step_forms.append(forms())
             text = src.read_text(encoding="utf-8")
-            dest.write_text(
-                convert_script(text, convert, rel, step_forms[0] if step_forms else None, head),
-                "utf-8",
-            )
+            keeping = step_forms() if step_forms is not None else None
+            dest.write_text(convert_script(text, convert, rel, keeping, head), "utf-8")
         done.add(rel)
     return frozenset(done)
