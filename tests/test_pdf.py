@@ -107,13 +107,16 @@ def test_a_bold_label_keeps_to_its_colon() -> None:
 def test_no_line_runs_visibly_past_its_measure() -> None:
     """TeX's overfull lines: the 凡例's table of forms set 「閒6 間3」 on one line 5.9pt wider
     than its column (its counts now stand a line each, as the other cells'). What remains is
-    tabulary's own rounding of its columns, under 3pt."""
+    tabulary's own rounding of its columns, under 3pt. No overfull page or column at all."""
     log = PDF.with_suffix(".log")
     if not log.is_file() or _stale():
         tool_missing("no current _build/latex/xiangsheli.log (run `make pdf`)")
     text = log.read_text(encoding="utf-8", errors="replace")
     overfull = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", text)]
     assert max(overfull, default=0) < 3, overfull
+    # nor a column or page past its foot: the 人物索引's last page balanced one column a line
+    # (7.2pt) below the text block, within multicol's allowance of 12pt
+    assert re.findall(r"Overfull \\vbox \(([\d.]+)pt too high\)", text) == []
     tex = PDF.with_suffix(".tex").read_text(encoding="utf-8")
     assert "{閒6}\\DUrole{xs-cellbreak}{ }\\DUrole{xs-nowrap}{間3}" in tex
 
