@@ -297,3 +297,27 @@ def test_a_plan_left_out_of_the_book_fails(tmp_path: Path) -> None:
         check_pdf.check_plans(tmp_path / "x.pdf", diagrams[:1])
         == "all 1 plans of the edition printed"
     )
+
+
+#: Three Han (or kana) characters apart, as pdftotext lays out a line justified by spreading
+#: them: 「譯 文 校 記 （底 本 譯 文 之 每 一 校 正）」.
+SPREAD = re.compile(
+    r"[\u4e00-\u9fff\u30a0-\u30ff] [\u4e00-\u9fff\u30a0-\u30ff] [\u4e00-\u9fff\u30a0-\u30ff]"
+)
+
+
+def test_no_line_is_spread_to_make_room() -> None:
+    """A line justified before something that cannot break (a path, an address, a 校記's
+    number) or before an entry of the apparatus that did not fit had its characters spread:
+    the 凡例's 「無 標 點 本：另 有 不 加 句 讀 之 本」, the data files' 「譯 文 校 記」, and about
+    thirty entries at the page foot (「系 為「繫」之 簡 體」). The prose of paths is set ragged
+    (a {container} xs-paths), and an entry, or its number, may end a line short."""
+    if not PDF.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
+    pages = _pdftotext("-layout", "-enc", "UTF-8").split("\f")
+    first = next(i for i, page in enumerate(pages) if "鄉射之禮。主人戒賓" in page)
+    front = [line for page in pages[:first] for line in page.splitlines() if SPREAD.search(line)]
+    assert front == []
+    text = "".join(pages)
+    assert "系為「繫」之簡體，繁簡轉換誤；繫靶之綱繩，當作繫。" in text
+    assert len([line for line in text.splitlines() if SPREAD.search(line)]) <= 15
