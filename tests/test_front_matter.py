@@ -61,6 +61,20 @@ def test_built_pages_have_no_stray_spaces_between_han(edition_html: Path) -> Non
             assert not re.search(rf"{kana_or_han}\n\s*{kana_or_han}", text), (page, text)
 
 
+def test_no_markdown_is_left_unread_in_the_pages(edition_html: Path) -> None:
+    """CommonMark closes ``**`` only where the run is right-flanking: 「**媒體類型。**靜態」 (a
+    full stop before, a Han character after) printed its asterisks on the data page. No page's
+    text, its code apart, holds a delimiter run of emphasis or a backtick."""
+    left = []
+    for path in sorted(edition_html.glob("*.html")) + sorted(edition_html.glob("rite/*.html")):
+        html = path.read_text(encoding="utf-8")
+        article = html[html.index("<article") : html.index("</article>")]
+        article = re.sub(r"<(pre|code|script)\b.*?</\1>", "", article, flags=re.S)
+        text = re.sub(r"<[^>]+>", "", article)
+        left += [(path.name, m.group()) for m in re.finditer(r".{0,12}(?:\*\*|__|`).{0,12}", text)]
+    assert left == []
+
+
 def test_sources_page_lists_every_siglum(edition_html: Path) -> None:
     html = (edition_html / "sources.html").read_text(encoding="utf-8")
     text = re.sub(r"<[^>]+>", "", html)

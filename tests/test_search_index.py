@@ -120,11 +120,34 @@ def test_the_notes_of_zhu_are_searched_and_each_hit_names_its_note():
 
 def test_a_step_number_or_id_names_the_step():
     index = si.build_index(STEPS, FOLD)
-    for query in ("2", "第2節", "第 2 节", "xs-0002", "XS-0002", " xs-0002 ", "xs2"):
+    for query in ("2", "第2節", "第 2 节", "xs-0002", "XS-0002", " xs-0002 ", "xs2", "xs0002"):
         assert si.step_for(index, query) == 1, query
     assert si.step_for(index, "9") is None
     assert si.step_for(index, "ab-0002") is None  # another edition's prefix
     assert si.step_for(index, "觶") is None
+
+
+def test_a_retired_id_names_the_step_that_holds_its_text():
+    """The search page offers 「xs-0300」 as an example; that id was retired into xs-0546. A
+    retired id, as its links do, names the step that holds its text now."""
+    index = si.build_index(STEPS, FOLD, retired={"xs-0300": "xs-0003"})
+    head, grams, texts = si.split_index(index, shards=3, chunk=2)
+    assert head["retired"] == {"xs-0300": "xs-0003"}
+    joined = si.join_index(head, grams, texts)
+    for query in ("xs-0300", "xs300", "XS-0300"):
+        assert si.step_for(joined, query) == 2, query
+    assert si.step_for(joined, "300") is None  # a display number is not an id
+    assert si.step_for(si.build_index(STEPS, FOLD), "xs-0300") is None
+
+
+@pytest.mark.edition
+def test_the_search_pages_example_ids_find_their_step(edition_html: Path) -> None:
+    index = read_search_index(edition_html / "_static")
+    assert index["retired"]["xs-0300"] == index["retired"]["xs-0301"] == "xs-0546"
+    row = si.step_for(index, "xs-0300")
+    assert row is not None and index["docs"][row][0] == "xs-0546"
+    page = (edition_html / "search.html").read_text(encoding="utf-8")
+    assert "xs-0300" in page  # the page's own example
 
 
 def test_variant_forms_fold_to_the_standard_forms():

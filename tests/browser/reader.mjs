@@ -449,6 +449,13 @@ await section("8 search", async () => {
   await page.goBack();
   await page.waitForSelector(".xs-search[data-ready=true]");
   check(page.url().includes("search.html"), "Back returns to the search page (no loop back to the step)");
+  // A retired id (the page's own example, xs-0300, merged into xs-0546) goes to its step.
+  await page.fill("#xs-search-q", "xs-0300");
+  await page.waitForSelector(".xs-search-jump");
+  await Promise.all([page.waitForURL(/#xs-0546$/), page.press("#xs-search-q", "Enter")]);
+  check(page.url() === url(stepById["xs-0546"].url), "the search page: the retired xs-0300 + Enter goes to xs-0546");
+  await page.goBack();
+  await page.waitForSelector(".xs-search[data-ready=true]");
   // The words are marked on the page a hit opens.
   await searchFor("阼階");
   await Promise.all([page.waitForNavigation(), page.click(".xs-search-results a.xs-search-link")]);

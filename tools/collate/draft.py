@@ -26,8 +26,8 @@ from .core import ROOT, WORK, load_variants
 
 # (line, column of the first base char or of the insertion point) -> (lemma, kind, note)
 EMEND: dict[tuple[int, int], tuple[str, str, str]] = {
-    (20, 2): ("繫", "conversion", "系 為「繫」之簡體，繁簡轉換誤；諸本皆作繫。"),
-    (196, 19): ("繫", "conversion", "系 為「繫」之簡體，繁簡轉換誤；諸本皆作繫。"),
+    (20, 2): ("繫", "conversion", "系為「繫」之簡體，繁簡轉換誤；諸本皆作繫。"),
+    (196, 19): ("繫", "conversion", "系為「繫」之簡體，繁簡轉換誤；諸本皆作繫。"),
     (52, 42): ("挩", "typo", "梲（梁上短柱）形近而誤；挩手，拭手也。叢敖作挩，庫張李作捝，從叢。"),
     (52, 64): ("奠", "typo", "尊、奠形近而誤；諸本皆作奠爵。"),
     (168, 7): ("奠", "typo", "尊、奠形近而誤；諸本皆作奠。"),
@@ -45,14 +45,14 @@ EMEND: dict[tuple[int, int], tuple[str, str, str]] = {
     (489, 8): ("膱", "typo", "胑（肢）誤；脯膱字當作膱，諸本皆同。"),
     (489, 12): ("膱", "typo", "胑（肢）誤；脯膱字當作膱，諸本皆同。"),
     (491, 1): ("膱", "typo", "胑（肢）誤；脯膱字當作膱，諸本皆同。"),
-    (296, 11): ("餘", "conversion", "余 為「餘」之簡體，繁簡轉換誤；諸本皆作餘。"),
-    (298, 9): ("餘", "conversion", "余 為「餘」之簡體，繁簡轉換誤；諸本皆作餘。"),
-    (384, 5): ("餘", "conversion", "余 為「餘」之簡體，繁簡轉換誤；諸本皆作餘。"),
-    (524, 1): ("杠", "conversion", "槓 由簡體「杠」誤轉；杠，旌竿也，諸本皆作杠。"),
-    (475, 1): ("徵", "conversion", "征 為「徵」之簡體，繁簡轉換誤；諸本作徵（或作徴，同字）。"),
+    (296, 11): ("餘", "conversion", "余為「餘」之簡體，繁簡轉換誤；諸本皆作餘。"),
+    (298, 9): ("餘", "conversion", "余為「餘」之簡體，繁簡轉換誤；諸本皆作餘。"),
+    (384, 5): ("餘", "conversion", "余為「餘」之簡體，繁簡轉換誤；諸本皆作餘。"),
+    (524, 1): ("杠", "conversion", "槓由簡體「杠」誤轉；杠，旌竿也，諸本皆作杠。"),
+    (475, 1): ("徵", "conversion", "征為「徵」之簡體，繁簡轉換誤；諸本作徵（或作徴，同字）。"),
 }
-PU = "撲 由簡體「扑」誤轉（扑、撲簡體同形）；扑，教刑之朴，諸本皆作扑。"
-HOU = "後 由「后」轉換而來；諸本作后（古書「而后」多作后），從諸本。"
+PU = "撲由簡體「扑」誤轉（扑、撲簡體同形）；扑，教刑之朴，諸本皆作扑。"
+HOU = "後由「后」轉換而來；諸本作后（古書「而后」多作后），從諸本。"
 #: Units reviewed and given no entry: 楊's rearrangement of the text (記 clauses moved,
 #: sections left out, his glosses and headings), the 記 heading; gaiji-only units too.
 SKIP: dict[tuple[int, int], str] = {

@@ -103,7 +103,15 @@ def write_index(app: Sphinx, builder: Any) -> None:
     entries = step_entries(app)
     variants = orthography.variant_pairs(table(app.env, "variants"))
     fold = fold_table(entries, variants)
-    index = search_index.build_index(entries, fold, max_n=app.config.xs_search_ngram)
+    domain = xs_domain(app.env)
+    retired = {
+        old: live
+        for old in domain.data["retired"]
+        if (live := domain.resolve_step_id(old)) is not None and live in domain.steps
+    }
+    index = search_index.build_index(
+        entries, fold, max_n=app.config.xs_search_ngram, retired=retired
+    )
     head, grams, texts = search_index.split_index(index)
     static = Path(app.outdir) / "_static"
     static.mkdir(parents=True, exist_ok=True)

@@ -41,7 +41,7 @@ from typing import Any, NotRequired, TypedDict
 
 from . import kept
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 
 #: The parts of the published index: postings in this many shards (by the code point of an
 #: n-gram's first character), the steps' texts in chunks of this many rows.
@@ -51,9 +51,10 @@ DOC_CHUNK = 32
 HEAD_FIELDS = 4
 
 #: A query naming a step by its number (300, 第300節) or its id (a prefix, a hyphen, digits:
-#: the edition's form; the hyphen and the leading zeros may be left out).
+#: the edition's form; the hyphen and the leading zeros may be left out: the prefix is the
+#: shortest, so that 「xs300」 is xs and 300, not xs30 and 0).
 STEP_QUERY = re.compile(
-    r"^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*)-?(\d{1,6}))\s*$", re.I
+    r"^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*?)-?(\d{1,6}))\s*$", re.I
 )
 
 #: Characters that make n-grams: CJK ideographs (with extensions), letters and digits.
@@ -126,9 +127,14 @@ def safe_fold(fold: Mapping[str, str]) -> dict[str, str]:
 
 
 def build_index(
-    steps: Iterable[StepEntry], fold: Mapping[str, str] | None = None, max_n: int = 2
+    steps: Iterable[StepEntry],
+    fold: Mapping[str, str] | None = None,
+    max_n: int = 2,
+    retired: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The index: the steps (as rows), the fold table and the n-gram postings.
+    """The index: the steps (as rows), the fold table, the n-gram postings and the retired ids
+    (``retired``: each to the live id that holds its text now, so that a query naming a retired
+    id finds its step, as its links do).
 
     ``docs`` rows are ``[id, number, url, section, text, translation or "", base or "",
     [[note id, words], …]]`` (``base`` only where it differs from ``text``); ``grams`` maps an
@@ -158,6 +164,7 @@ def build_index(
         "fold": fold,
         "docs": docs,
         "grams": dict(sorted(postings.items())),
+        "retired": dict(sorted((retired or {}).items())),
     }
 
 
@@ -211,18 +218,26 @@ def search(index: Mapping[str, Any], query: str) -> list[tuple[int, list[tuple[s
 
 def step_for(index: Mapping[str, Any], query: str) -> int | None:
     """The row of the step a query names by number or id (``300``, ``第300節``, or the id:
-    ``<prefix>-0300``, ``<prefix>300``)."""
+    ``<prefix>-0300``, ``<prefix>300``); a retired id names the step that holds its text now."""
     m = STEP_QUERY.match(query)
     if m is None:
         return None
     number, plain, prefix, digits = m.groups()
+
+    def same(step_id: str) -> bool:
+        head, _, tail = step_id.rpartition("-")
+        return head.lower() == prefix.lower() and tail.isdigit() and int(tail) == int(digits)
+
     for row, doc in enumerate(index["docs"]):
         if prefix is not None:
-            head, _, tail = doc[0].rpartition("-")
-            if head.lower() == prefix.lower() and tail.isdigit() and int(tail) == int(digits):
+            if same(doc[0]):
                 return row
         elif doc[1] == int(number or plain):
             return row
+    if prefix is not None:
+        for old, new in index.get("retired", {}).items():
+            if same(old):
+                return next((row for row, doc in enumerate(index["docs"]) if doc[0] == new), None)
     return None
 
 
@@ -248,6 +263,7 @@ def split_index(
         "fields": index["fields"],
         "fold": index["fold"],
         "steps": [row[:HEAD_FIELDS] for row in docs],
+        "retired": index.get("retired", {}),
         "shards": shards,
         "chunk": chunk,
     }
@@ -271,6 +287,7 @@ def join_index(
         "fold": head["fold"],
         "docs": [[*step, *more] for step, more in zip(head["steps"], rest, strict=True)],
         "grams": dict(sorted(postings.items())),
+        "retired": head.get("retired", {}),
     }
 
 

@@ -40,7 +40,7 @@
   const WORD = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}0-9A-Za-z]$/u;
   // Same as search_index.STEP_QUERY: a step's number (300, 第300節) or id (a prefix, a hyphen
   // and digits, as the edition forms them; hyphen and leading zeros optional).
-  const STEP_QUERY = /^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*)-?(\d{1,6}))\s*$/i;
+  const STEP_QUERY = /^\s*(?:第\s*(\d{1,4})\s*[節节]?|(\d{1,4})|([a-z][a-z0-9]*?)-?(\d{1,6}))\s*$/i;
 
   const foldText = (s) => Array.from(s, (c) => fold[c] || c).join("");
   // A step's text carries the marks of its kept forms (ritual/core/kept.py): U+E000 … U+E001, or
@@ -192,7 +192,12 @@
       );
     };
     const n = Number(m[1] || m[2]);
-    const row = steps.findIndex((d) => (m[3] ? sameId(d[ID]) : d[NUMBER] === n));
+    let row = steps.findIndex((d) => (m[3] ? sameId(d[ID]) : d[NUMBER] === n));
+    if (row < 0 && m[3]) {
+      // a retired id names the step that holds its text now (search_index.step_for)
+      const old = Object.keys(index.retired || {}).find(sameId);
+      if (old) row = steps.findIndex((d) => d[ID] === index.retired[old]);
+    }
     return row < 0 ? null : row;
   };
 
