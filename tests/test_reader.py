@@ -85,8 +85,8 @@ def test_the_data_scripts_read_as_the_pages(edition_html: Path, copy: str) -> No
     """What the stage, the formulas' popup and the search show of a step is what its page
     prints, in both scripts: its 原文, its translation and each note of 注 (the search's
     without their punctuation). In the Simplified copy a step's strings keep what its page
-    keeps; the stage had read 「上射揖，并行」 under 「並併也」, and 「征召也」 beside the
-    kept 徵 of 「徵唯所欲」."""
+    keeps, marked as the page marks them; the stage had read 「上射揖，并行」 under 「並併也」,
+    and 「征召也」 beside the kept 徵 of 「徵唯所欲」."""
     site = edition_html / copy
     texts, trans, notes = _page_strings(site)
     assert len(texts) == 544 and len(notes) == 382
@@ -99,16 +99,21 @@ def test_the_data_scripts_read_as_the_pages(edition_html: Path, copy: str) -> No
     for i, step in enumerate(stage["steps"]):
         shown.append((step["id"], kept.plain(step["text"]), texts[step["id"]]))
         if step.get("tr"):
-            shown.append((step["id"], step["tr"], trans[step["id"]]))
-        shown += [(nid, words, notes[nid]) for nid, words in stage["zhu"].get(str(i), ())]
+            shown.append((step["id"], kept.plain(step["tr"]), trans[step["id"]]))
+        shown += [(nid, kept.plain(w), notes[nid]) for nid, w in stage["zhu"].get(str(i), ())]
     shown += [(sid, kept.plain(row[1]), texts[sid]) for sid, row in xrefs["steps"].items()]
     for row in index["docs"]:
         shown.append((row[0], kept.plain(row[4]), texts[row[0]]))
         if row[5]:
-            shown.append((row[0], row[5], trans[row[0]]))
-        shown += [(nid, words, re.sub(r"\W", "", notes[nid])) for nid, words in row[7]]
+            shown.append((row[0], kept.plain(row[5]), trans[row[0]]))
+        shown += [(nid, kept.plain(w), re.sub(r"\W", "", notes[nid])) for nid, w in row[7]]
     assert len(shown) > 3000
     assert [(where, got, want) for where, got, want in shown if got != want] == []
+    if copy:  # and what the page marks as kept, the data marks: 臺 in a translation, 徵 in a note
+        step = next(s for s in stage["steps"] if s["id"] == "xs-0026")
+        assert "\ue002臺\ue001" in step["tr"]
+        at = [s["id"] for s in stage["steps"]].index("xs-0449")
+        assert stage["zhu"][str(at)][0][1].startswith("\ue002徵\ue001召也")
 
 
 @pytest.mark.edition

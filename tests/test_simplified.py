@@ -163,10 +163,12 @@ def test_the_simplified_data_keep_them_too(edition_html: Path, edition_words) ->
     assert 'data-content_root="../../"' in page
     assert '{"data": "../_xrefs/xrefs-data.js"}' in page  # its own copy, zh-Hans/_xrefs
     assert '<span data-say="base">显示底本原貌</span>' in page
-    # a note keeps the forms it speaks of, without marks (the stage shows a note as it stands)
+    # a note keeps the forms it speaks of, marked as on the page (the scripts read the marks
+    # in a step's notes and translation); no other string of the data has marks
     notes = {nid: words for group in stage["zhu"].values() for nid, words in group}
-    assert notes["xs-0203-z1"] == "並併也併东行"
-    assert [n for n, w in notes.items() if set(w) & set(kept.MARKS)] == []
+    assert notes["xs-0203-z1"] == "\ue002並併\ue001也\ue002併\ue001东行"
+    rest = json.dumps([stage[k] for k in ("title", "roles", "places", "phases", "furnishings")])
+    assert not set(rest) & set(kept.MARKS)
 
 
 def test_json_in_a_noconvert_region_is_kept() -> None:
@@ -273,15 +275,17 @@ def test_what_a_step_keeps_is_read_from_its_page() -> None:
 
 
 def test_a_steps_strings_in_the_data_keep_what_its_page_keeps() -> None:
-    """The stage's, the formulas' and the search's data keep what each step keeps on its page:
-    the 原文's forms marked (its scripts read the marks), its notes' and its translation's
-    unmarked (shown as they stand). Without this the stage read 「上射揖，并行」 under the
-    note 「並併也」, and 「征召也」 beside the 經's kept 徵."""
+    """The stage's, the formulas' and the search's data keep what each step keeps on its page,
+    marked as the page marks them (the scripts read the marks): in its 原文, its notes and its
+    translation. Without this the stage read 「上射揖，并行」 under the note 「並併也」, and
+    「征召也」 beside the 經's kept 徵."""
     steps = simplified.steps_kept([STEP_PAGE])
 
     def copy(rel: str, data: object, head: object = None) -> object:
         script = f"window.X={json.dumps(data, ensure_ascii=False)};\n"
-        out = sd.convert_script(script, simplified.convert_data, rel, steps, lambda: head)
+        out = sd.convert_script(
+            script, simplified.convert_data, rel, steps, lambda: head, simplified.convert_step_data
+        )
         return json.loads(out.split("=", 1)[1].rstrip().rstrip(";"))
 
     stage = {
@@ -298,8 +302,15 @@ def test_a_steps_strings_in_the_data_keep_what_its_page_keeps() -> None:
         "\ue002徵\ue001唯所欲。",
         "主人升。",
     ]
-    assert [s["tr"] for s in out["steps"]] == ["二人并排前行。", "升一级臺阶。", "主人登上台阶。"]
-    assert out["zhu"] == {"0": [["x-1-z1", "並併也"]], "1": [["x-2-z1", "徵召也谓所欲请呼"]]}
+    assert [s["tr"] for s in out["steps"]] == [
+        "二人并排前行。",
+        "升一级\ue002臺\ue001阶。",
+        "主人登上台阶。",
+    ]
+    assert out["zhu"] == {
+        "0": [["x-1-z1", "\ue002並併\ue001也"]],
+        "1": [["x-2-z1", "\ue002徵\ue001召也谓所欲请呼"]],
+    }
     xrefs = copy("_xrefs/xrefs-data.js", {"steps": {"x-1": [1, "上射揖，並行。", 0]}})
     assert xrefs["steps"]["x-1"][1] == "上射揖，\ue002並\ue001行。"
     # the search's texts in chunks: the head names each row's step
@@ -307,7 +318,7 @@ def test_a_steps_strings_in_the_data_keep_what_its_page_keeps() -> None:
     rows = [["上射揖，並行。", "二人並排前行。", "", [["x-1-z1", "並併也"]]]]
     assert copy("_static/xs-search-d01.js", [["主人升。", None, "", []], *rows], head) == [
         ["主人升。", None, "", []],
-        ["上射揖，\ue002並\ue001行。", "二人并排前行。", "", [["x-1-z1", "並併也"]]],
+        ["上射揖，\ue002並\ue001行。", "二人并排前行。", "", [["x-1-z1", "\ue002並併\ue001也"]]],
     ]
     # a file of other data is converted as before
     assert copy("_static/xs-search-g01.js", {"並行": [3]}) == {"並行": [3]}

@@ -412,14 +412,23 @@ def keep_merged_forms(page: str, steps: dict[str, simplified_data.StepForms] | N
 def convert_data(text: str) -> str:
     """A string of a data script, converted: its kept spans (``ritual.core.kept``) kept, and
     the characters the conversion would merge (:func:`merged_forms`). Those are marked as
-    kept spans only in a string that has marks already (a step's text: the scripts that show
-    it read them); a string without (a note, a translation) is shown as it stands, so they
-    stand unconverted and unmarked there."""
+    kept spans only in a string that has marks already; a string without (a phase's title,
+    a place's name) is shown as it stands, so they stand unconverted and unmarked there."""
+    return _convert_data(text, any(mark in text for mark in kept.MARKS))
+
+
+def convert_step_data(text: str) -> str:
+    """A step's string of a data script (its 原文, its translation, a note: the scripts show
+    each with its marks): converted as :func:`convert_data`, what it keeps always marked."""
+    return _convert_data(text, True)
+
+
+def _convert_data(text: str, marked: bool) -> str:
     chars = merged_forms(kept.plain(text))
     if not chars:
         return kept.convert(text, t2s)
     converted = kept.convert(kept.keep_characters(text, chars), t2s)
-    return converted if any(mark in text for mark in kept.MARKS) else kept.plain(converted)
+    return converted if marked else kept.plain(converted)
 
 
 def to_simplified(
@@ -573,7 +582,12 @@ def write_simplified(app: Sphinx, exception: Exception | None) -> None:
     forms_changed = forms_digest != stamped
     # Data scripts with text (the stage's) get converted copies; the copies' links go to them.
     copies = simplified_data.write_copies(
-        outdir, PREFIX, convert_data, again=not same or forms_changed, forms=forms
+        outdir,
+        PREFIX,
+        convert_data,
+        again=not same or forms_changed,
+        forms=forms,
+        convert_step=convert_step_data,
     )
     page_set = frozenset(rels) | copies
     if target.is_dir():

@@ -43,8 +43,8 @@ ASSIGNMENT = re.compile(
 @dataclass(frozen=True)
 class StepForms:
     """The characters a step's strings keep in the copy, as its page keeps them: those of its
-    原文 (marked there: the scripts that show a step's text read the marks), of its notes of
-    注 and of its translation (left unmarked: the scripts show those strings as they stand)."""
+    原文, of its notes of 注 and of its translation (marked, as the page marks them: the
+    scripts that show a step read the marks in each)."""
 
     text: frozenset[str] = frozenset()
     notes: frozenset[str] = frozenset()
@@ -94,16 +94,16 @@ def keep_step_forms(
     convert: Callable[[str], str],
     head: Callable[[], Any],
 ) -> None:
-    """Convert in place each step string of ``data`` for which its step keeps characters,
-    those characters kept (:func:`ritual.core.kept.keep_characters`, then ``convert``, which
-    keeps marked spans); marks are left only in a step's 原文."""
+    """Convert in place each step string of ``data`` by ``convert`` (a converter of step
+    strings: it keeps their marked spans, marks those it would have changed, and marks what
+    else it keeps), the characters its step keeps marked first
+    (:func:`ritual.core.kept.keep_characters`)."""
     for container, key, step_id, field in step_strings(rel, data, head):
         chars = getattr(forms.get(step_id, StepForms()), field)
         value = container[key]
-        if not chars or not any(ch in value for ch in chars):
-            continue
-        done = convert(kept.keep_characters(value, chars))
-        container[key] = _Converted(done if field == "text" else kept.plain(done))
+        if chars and any(ch in value for ch in chars):
+            value = kept.keep_characters(value, chars)
+        container[key] = _Converted(convert(value))
 
 
 def _load(text: str) -> tuple[re.Match[str], Any]:
@@ -133,12 +133,14 @@ def convert_script(
     rel: str = "",
     forms: Mapping[str, StepForms] | None = None,
     head: Callable[[], Any] = dict,
+    convert_step: Callable[[str], str] | None = None,
 ) -> str:
     """A ``window.NAME=<JSON>;`` script with the strings of its data converted; with ``forms``
-    (what each step keeps), the step strings of ``rel``'s data keep them."""
+    (what each step keeps), the step strings of ``rel``'s data keep them, converted by
+    ``convert_step`` (by default ``convert``)."""
     m, data = _load(text)
-    if forms:
-        keep_step_forms(rel, data, forms, convert, head)
+    if forms is not None:
+        keep_step_forms(rel, data, forms, convert_step or convert, head)
     data = convert_strings(data, convert)
     return f"{m.group('head')}{json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
 
@@ -149,12 +151,13 @@ def write_copies(
     convert: Callable[[str], str],
     again: bool = False,
     forms: Callable[[], Mapping[str, StepForms]] | None = None,
+    convert_step: Callable[[str], str] | None = None,
 ) -> frozenset[str]:
     """Write ``<prefix>/<file>`` for each of :data:`CONVERTED` present in ``outdir`` (again only
     when the original is newer, or ``again``: the converter, or what the steps keep, has
     changed); return the files that have a copy, to which the Simplified pages' links then
     point. A copy whose original is gone is removed. ``forms`` gives what each step keeps
-    (asked for only when a copy is written)."""
+    (asked for only when a copy is written); ``convert_step`` converts the steps' strings."""
     step_forms = cache(forms) if forms is not None else None
     head = cache(lambda: _load((outdir / SEARCH_HEAD).read_text(encoding="utf-8"))[1])
     done = set()
@@ -180,6 +183,7 @@ def write_copies(
             dest.parent.mkdir(parents=True, exist_ok=True)
             text = src.read_text(encoding="utf-8")
             keeping = step_forms() if step_forms is not None else None
-            dest.write_text(convert_script(text, convert, rel, keeping, head), "utf-8")
+            converted = convert_script(text, convert, rel, keeping, head, convert_step)
+            dest.write_text(converted, "utf-8")
         done.add(rel)
     return frozenset(done)

@@ -44,20 +44,33 @@
 
   const foldText = (s) => Array.from(s, (c) => fold[c] || c).join("");
   // A step's text carries the marks of its kept forms (ritual/core/kept.py): U+E000 … U+E001, or
-  // U+E002 … U+E001 where this copy's script would have changed them. Searched without them;
-  // the latter are shown marked (span.xs-kept).
-  const unkeep = (d) => {
+  // U+E002 … U+E001 where this copy's script would have changed them; in the Simplified copy its
+  // translation and notes may too. Searched without them; the latter are shown marked
+  // (span.xs-kept).
+  const unmark = (str) => {
     const kept = [];
     let out = "";
     let at = 0;
     const re = /([\ue000\ue002])([^\ue001]*)\ue001/g;
-    for (let m = re.exec(d[TEXT]); m; m = re.exec(d[TEXT])) {
-      out += d[TEXT].slice(at, m.index);
+    for (let m = re.exec(str); m; m = re.exec(str)) {
+      out += str.slice(at, m.index);
       if (m[1] === "\ue002") kept.push([out.length, out.length + m[2].length]);
       out += m[2];
       at = re.lastIndex;
     }
-    d[TEXT] = out + d[TEXT].slice(at);
+    return [out + str.slice(at), kept];
+  };
+  // The row's text, translation and notes without their marks (in place), and the spans to mark
+  // in each: { text, trans, zhu: [note's spans, …] }.
+  const unkeep = (d) => {
+    const kept = {};
+    [d[TEXT], kept.text] = unmark(d[TEXT]);
+    [d[TRANS], kept.trans] = unmark(d[TRANS] || "");
+    kept.zhu = (d[ZHU] || []).map((note, i) => {
+      const [words, spans] = unmark(note[1]);
+      d[ZHU][i] = [note[0], words];
+      return spans;
+    });
     return kept;
   };
 
@@ -312,13 +325,13 @@
     a.append(code);
     head.append(a);
     li.append(head);
-    li.append(line("xs-search-text", "", text, r.inText, keptOf[r.row]));
-    if (r.inTrans.length) li.append(line("xs-search-trans", say.trans, trans, r.inTrans));
+    li.append(line("xs-search-text", "", text, r.inText, keptOf[r.row].text));
+    if (r.inTrans.length) li.append(line("xs-search-trans", say.trans, trans, r.inTrans, keptOf[r.row].trans));
     if (r.inBase.length) li.append(line("xs-search-base", say.base, shown(d[BASE]), r.inBase));
     // A hit in a note of 注: the note, labelled 注, the label its link.
     for (const [i, hits] of r.inZhu) {
       const [id, words] = d[ZHU][i];
-      const p = line("xs-search-zhu", "", shown(words), hits);
+      const p = line("xs-search-zhu", "", shown(words), hits, keptOf[r.row].zhu[i]);
       const a = document.createElement("a");
       a.className = "xs-search-label xs-search-zhu-link";
       a.href = stepLink(d, new Set(hits.map(([at, n]) => words.slice(at, at + n))), id);

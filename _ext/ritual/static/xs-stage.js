@@ -253,11 +253,15 @@
         mark.title = say("zhuTitle", { id: z[0] });
         mark.textContent = say("zhu", {});
         p.appendChild(mark);
-        p.appendChild(document.createTextNode(z[1]));
+        const words = unmark(z[1]);
+        appendKept(p, words, 0, words.text.length);
         zhu.appendChild(p);
       });
     }
-    $(".xs-stage-tr").textContent = s.tr;
+    // the translation: in the Simplified copy, with the forms its page keeps marked
+    const tr = $(".xs-stage-tr"), trWords = unmark(s.tr || "");
+    tr.textContent = "";
+    appendKept(tr, trWords, 0, trWords.text.length);
     const key = $(".xs-stage-key");
     key.textContent = "";
     figs[i].forEach(function (e) {
