@@ -6,6 +6,7 @@ skip when it has not been built. ``make test`` builds it first.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -321,3 +322,23 @@ def test_no_line_is_spread_to_make_room() -> None:
     text = "".join(pages)
     assert "系為「繫」之簡體，繁簡轉換誤；繫靶之綱繩，當作繫。" in text
     assert len([line for line in text.splitlines() if SPREAD.search(line)]) <= 15
+
+
+def test_the_list_of_plans_keeps_each_title_clear_of_its_number() -> None:
+    """The 圖目 set its numbers in a 4.6em box: 「圖二十一」 (four characters, 4em) all but touched
+    its title. Every title starts as far from its number's start, at least an em clear of the
+    longest number."""
+    if not PDF.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
+    pages = _pdftotext("-bbox", "-f", "1", "-l", "12")
+    words = re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</word>', pages
+    )
+    gaps, starts = [], set()
+    for (x0, y, x1, w), (nx0, ny, _, nw) in itertools.pairwise(words):
+        if re.fullmatch(r"圖[一二三四五六七八九十]+", w) and ny == y and not nw.isdigit():
+            gaps.append(float(nx0) - float(x1))
+            starts.add(round(float(nx0) - float(x0)))  # from the number (verso and recto)
+    assert len(gaps) == 40, gaps
+    size = 10.9  # the list's type, from its words' height (pt)
+    assert min(gaps) > size and len(starts) == 1, (min(gaps), starts)
