@@ -342,3 +342,16 @@ def test_the_list_of_plans_keeps_each_title_clear_of_its_number() -> None:
     assert len(gaps) == 40, gaps
     size = 10.9  # the list's type, from its words' height (pt)
     assert min(gaps) > size and len(starts) == 1, (min(gaps), starts)
+
+
+def test_a_reading_of_the_apparatus_never_parts_across_lines() -> None:
+    """An entry at the page foot set 「一黨｜一 底」 (a reader's audit of 0.2.3): the reading it
+    is about, the web copy's wrapper of 黨, split at the line's end. A reading (four characters
+    at most) is now a box of its own (\\xsrdg), whatever the lines around it."""
+    if not PDF.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
+    pages = _pdftotext("-enc", "UTF-8").split("\f")
+    first = next(i for i, page in enumerate(pages) if "鄉射之禮。主人戒賓" in page)
+    text = "\f".join(pages[first:])
+    assert re.findall(r"一[交黨]\s*\n\s*一 底", text) == []
+    assert len(re.findall(r"一[交黨]一 底", text)) >= 8
