@@ -235,6 +235,16 @@ class XsDomain(Domain):
             target = self.data["retired"][target]
         return target if target in self.steps else None
 
+    def retired_steps(self) -> dict[str, str]:
+        """Each retired step id of the registry → the live step it leads to (those that lead
+        to one), in the order of the retired ids: what the stage, the formulas, the TEI file
+        and the search follow a retired id by."""
+        return {
+            old: new
+            for old in sorted(self.data["retired"])
+            if (new := self.resolve_step_id(old)) is not None
+        }
+
     def resolve_xref(
         self,
         env: BuildEnvironment,

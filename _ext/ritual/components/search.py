@@ -103,12 +103,7 @@ def write_index(app: Sphinx, builder: Any) -> None:
     entries = step_entries(app)
     variants = orthography.variant_pairs(table(app.env, "variants"))
     fold = fold_table(entries, variants)
-    domain = xs_domain(app.env)
-    retired = {
-        old: live
-        for old in domain.data["retired"]
-        if (live := domain.resolve_step_id(old)) is not None and live in domain.steps
-    }
+    retired = xs_domain(app.env).retired_steps()
     index = search_index.build_index(
         entries, fold, max_n=app.config.xs_search_ngram, retired=retired
     )

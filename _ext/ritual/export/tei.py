@@ -142,11 +142,7 @@ def extras(app: Sphinx) -> tei.Extras:
         general_steps=frozenset(general),
         project=str(settings.get("project", "")),
         editorial=editorial_parts(settings.get("editorial")),
-        retired={
-            old: new
-            for old in sorted(domain.data["retired"])
-            if (new := domain.resolve_step_id(old)) is not None
-        },
+        retired=domain.retired_steps(),
     )
 
 

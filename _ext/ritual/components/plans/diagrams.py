@@ -360,9 +360,7 @@ class StageListItem(NamedTuple):
 
 def stage_retired(env: BuildEnvironment) -> dict[str, str]:
     """Each retired step id of the registry → the live step it leads to."""
-    domain = xs_domain(env)
-    live = {old: domain.resolve_step_id(old) for old in sorted(domain.data["retired"])}
-    return {old: new for old, new in live.items() if new is not None}
+    return xs_domain(env).retired_steps()
 
 
 def stage_steps(env: BuildEnvironment) -> list[StageListItem]:

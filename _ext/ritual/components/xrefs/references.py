@@ -105,11 +105,7 @@ def resolved(env: BuildEnvironment) -> Resolved:
         ordered = domain.ordered_steps()
         order = [sid for sid, _ in ordered]
         numbers = {sid: n[0] for sid, n in domain.data["numbers"].items()}
-        retired = {
-            old: live
-            for old in domain.data["retired"]
-            if (live := domain.resolve_step_id(old)) is not None
-        }
+        retired = domain.retired_steps()
         formulas: dict[str, list[tuple[xrefs.Reference, xrefs.Expanded]]] = {}
         explains: dict[str, xrefs.Expanded] = {}
         general: list[str] = []
