@@ -278,6 +278,11 @@ def _block_end(page: str, start: int) -> int:
     return len(page)
 
 
+def _changed(texts: Iterable[str]) -> frozenset[str]:
+    """The Han characters of ``texts`` that the conversion changes."""
+    return frozenset(ch for text in texts for ch in HAN.findall(text) if t2s(ch) != ch)
+
+
 def _block_kept(page: str, start: int, end: int) -> tuple[list[str], list[int], dict]:
     """A step's block ``page[start:end]`` as tokens, the text each token belongs to (0 the
     原文, n its n-th note), and what each text keeps (:func:`keep_merged_forms`)."""
@@ -305,12 +310,7 @@ def _block_kept(page: str, start: int, end: int) -> tuple[list[str], list[int], 
         merged[0] = merged.get(0, frozenset()) | glossed
     # and what the 原文 keeps as a lemma of the apparatus, its notes keep: converted, the
     # note 「徵，召也」 beside the kept 徵 read 征, the reading the apparatus rejects
-    lemmas = {
-        ch
-        for lemma in LEMMA_TEXT.findall(page, start, end)
-        for ch in HAN.findall(lemma)
-        if t2s(ch) != ch
-    }
+    lemmas = _changed(LEMMA_TEXT.findall(page, start, end))
     for u, text in texts.items():
         if u and (glossing := lemmas & set(text)):
             merged[u] = merged.get(u, frozenset()) | glossing
@@ -338,12 +338,7 @@ QUOTING_ROW = re.compile(r'<tr><td(?: class="xs-kwic-n")?><a href="[^"#]*#([^"]+
 #: A step's translation (the writer's block), and the text of a kept form in it (a lemma of
 #: the translation's apparatus: its 臺 where the base 譯文 has 台).
 TRANS_BLOCK = re.compile(r'<div class="xs-trans[" ]')
-KEPT_TEXT = re.compile(rf"<[a-zA-Z][\w-]*\b[^>]*\s{kept.ATTRIBUTE}\b[^>]*>([^<]*)<")
-
-
-def _changed(texts: Iterable[str]) -> frozenset[str]:
-    """The Han characters of ``texts`` that the conversion changes."""
-    return frozenset(ch for text in texts for ch in HAN.findall(text) if t2s(ch) != ch)
+KEPT_TEXT = re.compile(KEEP_START.pattern + r"[^>]*>(?P<text>[^<]*)<")
 
 
 def steps_kept(pages: Iterable[str]) -> dict[str, simplified_data.StepForms]:
@@ -368,7 +363,10 @@ def steps_kept(pages: Iterable[str]) -> dict[str, simplified_data.StepForms]:
                 text=merged.get(0, frozenset()),
                 notes=_changed(LEMMA_TEXT.findall(page, block.start(), end)),
                 translation=_changed(
-                    KEPT_TEXT.findall(page, trans.start(), _block_end(page, trans.start()))
+                    k.group("text")
+                    for k in KEPT_TEXT.finditer(
+                        page, trans.start(), _block_end(page, trans.start())
+                    )
                 )
                 if trans
                 else frozenset(),

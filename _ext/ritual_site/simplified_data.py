@@ -100,10 +100,7 @@ def keep_step_forms(
     (:func:`ritual.core.kept.keep_characters`)."""
     for container, key, step_id, field in step_strings(rel, data, head):
         chars = getattr(forms.get(step_id, StepForms()), field)
-        value = container[key]
-        if chars and any(ch in value for ch in chars):
-            value = kept.keep_characters(value, chars)
-        container[key] = _Converted(convert(value))
+        container[key] = _Converted(convert(kept.keep_characters(container[key], chars)))
 
 
 def _load(text: str) -> tuple[re.Match[str], Any]:
