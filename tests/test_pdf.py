@@ -324,6 +324,31 @@ def test_no_line_is_spread_to_make_room() -> None:
     assert len([line for line in text.splitlines() if SPREAD.search(line)]) <= 15
 
 
+#: A witness's page cited after its siglum (「敖 005-33b」), as pdftotext gives the book's lines.
+FOLIO = re.compile(r"[0-9]{3}-[0-9]{1,3}[ab]")
+
+
+def test_a_witness_page_is_never_parted_across_lines() -> None:
+    """Sphinx writes a hyphen as ``\\sphinxhyphen{}``, after which TeX may break: the
+    如初諸例 printed 「（敖 005-｜33b）」 and 「（叢 005-｜35b）」. The book's translator boxes each
+    page, and in those lists (set ragged) ties it to its siglum: 「（敖｜005-26b）」 had parted."""
+    if not PDF.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.pdf (run `make pdf`)")
+    pages = _pdftotext("-layout", "-enc", "UTF-8").split("\f")
+    lines = [line.rstrip() for page in pages for line in page.splitlines()]
+    assert len([m for line in lines for m in FOLIO.findall(line)]) > 150
+    assert [line for line in lines if re.search(r"(?<![0-9])[0-9]{3}-$", line)] == []
+    ties = max(i for i, page in enumerate(pages) if "所如在本篇之內者" in page)
+    listed = [line.strip() for page in pages[ties:] for line in page.splitlines()]
+    assert "（敖 005-26b）" in "".join(listed)
+    parted = [
+        (line, after)
+        for line, after in itertools.pairwise(listed)
+        if re.search(r"（[^\s（）]$", line) and FOLIO.match(after)
+    ]
+    assert parted == []
+
+
 def test_the_list_of_plans_keeps_each_title_clear_of_its_number() -> None:
     """The 圖目 set its numbers in a 4.6em box: 「圖二十一」 (four characters, 4em) all but touched
     its title. Every title starts as far from its number's start, at least an em clear of the

@@ -29,6 +29,11 @@ from .numerals import classical_number
 STEP_REF = ("第", "節")
 STEP_REF_SEP = "、"
 
+#: A witness's page as the 校記 cite it after a siglum and a space (「叢 005-31b」: 卷 5, leaf
+#: 31, its second half). The vertical book writes it out in words; the horizontal book keeps
+#: it on one line with its siglum.
+FOLIO = re.compile(r"(?P<space>\s?)(?<![0-9A-Za-z-])([0-9]{3})-([0-9]{1,3})([ab])(?![0-9A-Za-z-])")
+
 
 def step_runs(text: str, known: Container[str], id_regex: str) -> list[str | tuple[str, ...]]:
     """``text`` cut at each run of step ids (``ab-0034、ab-0038``): the words between as

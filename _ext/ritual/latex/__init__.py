@@ -14,7 +14,8 @@ Doctree adjustments that only the LaTeX builder needs, made on the *assembled* d
   defines the environment ``sphinxclassxs-part-en`` to set it as a subtitle.
 
 The book's design as Sphinx's ``latex_elements`` (paper, fonts, PDF metadata, title page) is
-made from the configuration by :mod:`.book`, so that ``conf.py`` copies none of it.
+made from the configuration by :mod:`.book`, so that ``conf.py`` copies none of it; the
+translator (:mod:`.translator`) keeps a witness's page whole on its line.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from sphinx.application import Sphinx
 from .. import nodes as xsnodes
 from ..events import EDITION_LOADED
 from .book import design_the_book, leave_out_site_indices
+from .translator import BookTranslator
 
 #: Classes of paragraphs that become LaTeX class environments (``sphinxclass<name>``).
 WRAPPED_CLASSES = ("xs-part-en",)
@@ -87,6 +89,7 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
 def setup_latex(app: Sphinx) -> None:
     """Connect the LaTeX-only doctree adjustments and the book's indices (call from
     ``setup()``); the book's design is filled in with the configuration (:mod:`.book`)."""
+    app.set_translator("latex", BookTranslator)
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("builder-inited", leave_out_site_indices)
     app.connect(EDITION_LOADED, design_the_book)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..core.apparatus_notes import STEP_REF, STEP_REF_SEP, step_runs
+from ..core.apparatus_notes import FOLIO, STEP_REF, STEP_REF_SEP, step_runs
 from ..core.numerals import classical_number
 from .layout import Char, Column, Jiazhu, Mark, tails
 
@@ -57,10 +57,9 @@ def step_refs(text: str, labels: Mapping[str, str], id_regex: str) -> str:
     )
 
 
-#: A witness's page as the site's 校記 cite it (``005-31b``: 卷 5, leaf 31, its second half,
-#: after a siglum and a space), which the book writes out as its 凡例 reads it,
-#: 「卷五第三十一葉下」, for Latin digits and letters would stand on their side in the column.
-FOLIO = re.compile(r"\s?(?<![0-9A-Za-z-])([0-9]{3})-([0-9]{1,3})([ab])(?![0-9A-Za-z-])")
+#: A witness's page (``FOLIO``: 「005-31b」) as the vertical book writes it out, as its 凡例
+#: reads it, 「卷五第三十一葉下」, for Latin digits and letters would stand on their side in
+#: the column.
 FOLIO_FORM = "卷{}第{}葉{}"
 FOLIO_SIDES = {"a": "上", "b": "下"}
 
@@ -69,7 +68,7 @@ def folio_refs(text: str) -> str:
     """``text`` with each witness page (``李 005-31b``) written out (「李卷五第三十一葉下」)."""
 
     def words(m: re.Match[str]) -> str:
-        juan, leaf, side = int(m.group(1)), int(m.group(2)), m.group(3)
+        juan, leaf, side = int(m.group(2)), int(m.group(3)), m.group(4)
         return FOLIO_FORM.format(classical_number(juan), classical_number(leaf), FOLIO_SIDES[side])
 
     return FOLIO.sub(words, text)
