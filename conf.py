@@ -25,7 +25,7 @@ version = release = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="
 xs_release_date = "2026-12-07"
 xs_edition_title = "儀禮·鄉射禮：彙校譯注本 (The Village Archery Rite: a critical edition)"
 xs_base_text = (
-    "網絡本《儀禮·鄉射禮》原文與譯文（即校勘符號表之「底」），"
+    "網絡傳本《儀禮·鄉射禮》原文與譯文（即校勘符號表之「底」），"
     "據漢籍リポジトリ（Kanseki Repository）所收諸本校訂"
 )
 
@@ -120,7 +120,11 @@ xs_vertical_conventions = [
     [
         "注",
         "鄭注據四部叢刊本；其缺葉之注據張爾岐《儀禮鄭註句讀》，叢本存其一部分者，"
-        "據張本補足之字以〔…〕括之。注以雙行小字夾於經文之間。",
+        "據張本補足之字以〔…〕括之。注以雙行小字夾於經文之間，照錄其本之字（筭、旜、巳之類）。",
+    ],
+    [
+        "節號",
+        "以小字橫置於版框之上，當其節始之行；校記所稱「第某節」即此號，與網頁本同。",
     ],
     [
         "首題尾題",
@@ -129,7 +133,7 @@ xs_vertical_conventions = [
     ],
 ]
 xs_vertical_colophon = [
-    ["底本", "網絡本《儀禮·鄉射禮》，以漢籍リポジトリ所收諸本校"],
+    ["底本", "網絡傳本《儀禮·鄉射禮》，以漢籍リポジトリ所收諸本校"],
     ["注", "鄭玄注，據四部叢刊本《儀禮鄭注》，闕頁據張爾岐《儀禮鄭註句讀》"],
     ["版本", f"{release}（{date_in_words(xs_release_date)}）"],
     ["許可", "CC BY-SA 4.0"],

@@ -518,6 +518,20 @@ def test_the_first_page_s_banxin_names_its_part_after_the_head_title(tmp_path: P
     assert banxin[:2] == ["甲", "甲"]
 
 
+def test_the_text_is_numbered_from_its_first_page(tmp_path: Path) -> None:
+    """The 卷 is counted from its 卷端: the title page before it is not (the book's first page
+    of text had been numbered 四, after the title page and two of 凡例). Each 版心 prints its
+    page's number, and stands on the side that number gives (an odd one's on the left)."""
+    record = _set(tmp_path, _parts(("甲", 12), ("乙", 12)))
+    framed = [page for page in record.pages if page.framed]
+    assert [page.number for page in record.pages if not page.framed] == [1]
+    assert [page.folio for page in framed] == [str(n) for n in range(1, len(framed) + 1)]
+    numerals = [text.split()[-1] for page in framed for kind, text in page.records if kind == "r"]
+    assert numerals[:3] == ["一", "二", "三"]
+    boxes = [cv.frame_boxes(record, page)[1][0] for page in framed[:2]]
+    assert boxes[0] < record.block[0] < boxes[1]
+
+
 def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
     """The colophon closes the book after the 校記 of its last columns, on the same page."""
     (part,) = _parts(("甲", 2))

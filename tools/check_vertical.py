@@ -581,12 +581,13 @@ class Ink:
 
 def frame_boxes(record: Record, page: Page) -> list[tuple[float, float, float, float]]:
     """Where a framed page may have ink: the 版框 (its outer rule included), the 版心 strip at the
-    fore-edge (left on an odd page), the band of step numbers over the text block."""
+    fore-edge (left on a page whose folio is odd: the text's folios count from its 卷端, not from
+    the title page), the band of step numbers over the text block."""
     x, y, w, h = record.block
     pad, gap, strip = record.frame
     out = pad + gap + 1.1  # the outer rule's outside, from the text block
     x0, y0, x1, y1 = x - out, y - out, x + w + out, y + h + out
-    sx0, sx1 = (x0 - strip, x0) if page.number % 2 else (x1, x1 + strip)
+    sx0, sx1 = (x0 - strip, x0) if int(page.folio) % 2 else (x1, x1 + strip)
     s = SLACK
     return [
         (x0 - s, y0 - s, x1 + s, y1 + s),
