@@ -32,7 +32,10 @@ STEP_REF_SEP = "、"
 #: A witness's page as the 校記 cite it after a siglum and a space (「叢 005-31b」: 卷 5, leaf
 #: 31, its second half). The vertical book writes it out in words; the horizontal book keeps
 #: it on one line with its siglum.
-FOLIO = re.compile(r"(?P<space>\s?)(?<![0-9A-Za-z-])([0-9]{3})-([0-9]{1,3})([ab])(?![0-9A-Za-z-])")
+FOLIO = re.compile(
+    r"(?P<space>\s?)(?<![0-9A-Za-z-])(?P<juan>[0-9]{3})-(?P<leaf>[0-9]{1,3})(?P<side>[ab])"
+    r"(?![0-9A-Za-z-])"
+)
 
 
 def step_runs(text: str, known: Container[str], id_regex: str) -> list[str | tuple[str, ...]]:

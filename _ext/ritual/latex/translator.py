@@ -36,7 +36,7 @@ class BookTranslator(LaTeXTranslator):
             if space:
                 before = QUOTED_SIGLUM.sub("」" + BREAK, before)
             out.append(super().encode(before).replace(BREAK, TEX_BREAK))
-            page = super().encode(m.group(0)[len(space) :])
+            page = super().encode(text[m.end("space") : m.end()])
             tie = "\\xsfoliotie{}" if space and m.start() else space
             out.append(f"{tie}\\mbox{{{page}}}")
             last = m.end()

@@ -68,7 +68,7 @@ def folio_refs(text: str) -> str:
     """``text`` with each witness page (``李 005-31b``) written out (「李卷五第三十一葉下」)."""
 
     def words(m: re.Match[str]) -> str:
-        juan, leaf, side = int(m.group(2)), int(m.group(3)), m.group(4)
+        juan, leaf, side = int(m["juan"]), int(m["leaf"]), m["side"]
         return FOLIO_FORM.format(classical_number(juan), classical_number(leaf), FOLIO_SIDES[side])
 
     return FOLIO.sub(words, text)
