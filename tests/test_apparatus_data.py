@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from ritual.core import apparatus as ap
+from ritual.core import apparatus_notes
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITION = ROOT / "source" / "_edition"
@@ -139,7 +141,13 @@ def test_an_omission_prints_as_the_conventions_say():
 def test_nothing_lost_on_the_seed(seed_path: Path):
     lines = seed_path.read_text(encoding="utf-8").splitlines()
     start, end = lines.index("【原文】") + 1, lines.index("【譯文】")
-    base = "\n".join(lines[start:end])
+    # the lines of one step run on, as the step reads them (a change of punctuation may stand
+    # where the base broke its line: app-095)
+    step_of = {n: sid for sid, ns in REGISTRY.items() for n in ns}
+    base = lines[start]
+    for n in range(start + 2, end + 1):  # 1-based line numbers after the first
+        same = step_of.get(n) is not None and step_of.get(n) == step_of.get(n - 1)
+        base += ("" if same else "\n") + lines[n - 1]
     edited = base
     for e in ENTRIES:
         if e.decision == "emend":
@@ -239,3 +247,50 @@ def test_both_conventions_name_the_retired_numbers_as_gaps():
     assert f"缺 {'、'.join(map(str, numbers))}，" in conventions
     conf = (ROOT / "conf.py").read_text(encoding="utf-8")
     assert f"（{'、'.join(classical_number(n) for n in numbers)}）" in conf
+
+
+def test_a_punctuation_entry_changes_only_punctuation_and_cites_only_the_base():
+    """A 破句 corrected (kind punctuation): the witnesses are unpunctuated, so the entry's one
+    reading is the base's; it may not change a character, cite a witness or a page, and its
+    note is the editors' grounds alone (no witness statement, no 「某本不載此文」)."""
+    entry = next(e for e in ENTRIES if e.kind == ap.PUNCTUATION_KIND)
+    assert entry.lemma != entry.base
+    assert ap.unpunctuated(entry.lemma) == ap.unpunctuated(entry.base)
+    witnesses = [s for s, row in SIGLA.items() if row["role"] == "witness"]
+    note = apparatus_notes.compose(entry, list(SIGLA), witnesses, "底")
+    assert note == entry.note + "。"
+
+    def refused(changed: ap.Entry, why: str) -> None:
+        with pytest.raises(ValueError, match=why):
+            ap.check_entry(changed, "底", ())
+
+    first = entry.lemma[0]
+    lemma, context = entry.lemma.replace(first, "甲", 1), entry.context.replace(first, "甲", 1)
+    refused(replace(entry, lemma=lemma, context=context), "characters")
+    witnessed = (ap.Reading(entry.base, ("底", "叢")),)
+    refused(replace(entry, readings=witnessed), "底's")
+    both = (*entry.readings, ap.Reading(entry.lemma, ("叢",)))
+    refused(replace(entry, readings=both), "one reading")
+    refused(replace(entry, pages={"叢": "005-8a"}), "page")
+    ap.check_entry(entry, "底", ())  # as it stands, it passes
+
+
+def test_a_change_of_punctuation_is_edited_mark_by_mark():
+    """A reading with the base's characters is edited at its marks alone, each character
+    kept where it stands (in its term): difflib alone matched 「。不」 across the marks of
+    「辯有脯醢。不祭，不洗」 and wrote the term 祭 again as plain text."""
+    base, lemma = "辯有脯醢。不祭，不洗", "辯有脯醢，不祭。不洗"
+    ops = ap.edit_ops(base, lemma)
+    assert [op for op in ops if op[0] != "equal"] == [
+        ("replace", 4, 5, 4, 5),
+        ("replace", 7, 8, 7, 8),
+    ]
+    assert ap.edit_ops("不拜；既爵", "不拜既爵") == [
+        ("equal", 0, 2, 0, 2),
+        ("delete", 2, 3, 2, 2),
+        ("equal", 3, 5, 2, 4),
+    ]
+    for old, new in ((base, lemma), ("。甲乙", "甲，乙。"), ("一黨一 ", "黨")):
+        ops = ap.edit_ops(old, new)
+        edited = "".join(new[j1:j2] if t != "equal" else old[i1:i2] for t, i1, i2, j1, j2 in ops)
+        assert edited == new

@@ -15,6 +15,7 @@ from xml.etree import ElementTree as ET
 import pytest
 import tei_read as tr
 from conftest import EDITION, PUBLISHED_BASE, tool_missing
+from ritual.core import apparatus as ap
 from ritual.core import orthography, registry, tei
 from sphinx.testing.util import SphinxTestApp
 
@@ -57,6 +58,12 @@ def test_every_step_reads_back_as_edition_json(tree, edition: dict) -> None:
         assert ab.get("n") == str(step["number"])
 
 
+def listed(ab) -> list:
+    """A step's ``<app>`` elements that edition.json lists: all but the changes of
+    punctuation alone (:func:`test_a_change_of_punctuation_is_the_editors_and_only_in_the_tei`)."""
+    return [a for a in ab.iter(tr.q("app")) if a.get("type") != "punctuation"]
+
+
 @pytest.mark.edition
 def test_the_base_text_is_the_seed(tree, edition: dict, seed_path: Path) -> None:
     """The readings of 底 at every entry, the rest of the text as printed: the seed's 原文,
@@ -73,7 +80,7 @@ def test_the_base_text_is_the_seed(tree, edition: dict, seed_path: Path) -> None
 def test_every_reading_at_every_entry_is_edition_json(tree, edition: dict) -> None:
     count = 0
     for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
-        apps = list(ab.iter(tr.q("app")))
+        apps = listed(ab)
         assert len(apps) == len(step["apparatus"]), step["id"]
         for app, entry in zip(apps, step["apparatus"], strict=True):
             key = sorted((r["text"], sorted(r["witnesses"])) for r in tr.readings(app))
@@ -82,6 +89,36 @@ def test_every_reading_at_every_entry_is_edition_json(tree, edition: dict) -> No
             assert (app.findtext(tr.q("note")) or "") == entry["note"]
             count += 1
     assert count == sum(len(s["apparatus"]) for s in edition["steps"]) > 80
+
+
+@pytest.mark.edition
+def test_a_change_of_punctuation_is_the_editors_and_only_in_the_tei(tree, edition: dict) -> None:
+    """An entry of kind punctuation (a 破句 of the base that the 注 refutes) is an ``<app>``
+    whose lemma is the editors' (no witness is punctuated) and whose one reading is the
+    base's, differing only in punctuation; edition.json, which compares its text with the base
+    punctuation aside, does not list it, and its text has the lemma."""
+    steps = {s["id"]: s for s in edition["steps"]}
+    found = []
+    for ab in tr.steps(tree):
+        for app in ab.iter(tr.q("app")):
+            if app.get("type") != "punctuation":
+                continue
+            lem = app.find(tr.q("lem"))
+            assert lem.get("resp") == "#editors" and not lem.get("wit")
+            assert tr.readings(app) == [{"text": app.findtext(tr.q("rdg")), "witnesses": ["底"]}]
+            lemma, base = tr.edited(lem), app.findtext(tr.q("rdg"))
+            assert lemma != base and ap.unpunctuated(lemma) == ap.unpunctuated(base)
+            assert app.findtext(tr.q("note"))
+            step = steps[ab.get(tr.XML_ID)]
+            assert lemma in step["text"] and base not in step["text"]
+            assert lemma not in [a["lemma"] for a in step["apparatus"]]
+            found.append((ab.get(tr.XML_ID), app.get(tr.XML_ID)))
+    assert found == [
+        ("xs-0092", "app-095"),
+        ("xs-0136", "app-096"),
+        ("xs-0152", "app-097"),
+        ("xs-0169", "app-098"),
+    ]
 
 
 @pytest.mark.edition
@@ -96,7 +133,7 @@ def test_the_forms_corrected_as_a_class_are_apps_of_the_base(tree, edition: dict
     }
     found = set()
     for ab, step in zip(tr.steps(tree), edition["steps"], strict=True):
-        for app, entry in zip(ab.iter(tr.q("app")), step["apparatus"], strict=True):
+        for app, entry in zip(listed(ab), step["apparatus"], strict=True):
             if app.get("type") != "orthography":
                 continue
             place = corrected[step["id"], entry["start"]]
@@ -320,8 +357,9 @@ def test_the_header(tree, edition: dict) -> None:
     assert decl.get("default") == "true"
     assert [c.get("unit") for c in decl.findall(tr.q("citeStructure"))] == ["step", "phase"]
     taxonomies = {t.get(tr.XML_ID): t for t in enc.iter(tr.q("taxonomy"))}
-    # the 原文's five kinds, the translation's 誤譯, the forms corrected as a class
-    assert len(taxonomies["apparatus"]) == 7 and len(taxonomies["terms"]) == 4
+    # the 原文's six kinds (底本破句 the sixth), the translation's 誤譯, the forms corrected
+    # as a class
+    assert len(taxonomies["apparatus"]) == 8 and len(taxonomies["terms"]) == 4
     # the site has no address here: the file names itself relative to the site's root
     assert head.find(f".//{tr.q('idno')}[@type='URI']").text == TEI_FILE
 

@@ -175,3 +175,27 @@ def test_a_reading_gives_the_form_of_a_place_pair_as_the_witness_writes_it():
     guest = entry([("賓", "底叢")], {"叢": "005-1a"}, context="[賓]", lemma="賓")
     views = {"叢": wr.View("叢", "present", "賔", "005-1a")}
     assert wr.audit_entry(guest, views, "賓", same) == []
+
+
+def test_a_change_of_punctuation_lists_no_witness_but_hides_no_variant(sample):
+    """A 破句 corrected (kind punctuation) credits the base alone: the witnesses, unpunctuated,
+    are not listed, but each that has the passage must read its characters."""
+
+    def punctuation(lemma: str, base: str, context: str) -> Entry:
+        return Entry(
+            id="app-001",
+            seed_line=3,
+            step="xs-0001",
+            lemma=lemma,
+            base=base,
+            context=context,
+            decision="emend",
+            kind="punctuation",
+            readings=(Reading(base, ("底",)),),
+        )
+
+    assert findings(sample, punctuation("戒賓。賓", "戒賓，賓", "主人[戒賓。賓]出迎")) == []
+    # 庫 lacks 迎: a change of punctuation over it would hide the variant
+    assert findings(sample, punctuation("賓。賓出迎", "賓，賓出迎", "戒[賓。賓出迎]")) == [
+        ("omitted", "庫")
+    ]

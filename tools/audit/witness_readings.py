@@ -258,6 +258,17 @@ def _chars(s: str) -> list[str]:
 # --------------------------------------------------------------------------- checks
 
 
+def _reads(witness: str, text: str, fold) -> bool:
+    """Whether a witness's characters are ``text``'s (under ``fold``), a gaiji reference
+    (``&KR0076;``, a character not in Unicode, left unresolved by the collation) standing for
+    whichever character is there."""
+    have = [c for c in _chars(witness) if c.startswith("&") or is_text_char(c)]
+    want = [c for c in _chars(text) if is_text_char(c)]
+    return len(have) == len(want) and all(
+        h.startswith("&") or fold(h) == fold(w) for h, w in zip(have, want, strict=True)
+    )
+
+
 def audit_entry(entry, views: dict[str, View], base_text: str, fold) -> list[Finding]:
     """Every error of one entry, given what each collated witness has at its place.
 
@@ -273,6 +284,15 @@ def audit_entry(entry, views: dict[str, View], base_text: str, fold) -> list[Fin
     def found(kind: str, siglum: str, message: str) -> None:
         out.append(Finding(entry.id, kind, siglum, message))
 
+    if getattr(entry, "kind", "") == apparatus.PUNCTUATION_KIND:
+        # A change of punctuation alone: no witness is punctuated, so none is listed; each
+        # that has the passage must read its characters, or a variant would go unrecorded.
+        if norm(entry.base) != norm(base_text):
+            found("unsupported", BASE, f"credited with {entry.base!r}, reads {base_text!r}")
+        for s, view in views.items():
+            if view.state == "present" and not _reads(view.text, entry.lemma, fold):
+                found("omitted", s, f"reads {view.text!r} ({view.page}): a variant unrecorded")
+        return out
     credited: dict[str, str] = {}
     for r in entry.readings:
         for s in r.witnesses:

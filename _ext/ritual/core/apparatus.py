@@ -18,6 +18,7 @@ the place in the page.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -72,6 +73,16 @@ class Slip:
 
 #: The kind of entry that records only a slip of a digital copy (the base retained).
 SLIP_KIND = "slip"
+#: The kind of entry that changes only the base's punctuation (a 破句 the commentary refutes).
+#: The witnesses are unpunctuated copies, so none can be cited for the lemma: its one reading
+#: is the base's, and the note gives the editors' grounds. edition.json leaves it out (its
+#: text is compared with the base punctuation aside); the 校記 and the TEI record it.
+PUNCTUATION_KIND = "punctuation"
+
+
+def unpunctuated(text: str) -> str:
+    """``text`` without its marks of punctuation and spaces (Unicode categories P and Z)."""
+    return "".join(c for c in text if not _is_mark(c))
 
 
 @dataclass(frozen=True)
@@ -326,6 +337,29 @@ def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None
         raise ValueError(f"{entry.id}: a slip stands where no witness reads the lemma")
     if entry.kind == SLIP_KIND and not (entry.slips and entry.decision == "retain"):
         raise ValueError(f"{entry.id}: an entry of kind slip retains the base and names a slip")
+    if entry.kind == PUNCTUATION_KIND:
+        check_punctuation(entry, base)
+
+
+def check_punctuation(entry: Entry, base: str = "") -> None:
+    """An entry of kind punctuation emends, changes nothing but punctuation, and cites no
+    witness (the witnesses are unpunctuated: its one reading is the base's)."""
+    if entry.decision != "emend":
+        raise ValueError(f"{entry.id}: an entry of kind punctuation emends the base")
+    if unpunctuated(entry.lemma) != unpunctuated(entry.base):
+        raise ValueError(
+            f"{entry.id}: an entry of kind punctuation changes only punctuation, but "
+            f"{entry.base!r} and {entry.lemma!r} differ in their characters"
+        )
+    if len(entry.readings) != 1 or entry.readings[0].text != entry.base:
+        raise ValueError(
+            f"{entry.id}: an entry of kind punctuation has one reading, the base's "
+            "(no witness is punctuated)"
+        )
+    if base and entry.readings[0].witnesses != (base,):
+        raise ValueError(f"{entry.id}: the one reading of a punctuation entry is {base}'s")
+    if entry.pages or entry.slips:
+        raise ValueError(f"{entry.id}: a punctuation entry cites no witness's page or slip")
 
 
 #: The roles of a siglum (sigla.tsv): the base text, a witness counted in the apparatus, an
@@ -423,8 +457,49 @@ def locate_base(base_text: str, entry: Entry) -> tuple[int, int]:
 def edit_ops(base: str, lemma: str) -> list[tuple[Any, int, int, int, int]]:
     """How a base reading becomes the lemma, character by character (difflib opcodes), so that
     the build can edit a span that crosses markup piece by piece: ``一黨一 `` → ``黨`` deletes
-    the wrapper and keeps 黨 (inside its term) as it was."""
+    the wrapper and keeps 黨 (inside its term) as it was. Two readings with the same
+    characters differ in their punctuation alone, and are aligned character by character
+    (:func:`punctuation_ops`): difflib would match 「。不」 across 「辯有脯醢。不祭，不洗」 →
+    「辯有脯醢，不祭。不洗」 and delete the term 祭 to write it again as plain text."""
+    if base != lemma and unpunctuated(base) == unpunctuated(lemma):
+        return punctuation_ops(base, lemma)
     return SequenceMatcher(None, base, lemma, autojunk=False).get_opcodes()
+
+
+def _is_mark(c: str) -> bool:
+    return unicodedata.category(c).startswith(("P", "Z"))
+
+
+def punctuation_ops(base: str, lemma: str) -> list[tuple[Any, int, int, int, int]]:
+    """Opcodes (as difflib's) from ``base`` to ``lemma``, which have the same characters
+    (:func:`unpunctuated`): each character kept, each run of marks between two characters
+    kept, replaced, deleted or inserted."""
+    ops: list[tuple[Any, int, int, int, int]] = []
+
+    def put(tag: str, i1: int, i2: int, j1: int, j2: int) -> None:
+        if tag == "equal" and ops and ops[-1][0] == "equal":
+            _, a1, _, b1, _ = ops[-1]
+            ops[-1] = ("equal", a1, i2, b1, j2)
+        else:
+            ops.append((tag, i1, i2, j1, j2))
+
+    i = j = 0
+    while i < len(base) or j < len(lemma):
+        i2, j2 = i, j
+        while i2 < len(base) and _is_mark(base[i2]):
+            i2 += 1
+        while j2 < len(lemma) and _is_mark(lemma[j2]):
+            j2 += 1
+        if base[i:i2] == lemma[j:j2]:
+            if i2 > i:
+                put("equal", i, i2, j, j2)
+        else:
+            put("replace" if i2 > i and j2 > j else "delete" if i2 > i else "insert", i, i2, j, j2)
+        i, j = i2, j2
+        if i < len(base) and j < len(lemma):  # a character, the same in both
+            put("equal", i, i + 1, j, j + 1)
+            i, j = i + 1, j + 1
+    return ops
 
 
 def apply_order(

@@ -12,6 +12,8 @@ field holds only the editors' reasoning, which follows the statement.
 - a collated witness the entry does not list lacks the passage: the edition says how, by
   siglum where it knows why (``lacking`` in edition.toml: 「叢本此處闕頁」, 叢's only gaps
   being its untranscribed pages, which the audit checks), else 「楊本不載此文」.
+- an entry that changes only punctuation (kind ``punctuation``) has nothing to say of the
+  witnesses, which are unpunctuated copies: its note is the editors' grounds alone.
 
 Pure Python, no imports from the package: tools load it by path, and the build calls
 :func:`compose` when it reads the apparatus (``components.apparatus.placement.ApparatusData``).
@@ -63,6 +65,9 @@ def step_runs(text: str, known: Container[str], id_regex: str) -> list[str | tup
 
 #: How a collated witness that lacks the passage is described, unless the edition says.
 LACKING_DEFAULT = "{}本不載此文"
+#: The kind of an entry that changes only punctuation (``apparatus.PUNCTUATION_KIND``; this
+#: module imports nothing from the package).
+PUNCTUATION = "punctuation"
 #: The formulae of the notes, as the 校勘記 tradition words them (``{who}``: sigla run
 #: together, ``{text}``: a reading, ``{count}``: characters counted, :func:`_count`).
 FORMULAE = {
@@ -105,6 +110,8 @@ def statement(
     witness among them that the entry neither credits nor names in a slip lacks the passage,
     said as ``lacking[siglum]`` or ``lacking_default``); ``base`` the base text's siglum.
     """
+    if getattr(entry, "kind", "") == PUNCTUATION:
+        return ""
     groups = []
     for r in entry.readings:
         sigla = [s for s in r.witnesses if s != base]

@@ -4,7 +4,8 @@ Everything comes from the domain's data (never from the written pages), so the f
 whether the build ran serially or in parallel, fully or incrementally. Keys and list orders are
 fixed (insertion order follows the contract), so that identical sources give identical bytes.
 The shape is a published contract (see the 凡例, ``source/conventions.md``, and the tests of
-the file in ``tests/test_steps.py`` and ``tests/test_second_edition.py``).
+the file in ``tests/test_steps.py`` and ``tests/test_second_edition.py``). Its apparatus leaves
+out the entries that change only punctuation (:func:`contract_view`); the TEI has them.
 
 """
 
@@ -20,6 +21,7 @@ from ..components.apparatus.placement import (
     export_apparatus,
     export_translation_apparatus,
     export_witnesses,
+    punctuation_places,
 )
 from ..components.commentary import export_commentary
 from ..components.plans.diagrams import export_diagrams
@@ -98,16 +100,43 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     }
 
 
+def contract_view(data: dict[str, Any], withheld: dict[str, list[int]]) -> dict[str, Any]:
+    """The edition as ``edition.json`` gives it: ``data`` without the apparatus entries at
+    ``withheld`` (step → positions: the changes of punctuation alone, which the contract's
+    comparison of the text sets aside; see :func:`.placement.punctuation_places`)."""
+    if not withheld:
+        return data
+    steps = []
+    for step in data["steps"]:
+        at = withheld.get(step["id"])
+        if at:
+            kept = [a for i, a in enumerate(step["apparatus"]) if i not in at]
+            step = {**step, "apparatus": kept}
+        steps.append(step)
+    return {**data, "steps": steps}
+
+
 def write_edition_json(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: write ``edition.json`` beside the HTML pages."""
     if exception is not None or app.builder.format != "html":
         return
     data = build_edition(app)
+    withheld = punctuation_places(app)
     path = Path(app.outdir) / EDITION_JSON
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    text = json.dumps(contract_view(data, withheld), ensure_ascii=False, indent=1) + "\n"
     path.write_text(text, encoding="utf-8")
-    # The other files made from the same records, so that nothing assembles the edition twice.
-    write_tei(app, data, text)
+    # The other files made from the same records, so that nothing assembles the edition twice;
+    # the TEI has every entry (the withheld ones are described with the file's text).
+    described = text
+    if withheld:
+        kept = {sid: [step_apparatus(data, sid)[i] for i in at] for sid, at in withheld.items()}
+        described += json.dumps(kept, ensure_ascii=False, sort_keys=True)
+    write_tei(app, data, described)
+
+
+def step_apparatus(data: dict[str, Any], step_id: str) -> list[dict[str, Any]]:
+    """A step's apparatus in ``data`` (the steps are few enough to search)."""
+    return next(s["apparatus"] for s in data["steps"] if s["id"] == step_id)
 
 
 def setup_export(app: Sphinx) -> None:

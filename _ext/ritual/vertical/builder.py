@@ -18,7 +18,7 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from ..components.apparatus.placement import apparatus_for
-from ..core.apparatus import BASE_ROLE
+from ..core.apparatus import BASE_ROLE, PUNCTUATION_KIND
 from ..core.numerals import classical_number
 from ..domain import xs_domain
 from ..state import edition_of
@@ -95,11 +95,18 @@ def book_records(
     ids: dict[str, str] = {}
     labels = {sid: str(numbers[sid][0]) for sid, _ in steps}
     id_regex = edition_of(env).step_id_regex
+    # The book without punctuation prints no 校記 of punctuation: it has nothing to show.
+    unprinted = (
+        {e.id for e in apparatus_for(env).entries if e.kind == PUNCTUATION_KIND}
+        if config.xs_vertical_baiwen
+        else set()
+    )
     for sid, rec in steps:
         label = labels[sid]
         ids[label] = sid
-        places = [(p.end, p.label) for p in rec.apparatus]
-        for p in rec.apparatus:
+        printed = [p for p in rec.apparatus if p.entry_id not in unprinted]
+        places = [(p.end, p.label) for p in printed]
+        for p in printed:
             if p.label.isdigit() and p.parts is not None:
                 note = tex.folio_refs(tex.step_refs(p.parts.note, labels, id_regex))
                 apparatus[int(p.label)] = tex.Note(

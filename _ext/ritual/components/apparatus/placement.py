@@ -117,7 +117,10 @@ class ApparatusData:
 
     def keeps(self, entry: apparatus.Entry) -> bool:
         """Whether a copy of the page in another script prints the entry's lemma, and the
-        forms its note quotes, as the edition does (:mod:`.kept`)."""
+        forms its note quotes, as the edition does (:mod:`.kept`). A change of punctuation
+        alone speaks of no form: its lemma and note are converted with the text."""
+        if entry.kind == apparatus.PUNCTUATION_KIND:
+            return False
         return self.kept_kinds is None or entry.kind in self.kept_kinds
 
     def location(self, entry_id: str) -> str:
@@ -524,11 +527,12 @@ def keep_forms(
     env: BuildEnvironment, step_id: str, body: nodes.Element
 ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, str, str], ...]]:
     """Print the orthography record's forms in a step's edited text and mark its kept forms
-    (:mod:`.kept`): its apparatus lemmas are kept as they stand; each place of the record
-    outside them becomes a :class:`~.nodes.kept_form` printing the record's ``edition`` form
-    (the base's form in ``base`` where the two differ: 於 for 于, the base's conversion from
-    simplified characters). Returns the kept spans (offsets into the edited text) and the
-    corrections printed, as (offset, base form, edition form).
+    (:mod:`.kept`): its apparatus lemmas (but a change of punctuation's) are kept as they
+    stand; each place of the record outside them becomes a :class:`~.nodes.kept_form`
+    printing the record's ``edition`` form (the base's form in ``base`` where the two differ:
+    於 for 于, the base's conversion from simplified characters). Returns the kept spans
+    (offsets into the edited text) and the corrections printed, as (offset, base form, edition
+    form).
 
     The substitution is one character for one, so every offset into the text (the apparatus's,
     the 注's lemmas, the terms') stands. A corrected place whose text is not the record's base
@@ -536,7 +540,12 @@ def keep_forms(
     path = edition_of(env).path("orthography")
     if path.is_file():
         env.note_dependency(str(path))
-    lemmas = [(a, b) for _, a, b in spans_of(body, xsnodes.apparatus_lemma, xsnodes.apparatus_ref)]
+    # the lemmas a copy in another script keeps (not a change of punctuation alone)
+    lemmas = [
+        (a, b)
+        for node, a, b in spans_of(body, xsnodes.apparatus_lemma, xsnodes.apparatus_ref)
+        if node.get("kept", True)
+    ]
     spans = list(lemmas)
     corrections = []
     for place in orthography_places(env).get(step_id, ()):
@@ -852,6 +861,25 @@ def export_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     return {
         sid: [d.exported for d in data_entries(app.env, sid)] for sid in xs_domain(app.env).steps
     }
+
+
+def punctuation_places(app: Sphinx) -> dict[str, list[int]]:
+    """Step → the positions, in its data's apparatus (:func:`export_apparatus`), of the entries
+    that change only punctuation (:data:`.apparatus.PUNCTUATION_KIND`). edition.json leaves
+    them out: its text is compared with the base's punctuation aside, and its readings are the
+    witnesses', which carry no punctuation. The TEI, which gives back the base as it is, keeps
+    them."""
+    kinds = {e.id: e.kind for e in apparatus_for(app.env).entries}
+    out: dict[str, list[int]] = {}
+    for sid in xs_domain(app.env).steps:
+        at = [
+            i
+            for i, d in enumerate(data_entries(app.env, sid))
+            if kinds.get(d.entry_id) == apparatus.PUNCTUATION_KIND
+        ]
+        if at:
+            out[sid] = at
+    return out
 
 
 def export_translation_apparatus(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
