@@ -461,6 +461,28 @@ CASES: dict[str, Case] = {
         },
         [("_edition/commentary.tsv:3", "commentary_anchor", "reads 「篚在阼」 there")],
     ),
+    "commentary: a note within a reading of the apparatus": Case(
+        {
+            "_edition/commentary.tsv": zhu_on_fei(),
+            "_edition/apparatus.toml": "\n".join(
+                (
+                    "[[entry]]",
+                    'id = "app-001"',
+                    "seed_line = 1",
+                    'step = "xs-0002"',
+                    'lemma = "篚在阼"',
+                    'base = "篚在阼"',
+                    'context = "[篚在阼]階"',
+                    'decision = "retain"',
+                    'kind = "variant"',
+                    'readings = [{ text = "篚在阼", witnesses = ["底", "叢"] }, '
+                    '{ text = "篚在", witnesses = ["庫"] }]',
+                    "",
+                )
+            ),
+        },
+        [("_edition/commentary.tsv:3", "commentary_anchor", "within the reading of app-001")],
+    ),
     "commentary: unknown step": Case(
         {
             "_edition/commentary.tsv": ZHU_HEAD

@@ -29,7 +29,7 @@ from ..core.orthography import variant_pairs
 from ..datafiles import table
 from ..domain import xs_domain
 from ..events import STAGE_EXTRAS
-from ..node_edits import index_of
+from ..node_edits import index_of, spans_of
 from ..state import build_state, edition_of
 from ..warnings import XsWarning, warn
 
@@ -82,9 +82,10 @@ def place_notes(
     def fold(s: str) -> str:
         return "".join(data.fold.get(c, c) for c in s)
 
+    readings = _readings(body)
     placed = []
     for note in notes:
-        why = commentary.misplaced(note, text, fold)
+        why = commentary.misplaced(note, text, fold) or _inside_a_reading(note, readings)
         if why:
             warn(why, XsWarning.COMMENTARY_ANCHOR, data.location(note.line))
             continue
@@ -94,6 +95,30 @@ def place_notes(
     for note in reversed(placed):
         _insert_after(body, note.end, _node(note))
     return tuple(placed)
+
+
+def _readings(body: nodes.Element) -> dict[str, tuple[int, int]]:
+    """Each apparatus entry's reading in the step's text: entry id → (start, end)."""
+    out: dict[str, tuple[int, int]] = {}
+    for node, a, b in spans_of(body, xsnodes.apparatus_lemma, xsnodes.apparatus_ref):
+        start, end = out.get(node["entry_id"], (a, b))
+        out[node["entry_id"]] = (min(start, a), max(end, b))
+    return out
+
+
+def _inside_a_reading(note: commentary.Note, readings: dict[str, tuple[int, int]]) -> str:
+    """Why a note cannot stand where its lemma ends, if that is within an apparatus entry's
+    reading: the reading would be underlined through the note, and a copy in another script
+    that keeps the reading would keep the note's forms too. A 校記's lemma ends at a break
+    of the 注, not across one."""
+    for entry_id, (start, end) in readings.items():
+        if start < note.end < end:
+            return (
+                f"the note {note.id} stands within the reading of {entry_id} "
+                f"({note.step}:{start}-{end}); let the entry's lemma end at the note, or "
+                "before it"
+            )
+    return ""
 
 
 def _node(note: commentary.Note) -> xsnodes.commentary_note:
