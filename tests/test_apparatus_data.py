@@ -290,6 +290,8 @@ def test_a_change_of_punctuation_is_edited_mark_by_mark():
         ("delete", 2, 3, 2, 2),
         ("equal", 3, 5, 2, 4),
     ]
+    with pytest.raises(ValueError, match="more than their punctuation"):
+        ap.punctuation_ops("甲，乙", "甲。丙")
     for old, new in ((base, lemma), ("。甲乙", "甲，乙。"), ("一黨一 ", "黨")):
         ops = ap.edit_ops(old, new)
         edited = "".join(new[j1:j2] if t != "equal" else old[i1:i2] for t, i1, i2, j1, j2 in ops)

@@ -473,7 +473,9 @@ def _is_mark(c: str) -> bool:
 def punctuation_ops(base: str, lemma: str) -> list[tuple[Any, int, int, int, int]]:
     """Opcodes (as difflib's) from ``base`` to ``lemma``, which have the same characters
     (:func:`unpunctuated`): each character kept, each run of marks between two characters
-    kept, replaced, deleted or inserted."""
+    kept, replaced, deleted or inserted. ValueError if their characters differ."""
+    if unpunctuated(base) != unpunctuated(lemma):
+        raise ValueError(f"{base!r} and {lemma!r} differ in more than their punctuation")
     ops: list[tuple[Any, int, int, int, int]] = []
 
     def put(tag: str, i1: int, i2: int, j1: int, j2: int) -> None:
