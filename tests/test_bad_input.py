@@ -330,6 +330,32 @@ CASES: dict[str, Case] = {
         {"_edition/apparatus.toml": entry("app-001", "xs-0002", "[篚]在堂", "篚", "匪")},
         [("index.md:18", "bad_apparatus", "context '[篚]在堂' not found in the step")],
     ),
+    "apparatus: a change of punctuation that changes a character": Case(
+        {
+            "_edition/apparatus.toml": "\n".join(
+                (
+                    "[[entry]]",
+                    'id = "app-001"',
+                    "seed_line = 1",
+                    'step = "xs-0002"',
+                    'lemma = "筐在，阼"',
+                    'base = "篚在阼"',
+                    'context = "[筐在，阼]階"',
+                    'decision = "emend"',
+                    'kind = "punctuation"',
+                    'readings = [{ text = "篚在阼", witnesses = ["底"] }]',
+                    "",
+                )
+            )
+        },
+        [("_edition/apparatus.toml:1", "bad_apparatus", "changes only punctuation")],
+        raw=replaced(
+            "_edition/edition.toml",
+            '{ name = "variant", label = "諸本異文" },',
+            '{ name = "variant", label = "諸本異文" },\n'
+            '  { name = "punctuation", label = "底本破句" },',
+        ),
+    ),
     "apparatus context ambiguous": Case(
         {
             "index.md": HEAD + step("xs-0001", "賔，賔。"),
