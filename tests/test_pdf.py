@@ -105,6 +105,19 @@ def test_a_bold_label_keeps_to_its_colon() -> None:
     assert re.findall(r"[\u4e00-\u9fff] +：", text) == []
 
 
+def test_no_reference_leads_out_of_the_book() -> None:
+    """The preface links the site's stage and data pages, which the book does not hold: Sphinx
+    wrote a ``\\hyperref`` to each, undefined in the book (a link to nowhere in the PDF). The
+    book's translator prints their words alone."""
+    log = PDF.with_suffix(".log")
+    if not log.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.log (run `make pdf`)")
+    text = log.read_text(encoding="utf-8", errors="replace")
+    assert re.findall(r"(?:Hyper )?[Rr]eference `([^']+)' on page \S+ undefined", text) == []
+    tex = PDF.with_suffix(".tex").read_text(encoding="utf-8")
+    assert "\\DUrole{doc}{資料與介面}" in tex and "{data::doc}" not in tex
+
+
 def test_no_line_runs_visibly_past_its_measure() -> None:
     """TeX's overfull lines: the 凡例's table of forms set 「閒6 間3」 on one line 5.9pt wider
     than its column (its counts now stand a line each, as the other cells'). What remains is

@@ -327,6 +327,27 @@ for (const [name, options] of [["360", PHONE(360)], ["390", PHONE(390)], ["1280"
   });
 }
 
+await section("4 the base text and back", async () => {
+  const { context, page } = await open(DESKTOP);
+  await page.goto(url("rite/drinking.html"));
+  // app-097's reading holds 醢 with its pinyin; the switch to the base text and back keeps it
+  const reading = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.xs-lemma[data-entry="app-097"]')]
+        .map((el) => el.innerHTML)
+        .join(""),
+    );
+  const before = await reading();
+  const text = () => page.$eval('[data-step="xs-0152"] .xs-text', (el) => el.textContent);
+  const edited = await text();
+  await page.click(".xs-text-switch button");
+  const base = await text();
+  await page.click(".xs-text-switch button");
+  check(base.includes("辯有脯醢。不祭，") && edited.includes("辯有脯醢，不祭。"), "the switch shows the base's punctuation at app-097, the edition's after");
+  check(before.includes("xs-py") && (await reading()) === before && (await text()) === edited, "back to the edited text, a reading keeps its pinyin (醢)");
+  await context.close();
+});
+
 // -- 7. Copying text: no step numbers, markers or labels ------------------------------------------
 await section("7 copying", async () => {
   const { page, context } = await open(DESKTOP);

@@ -10,12 +10,18 @@ break before the bracket, after the quotation's closing mark, where xeCJK allows
 Every string the translator encodes (the pages' text, and the values the edition's visitors
 pass to the style file's macros) goes through :meth:`BookTranslator.encode`, so this is done
 once, for all of them.
+
+A link to a page of the site that the book does not hold (the stage, the data page) prints as
+its words alone: Sphinx wrote a ``\\hyperref`` to a label that no page of the book defines,
+which LaTeX reports undefined and the PDF gives as a link to nowhere.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
+from sphinx import addnodes
 from sphinx.writers.latex import LaTeXTranslator
 
 from ..core.apparatus_notes import FOLIO
@@ -27,7 +33,23 @@ BREAK, TEX_BREAK = "\0", "\\penalty0 "
 
 
 class BookTranslator(LaTeXTranslator):
-    """Sphinx's LaTeX translator, with each witness's page unbreakable and tied to its siglum."""
+    """Sphinx's LaTeX translator, with each witness's page unbreakable and tied to its siglum,
+    and no link to a page the book does not hold."""
+
+    @cached_property
+    def held(self) -> frozenset[str]:
+        """The pages the book holds: its root and every page inlined into it (a page listed
+        only for the site, under ``only:: html``, is inlined and then dropped, so the
+        builder's own list of documents still names it)."""
+        inlined = (n["docname"] for n in self.document.findall(addnodes.start_of_file))
+        return frozenset((self.document.get("docname", ""), *inlined))
+
+    def visit_reference(self, node) -> None:
+        uri = node.get("refuri", "")
+        if uri.startswith("%") and uri[1:].split("#", 1)[0] not in self.held:
+            self.context.append("")  # what depart_reference closes: nothing was opened
+            return
+        super().visit_reference(node)
 
     def encode(self, text: str) -> str:
         out, last = [], 0

@@ -28,11 +28,15 @@
   const heading = article.querySelector("h1");
   (heading ? heading.parentNode : article).insertBefore(bar, heading ? heading.nextSibling : article.firstChild);
   let showingBase = false;
+  // Each reading's own nodes, put back whole when the edited text returns: a rare character's
+  // pinyin (.xs-py) inside a reading was lost when its text alone was kept.
+  const edited = new Map();
   button.addEventListener("click", function () {
     showingBase = !showingBase;
     lemmas.forEach(function (el) {
-      if (!("edited" in el.dataset)) el.dataset.edited = el.textContent;
-      el.textContent = showingBase ? el.dataset.base : el.dataset.edited;
+      if (!edited.has(el)) edited.set(el, Array.from(el.childNodes));
+      if (showingBase) el.textContent = el.dataset.base;
+      else el.replaceChildren(...edited.get(el));
     });
     document.body.classList.toggle("xs-showing-base", showingBase);
     button.setAttribute("aria-pressed", String(showingBase));
