@@ -100,20 +100,24 @@ def build_edition(app: Sphinx) -> dict[str, Any]:
     }
 
 
-def contract_view(data: dict[str, Any], withheld: dict[str, list[int]]) -> dict[str, Any]:
+def contract_view(
+    data: dict[str, Any], withheld: dict[str, list[int]]
+) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
     """The edition as ``edition.json`` gives it: ``data`` without the apparatus entries at
     ``withheld`` (step → positions: the changes of punctuation alone, which the contract's
-    comparison of the text sets aside; see :func:`.placement.punctuation_places`)."""
+    comparison of the text sets aside; see :func:`.placement.punctuation_places`), and those
+    entries by step."""
     if not withheld:
-        return data
-    steps = []
+        return data, {}
+    steps, left_out = [], {}
     for step in data["steps"]:
         at = withheld.get(step["id"])
         if at:
-            kept = [a for i, a in enumerate(step["apparatus"]) if i not in at]
-            step = {**step, "apparatus": kept}
+            entries = step["apparatus"]
+            left_out[step["id"]] = [entries[i] for i in at]
+            step = {**step, "apparatus": [a for i, a in enumerate(entries) if i not in at]}
         steps.append(step)
-    return {**data, "steps": steps}
+    return {**data, "steps": steps}, left_out
 
 
 def write_edition_json(app: Sphinx, exception: Exception | None) -> None:
@@ -121,22 +125,16 @@ def write_edition_json(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     data = build_edition(app)
-    withheld = punctuation_places(app)
+    published, left_out = contract_view(data, punctuation_places(app))
     path = Path(app.outdir) / EDITION_JSON
-    text = json.dumps(contract_view(data, withheld), ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps(published, ensure_ascii=False, indent=1) + "\n"
     path.write_text(text, encoding="utf-8")
     # The other files made from the same records, so that nothing assembles the edition twice;
-    # the TEI has every entry (the withheld ones are described with the file's text).
+    # the TEI has every entry (those left out are described with the file's text).
     described = text
-    if withheld:
-        kept = {sid: [step_apparatus(data, sid)[i] for i in at] for sid, at in withheld.items()}
-        described += json.dumps(kept, ensure_ascii=False, sort_keys=True)
+    if left_out:
+        described += json.dumps(left_out, ensure_ascii=False, sort_keys=True)
     write_tei(app, data, described)
-
-
-def step_apparatus(data: dict[str, Any], step_id: str) -> list[dict[str, Any]]:
-    """A step's apparatus in ``data`` (the steps are few enough to search)."""
-    return next(s["apparatus"] for s in data["steps"] if s["id"] == step_id)
 
 
 def setup_export(app: Sphinx) -> None:

@@ -18,7 +18,7 @@ from sphinx.builders import Builder
 from sphinx.environment import BuildEnvironment
 
 from ..components.apparatus.placement import apparatus_for
-from ..core.apparatus import BASE_ROLE, PUNCTUATION_KIND
+from ..core.apparatus import BASE_ROLE
 from ..core.numerals import classical_number
 from ..domain import xs_domain
 from ..state import edition_of
@@ -96,11 +96,7 @@ def book_records(
     labels = {sid: str(numbers[sid][0]) for sid, _ in steps}
     id_regex = edition_of(env).step_id_regex
     # The book without punctuation prints no 校記 of punctuation: it has nothing to show.
-    unprinted = (
-        {e.id for e in apparatus_for(env).entries if e.kind == PUNCTUATION_KIND}
-        if config.xs_vertical_baiwen
-        else set()
-    )
+    unprinted = apparatus_for(env).of_punctuation if config.xs_vertical_baiwen else frozenset()
     for sid, rec in steps:
         label = labels[sid]
         ids[label] = sid

@@ -108,6 +108,11 @@ class ApparatusData:
         self.by_step: dict[str, list[apparatus.Entry]] = {}
         for entry in entries:
             self.by_step.setdefault(entry.step, []).append(entry)
+        #: the ids of the entries that change punctuation alone (:data:`.PUNCTUATION_KIND`),
+        #: which edition.json and the book without punctuation leave out
+        self.of_punctuation = frozenset(
+            e.id for e in entries if e.kind == apparatus.PUNCTUATION_KIND
+        )
 
     @cached_property
     def witnesses(self) -> list[str]:
@@ -869,14 +874,10 @@ def punctuation_places(app: Sphinx) -> dict[str, list[int]]:
     them out: its text is compared with the base's punctuation aside, and its readings are the
     witnesses', which carry no punctuation. The TEI, which gives back the base as it is, keeps
     them."""
-    kinds = {e.id: e.kind for e in apparatus_for(app.env).entries}
+    of_punctuation = apparatus_for(app.env).of_punctuation
     out: dict[str, list[int]] = {}
     for sid in xs_domain(app.env).steps:
-        at = [
-            i
-            for i, d in enumerate(data_entries(app.env, sid))
-            if kinds.get(d.entry_id) == apparatus.PUNCTUATION_KIND
-        ]
+        at = [i for i, d in enumerate(data_entries(app.env, sid)) if d.entry_id in of_punctuation]
         if at:
             out[sid] = at
     return out
