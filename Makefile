@@ -8,7 +8,8 @@ SPHINX    := $(BIN)/sphinx-build
 SPHINXOPTS ?= -W --keep-going -n
 BUILD     := _build
 WITNESSES ?= ../shared/witnesses
-export SOURCE_DATE_EPOCH ?= 1796169600
+# the release date (conf.py's xs_release_date): the PDFs' dates agree with their title pages
+export SOURCE_DATE_EPOCH ?= $(shell $(PYTHON) tools/release.py)
 
 .PHONY: edition html pdf vertical vertical-baiwen second-edition test check unit lint collate commentary audit bench system venv node clean catalog webfont
 

@@ -87,6 +87,10 @@ xs_latex_keywords = ["儀禮", "鄉射禮", "校勘", "譯注", "Yili", "critica
 # the page design is _ext/ritual/latex/xsvertical.sty. A5, the 經 in 14 pt, 22 characters a
 # column and 10 columns a half-leaf, as the 經注本 of the 儀禮 are cut (十行本: 10 columns).
 xs_vertical_title = "儀禮"
+xs_vertical_pdf_subject = (
+    "The Village Archery Rite (Yili, chapter 5) with Zheng Xuan's commentary, "
+    "set vertically with the commentary in double lines (經注本)"
+)
 xs_vertical_title_right = "漢鄭玄注"
 xs_vertical_title_left = f"{author}彙校　{year_in_words(int(xs_release_date[:4]))}年"
 # The 首題 and 尾題 that open and close the text, as the 四部叢刊本 of the 鄭注 prints this 卷

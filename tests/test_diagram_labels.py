@@ -133,8 +133,8 @@ def test_the_stage_keeps_a_things_name_off_the_group_that_stands_on_it() -> None
     circles = [box for _, box in plan.markers]
     assert len(circles) == 2
 
-    def name(groups: dict[str, int]) -> tuple[float, float, float, float]:
-        options = PlanOptions(view="hall", transient=True, groups=groups)
+    def name(groups: dict[str, int], transient: bool = True) -> tuple[float, float, float, float]:
+        options = PlanOptions(view="hall", transient=transient, groups=groups)
         stage = compose(SETTING, [], "t", "d", options=options)
         return {t: b for k, t, b in stage.labels if k == "fixed"}["縣（磬）"]
 
@@ -143,10 +143,29 @@ def test_the_stage_keeps_a_things_name_off_the_group_that_stands_on_it() -> None
         grown = (x0 - CLEAR, y0 - CLEAR, x1 + CLEAR, y1 + CLEAR)
         return any(overlap(grown, c) > 0 for c in circles)
 
-    assert crowds(name({}))
+    # a plan without figures keeps its names off a marker's size around each place: the name
+    # is then written over the group
+    assert crowds(name({}, transient=False))
     assert not crowds(name({"縣中": 2}))
+    assert not crowds(name({}))  # a lone marker's reach (its point) covers two here
     steps = [[("笙", "縣中", "西面")], [("眾笙", "縣中", "西面")], [("笙", "-", None)]]
     assert most_at_once(SETTING, steps)["縣中"] == 2
+
+
+def test_the_stage_keeps_a_things_name_off_the_point_of_a_marker_that_may_stand_there() -> None:
+    """The stage's figures may face any way, so its plan keeps the fixed names off a marker's
+    reach around each place, the point of its facing included: 主人 on his mat, facing west,
+    covered the name 主人席 written beside it (stage, step 200)."""
+    figures = state_at(["主人 主人席 西面"], 0)
+    plan = compose(SETTING, figures, "t", "d", options=PlanOptions(view="hall"))
+    (x0, y0, x1, y1) = dict(plan.markers)["主人"]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    tip = SCREEN.radius[False] * 2.35
+    reach = (cx - tip, cy - tip, cx + tip, cy + tip)
+    options = PlanOptions(view="hall", transient=True)
+    stage = compose(SETTING, [], "t", "d", options=options)
+    name = {t: b for k, t, b in stage.labels if k == "fixed"}["主人席"]
+    assert overlap(name, reach) == 0, (name, reach)
 
 
 @pytest.mark.parametrize("view", ["hall", "range"])

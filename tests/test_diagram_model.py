@@ -154,6 +154,13 @@ def test_bad_row_word_is_rejected(tmp_path):
         load_setting(_write(tmp_path, text), FACINGS)
 
 
+@pytest.mark.parametrize("span", ['"wide"', "0", "-3.0", "true"])
+def test_a_span_that_is_not_a_length_is_rejected(tmp_path, span):
+    text = MINI + f'[places."近"]\nx = 0.0\ny = 0.0\narea = "庭"\nwarrant = "w"\nspan = {span}\n'
+    with pytest.raises(SettingError, match="span"):
+        load_setting(_write(tmp_path, text), FACINGS)
+
+
 def test_facings_file_format(tmp_path):
     path = tmp_path / "f.tsv"
     path.write_text("# c\n北面\t0\tn\n南面\t540\ts\n", encoding="utf-8")

@@ -259,3 +259,37 @@ def test_the_build_gives_the_plan_its_words_in_the_editions_language(
     text = draw(figures, words=plan_words())
     assert ">北<" in text and "朱色：本節所動者。" in text and "圖外：獲者（乏）。" in text
     assert "Vermilion" not in text and ">N<" not in text
+
+
+def test_ranks_are_as_even_as_they_can_be():
+    from ritual.core.diagram.layout import ranks
+
+    assert ranks(8, 5.3, 18.0) == (4, 2)  # not seven and one
+    assert ranks(8, 3.0, 18.0) == (4, 2)
+    assert ranks(6, 3.0, 18.0) == (6, 1)  # fits: one line
+    assert ranks(5, 10.0, 18.0) == (2, 3)
+    assert ranks(8, 5.3, None) == (8, 1)  # no room given: one line
+
+
+@pytest.mark.parametrize("view", ["hall", "range"])
+def test_a_line_longer_than_its_place_stands_in_ranks_off_the_hall(view):
+    """The eight at 堂西 (the three pairs, the 大夫's partner and the 眾賓) keep to the ground
+    between the court's wall and the hall: at the overview's wider spacing their one line had
+    run east onto the hall. The senior rank is in front (south: they face south), each rank
+    東上 (the senior at the east)."""
+    roles = ["上耦上射", "上耦下射", "次耦上射", "次耦下射"]
+    roles += ["下耦上射", "下耦下射", "大夫之耦", "眾賓"]
+    figures = state_at(["; ".join(f"{r} 堂西 南面" for r in roles)], 0)
+    plan = compose(SETTING, figures, "t", "d", options=PlanOptions(view=view))
+    left, _, width, _ = plan.plan_box
+    x0, _, x1, _ = next(v.extent for v in SETTING.views.values() if v.name == view)
+    hall_west = next(st.coords[0] for st in SETTING.structures if st.style == "platform")
+    edge = left + (hall_west - x0) * width / (x1 - x0)
+    boxes = dict(plan.markers)
+    assert all(box[2] < edge for box in boxes.values()), (edge, boxes)
+    centre = {role: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for role, b in boxes.items()}
+    rows = sorted({round(y, 1) for _, y in centre.values()})
+    assert len(rows) == 2
+    front = [r for r in roles if round(centre[r][1], 1) == rows[-1]]  # south: larger y
+    assert front == roles[:4]
+    assert sorted(front, key=lambda r: -centre[r][0]) == roles[:4]  # 東上

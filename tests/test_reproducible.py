@@ -21,8 +21,10 @@ from pathlib import Path
 import pytest
 from conftest import build_edition, tool_missing
 
+from tools.release import release_epoch
+
 ROOT = Path(__file__).resolve().parents[1]
-EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")  # the Makefile's default
+EPOCH = os.environ.get("SOURCE_DATE_EPOCH") or release_epoch()  # the Makefile's default
 BUILT_PDF = ROOT / "_build" / "latex" / "xiangsheli.pdf"
 
 pytestmark = pytest.mark.edition

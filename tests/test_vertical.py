@@ -533,6 +533,31 @@ def test_the_text_is_numbered_from_its_first_page(tmp_path: Path) -> None:
     assert boxes[0] < record.block[0] < boxes[1]
 
 
+def test_the_pages_before_the_text_have_anchors_and_labels_of_their_own(tmp_path: Path) -> None:
+    """The title page and the 凡例 are numbered apart from the text (roman, for the PDF alone:
+    no folio prints it), so hyperref's page anchors are not made twice (page.1 of the title page
+    and of the text's first page; the second was dropped with a warning) and the PDF's page
+    labels name each page once. The book's author and subject are its document properties."""
+    book = tex.Book(
+        "書",
+        "篇",
+        conventions_title="凡例",
+        conventions=(("甲", "乙丙"),),
+        pdf_author="某編輯組",
+        pdf_subject="A test book",
+    )
+    _set(tmp_path, _parts(("甲", 12), ("乙", 12)), book=book)
+    log = (tmp_path / "t.log").read_text(encoding="utf-8", errors="replace")
+    assert "duplicate destination" not in log
+    if not shutil.which("pdfinfo"):
+        tool_missing("pdfinfo (poppler-utils) reads the PDF's properties")
+    info = subprocess.run(
+        ["pdfinfo", str(tmp_path / "t.pdf")], capture_output=True, text=True, check=True
+    ).stdout
+    assert re.search(r"^Author:\s+某編輯組$", info, re.MULTILINE), info
+    assert re.search(r"^Subject:\s+A test book$", info, re.MULTILINE), info
+
+
 def test_the_colophon_follows_the_last_columns_notes(tmp_path: Path) -> None:
     """The colophon closes the book after the 校記 of its last columns, on the same page."""
     (part,) = _parts(("甲", 2))

@@ -46,10 +46,11 @@ if str(ROOT) not in sys.path:  # run as a script (make bench): the repository's 
     sys.path.insert(0, str(ROOT))
 
 from tools.cli import open_edition  # noqa: E402
+from tools.release import release_epoch  # noqa: E402
 
 SNAPSHOT = ("conf.py", "pyproject.toml", "source", "_ext", "_static", "_templates")
 RITE_PAGE = "rite/before.md"  # the page touched for the incremental rebuild
-EPOCH = os.environ.get("SOURCE_DATE_EPOCH", "1796169600")
+EPOCH = os.environ.get("SOURCE_DATE_EPOCH") or release_epoch()
 #: The project's edition (the benchmark builds this project; its ids are shifted per copy).
 OWN = open_edition()
 STEP_ID = re.compile(rf"{re.escape(OWN.id_prefix)}-(\d{{{OWN.id_digits}}})")

@@ -155,6 +155,13 @@ VALUES = (
         "the vertical book's PDF title (document properties); default: xs_edition_title",
     ),
     Value(
+        "xs_vertical_pdf_subject",
+        "",
+        "env",
+        (str,),
+        "the vertical book's PDF subject (document properties; its author is ``author``)",
+    ),
+    Value(
         "xs_vertical_commentary",
         True,
         "env",

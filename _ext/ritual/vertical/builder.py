@@ -179,6 +179,8 @@ class VerticalBuilder(Builder):
             ),
             kind=KIND_BAIWEN if config.xs_vertical_baiwen else KIND_PUNCTUATED,
             pdf_title=config.xs_vertical_pdf_title or config.xs_edition_title,
+            pdf_author=config.author or "",
+            pdf_subject=config.xs_vertical_pdf_subject,
             lang=edition.lang,
             ids=ids,
         )

@@ -145,6 +145,8 @@ class Book:
     conventions: tuple[tuple[str, str], ...] = ()
     kind: str = ""  # what the book is (標點本, 無標點本): under the title on the title page
     pdf_title: str = ""
+    pdf_author: str = ""
+    pdf_subject: str = ""
     lang: str = "zh-Hant"
     ids: dict[str, str] = field(default_factory=dict)  # step label → step id (anchors)
 
@@ -301,7 +303,17 @@ def preamble(design: Design, book: Book) -> str:
             "bookmarksopen=true]{hyperref}",
             # the outline in one run (hyperref alone takes it from the previous run's .out)
             "\\usepackage{bookmark}",
-            f"\\hypersetup{{pdftitle={{{escape(book.pdf_title or book.title)}}}}}",
+            "\\hypersetup{"
+            + ",".join(
+                f"{key}={{{escape(value)}}}"
+                for key, value in (
+                    ("pdftitle", book.pdf_title or book.title),
+                    ("pdfauthor", book.pdf_author),
+                    ("pdfsubject", book.pdf_subject),
+                )
+                if value
+            )
+            + "}",
             f"\\xsvsetup{{book={{{escape(book.title)}}},chapter={{{escape(book.chapter)}}},"
             f"cells={d.cells}}}",
         ]

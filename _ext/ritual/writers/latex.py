@@ -103,13 +103,22 @@ apparatus_lemma = (_visit_lemma_plain, _close)
 kept_form = (_pass, _pass)
 
 
+#: the longest reading printed unbroken: a form or a phrase the entry is about (「一黨一」)
+#: never parts across lines, a longer one (a translation's clause) breaks as text does
+READING_KEPT_WHOLE = 4
+
+
 def _readings(self, printed) -> str:
-    """The readings of an entry as ``\\xsrdg{text}{sigla}`` joined by ``\\xsrdgsep``, then the
-    note after ``\\xsappnotesep``: the parts :func:`.apparatus.format_parts` made."""
+    """The readings of an entry as ``\\xsrdg{text}{sigla}`` (``\\xsrdgrun`` when longer than
+    :data:`READING_KEPT_WHOLE`) joined by ``\\xsrdgsep``, then the note after
+    ``\\xsappnotesep``: the parts :func:`.apparatus.format_parts` made."""
     enc = self.encode
-    out = "\\xsrdgsep{}".join(
-        f"\\xsrdg{{{enc(text)}}}{{{enc(sigla)}}}" for text, sigla in printed["readings"]
-    )
+
+    def reading(text: str, sigla: str) -> str:
+        macro = "xsrdg" if len(text) <= READING_KEPT_WHOLE else "xsrdgrun"
+        return f"\\{macro}{{{enc(text)}}}{{{enc(sigla)}}}"
+
+    out = "\\xsrdgsep{}".join(reading(text, sigla) for text, sigla in printed["readings"])
     if printed["note"]:
         out += f"\\xsappnotesep{{}}{_step_numbers(self, printed['note'])}"
     return out

@@ -66,6 +66,12 @@ class Figure:
     row_dx: float
     row_dy: float
     moved: bool
+    #: the room the place gives its line (:attr:`.model.Place.span`; None: any), and the way
+    #: its senior faces (unit vector, east and north): the front of the ranks a longer line
+    #: is drawn in (:func:`ranks`)
+    span: float | None = None
+    front_dx: float = 0.0
+    front_dy: float = 0.0
 
 
 def _normalise(positions: Positions) -> list[Entry]:
@@ -175,6 +181,7 @@ class Walker:
                 roles = self._in_line(roles)
             senior = self.state[roles[0]]
             dx, dy = _row_vector(place.row, self.setting.bearing(senior.facing))
+            front = facing_vector(self.setting.bearing(senior.facing))
             centre = (len(roles) - 1) / 2.0
             for slot, role in enumerate(roles):
                 here = self.state[role]
@@ -194,6 +201,9 @@ class Walker:
                         row_dx=dx,
                         row_dy=dy,
                         moved=role in self.moved,
+                        span=place.span,
+                        front_dx=front[0],
+                        front_dy=front[1],
                     )
                 )
         figures.sort(key=lambda f: self.first_seen[f.role])
@@ -224,6 +234,17 @@ def state_at(
     for positions in steps_positions[: step_index + 1]:
         walker.step(positions)
     return walker.figures()
+
+
+def ranks(group: int, step: float, room: float | None) -> tuple[int, int]:
+    """How a line of ``group`` people, ``step`` apart, is drawn where it has ``room`` along
+    its row (the same unit; None: any): (how many stand in a rank, how many ranks). The ranks
+    are as even as they can be (eight in two ranks of four, not seven and one)."""
+    if room is None or group <= 1 or step <= 0:
+        return group, 1
+    most = max(1, int(room / step + 1e-9) + 1)
+    count = -(-group // most)
+    return -(-group // count), count
 
 
 def facing_vector(bearing: float) -> tuple[float, float]:

@@ -73,6 +73,11 @@ class Place:
     warrant: str
     estimate: bool
     row: str | None = None
+    #: the most room (尺) a line of people standing here takes along its row: a longer line is
+    #: drawn in ranks, the senior one in front, so that it keeps to its ground (the company at
+    #: 堂西 between the court's wall and the hall) wherever a plan draws its markers wider apart
+    #: than the people stand
+    span: float | None = None
 
 
 @dataclass(frozen=True)
@@ -381,7 +386,13 @@ class _SettingReader:
             row = table.get("row")
             if row is not None and row not in ROW_WORDS:
                 raise SettingError(f"{where}: row {row!r} not one of {ROW_WORDS}", row)
-            return Place(name, x, y, str(_need(table, "area", where)), warrant, estimate, row)
+            span = table.get("span")
+            if span is not None:
+                if isinstance(span, bool) or not isinstance(span, int | float) or span <= 0:
+                    raise SettingError(f"{where}: span {span!r} is not a positive length", span)
+                span = float(span)
+            area = str(_need(table, "area", where))
+            return Place(name, x, y, area, warrant, estimate, row, span)
 
         return self.named("places", make)
 

@@ -49,7 +49,7 @@ from .canvas import (
 )
 from .drawers import DRAWERS, Drawer
 from .labels import Ground, Label, Memo, figure_spots, marker_boxes, place_figures, place_fixed
-from .layout import SPACING, Figure, facing_vector
+from .layout import SPACING, Figure, facing_vector, ranks
 from .model import Furnishing, Setting, Structure, UnknownFurnishingError, View
 from .plan import El, Plan, num, to_svg
 
@@ -274,17 +274,22 @@ def _ground(
     medium: Medium,
     groups: Mapping[str, int] | None = None,
     step: float = 0.0,
+    transient: bool = False,
 ) -> Ground:
     """What the fixed names keep off: the drawn things and the places where people stand (a
     marker's size around each, and where ``groups`` says a place holds several at once, the
-    room they spread over, ``step`` apart, in whichever direction their row runs)."""
+    room they spread over, ``step`` apart, in whichever direction their row runs). Where the
+    figures come and go (``transient``, the stage's plan) the size is a marker's reach, its
+    facing's point included, since it may face any way: 主人 at 阼階上, facing west, covered
+    the name 主人席 written beside his mat."""
     ground = Ground((c.left, c.top, c.left + c.plan_w, c.top + c.plan_h))
     ground.drawn = list(c.drawn)
     ground.weight = {id(st): WALL_WEIGHT for st in setting.structures if st.style == "wall"}
-    r = medium.radius[c.overview]
+    r = _tip(c, medium) if transient else medium.radius[c.overview]
     for name, p in setting.places.items():
         px, py = c.px(p.x, p.y)
-        d = r + ((groups or {}).get(name, 1) - 1) / 2 * step
+        per, _ = ranks((groups or {}).get(name, 1), step, None if p.span is None else p.span * c.s)
+        d = r + (per - 1) / 2 * step
         ground.places.append((px - d, py - d, px + d, py + d))
     return ground
 
@@ -302,7 +307,7 @@ def _place_fixed(
     the ``markers`` (a static plan's figures; the stage's, ``transient``, come and go over
     its plan, ``groups`` of them at a place, spread by ``spacing``): the ground the figures'
     names are then placed on."""
-    ground = _ground(c, setting, medium, groups, _row_step(c, spacing, medium))
+    ground = _ground(c, setting, medium, groups, _row_step(c, spacing, medium), transient)
     ground.transient = transient
     _add_markers(ground, markers)
     size = medium.sizes[c.overview]["figure"]
@@ -335,19 +340,26 @@ def _figure_px(
 ) -> tuple[float, float]:
     """Pixel position, re-spreading the row at no less than the medium's least distance (room
     for a name beside each), the whole row moved in from the plan's edge if it would cross
-    it."""
+    it. A row longer than its place's room (:attr:`.model.Place.span`) stands in ranks, the
+    senior one in front: at an overview's wider spacing the eight at 堂西 had run onto the
+    hall."""
     px, py = c.px(fig.place_x, fig.place_y)
     if fig.group > 1:
         step = _row_step(c, spacing, medium)
-        half = (fig.group - 1) / 2.0 * step
+        per, count = ranks(fig.group, step, None if fig.span is None else fig.span * c.s)
+        rank, at = divmod(fig.slot, per)
+        half = (per - 1) / 2.0 * step
+        depth = (count - 1) / 2.0 * step
         if c.inside(px, py):
             room = medium.radius[c.overview] + 2.0
-            ex, ey = abs(fig.row_dx) * half + room, abs(fig.row_dy) * half + room
+            ex = abs(fig.row_dx) * half + abs(fig.front_dx) * depth + room
+            ey = abs(fig.row_dy) * half + abs(fig.front_dy) * depth + room
             px = min(max(px, c.left + ex), c.left + c.plan_w - ex)
             py = min(max(py, c.top + ey), c.top + c.plan_h - ey)
-        shift = fig.slot * step - half
-        px += fig.row_dx * shift
-        py -= fig.row_dy * shift
+        shift = at * step - half
+        back = depth - rank * step  # the front rank ahead of the place, the last behind it
+        px += fig.row_dx * shift + fig.front_dx * back
+        py -= fig.row_dy * shift + fig.front_dy * back
     return px, py
 
 
@@ -377,8 +389,12 @@ def _marker(c: Canvas, fig: Figure, spacing: float, labelled: bool, medium: Medi
     px, py = _figure_px(c, fig, spacing, medium)
     r = medium.radius[c.overview]
     fx, fy = facing_vector(fig.bearing)
-    tip = r * (2.35 if not c.overview else 2.55)
-    return _Marker(fig, px, py, r, fx, -fy, tip, labelled)
+    return _Marker(fig, px, py, r, fx, -fy, _tip(c, medium), labelled)
+
+
+def _tip(c: Canvas, medium: Medium) -> float:
+    """How far a marker's point (its facing) reaches from its centre."""
+    return medium.radius[c.overview] * (2.35 if not c.overview else 2.55)
 
 
 def _place_figures(
