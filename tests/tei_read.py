@@ -139,3 +139,9 @@ class Placed:
             return self.texts[first][lo:hi]
         middle = "".join(self.texts[s] for s in steps_[1:-1])
         return self.texts[first][lo:] + middle + self.texts[last][:hi]
+
+
+def printed(note: etree._Element) -> str:
+    """A note's words as its witness has them: a ``<choice>`` read by its ``<sic>`` (the
+    other witnesses' ``<corr>`` left out)."""
+    return "".join(note.xpath(".//text()[not(ancestor::tei:corr)]", namespaces=NS))

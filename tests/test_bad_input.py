@@ -94,6 +94,7 @@ def refs(*rows: str) -> str:
     return head + "".join(f"{r}\tinternal\t編者\t\t\ttest\n" for r in rows)
 
 
+ERRATA_HEAD = "note\tat\treads\tread\twitnesses\tevidence\n"
 ZHU_HEAD = "# notes\nid\tstep\tstart\tend\tfrom\tlemma\twitness\tpages\tsupplied\ttext\n"
 ZHU_ROW = "{id}\t{step}\t{start}\t{end}\t\t{lemma}\t叢\t005-1a\t\t篚竹器也\n"
 
@@ -509,6 +510,34 @@ CASES: dict[str, Case] = {
         },
         [("_edition/commentary.tsv:3", "commentary_anchor", "within the reading of app-001")],
     ),
+    "commentary errata: the note does not read the row's reading": Case(
+        {
+            "_edition/commentary.tsv": zhu_on_fei(),
+            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z1\t1\t木\t竹\t庫\t\n",
+        },
+        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "reads 「竹」 there")],
+    ),
+    "commentary errata: no such note": Case(
+        {
+            "_edition/commentary.tsv": zhu_on_fei(),
+            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z9\t1\t竹\t木\t庫\t\n",
+        },
+        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "no note 'xs-0002-z9'")],
+    ),
+    "commentary errata: the note's own witness": Case(
+        {
+            "_edition/commentary.tsv": zhu_on_fei(),
+            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z1\t1\t竹\t木\t叢\t\n",
+        },
+        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "the note's own witness")],
+    ),
+    "commentary errata: in a supplied part": Case(
+        {
+            "_edition/commentary.tsv": zhu_on_fei("篚〔竹〕器也", "庫 005-1a"),
+            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z1\t2\t竹\t木\t庫\t\n",
+        },
+        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "another witness supplies")],
+    ),
     "commentary: unknown step": Case(
         {
             "_edition/commentary.tsv": ZHU_HEAD
@@ -696,7 +725,7 @@ CASES: dict[str, Case] = {
     ),
     "edition.toml key misspelt": Case(
         {},
-        [("_edition/edition.toml:57", "unknown_key", "placholder")],
+        [("_edition/edition.toml:58", "unknown_key", "placholder")],
         append={"_edition/edition.toml": '\n[search]\nplacholder = "主人"\n'},
     ),
     "place off the hall": Case(
@@ -726,12 +755,12 @@ CASES: dict[str, Case] = {
     ),
     "edition.toml syntax error": Case(
         {},
-        [("_edition/edition.toml:56", "bad_toml", "not valid TOML")],
+        [("_edition/edition.toml:57", "bad_toml", "not valid TOML")],
         append={"_edition/edition.toml": "\n[broken\n"},
     ),
     "edition.toml: a table that does not parse is left out": Case(
         {},
-        [("_edition/edition.toml:57", "bad_toml", "left out: the table [search] (lines 56–57)")],
+        [("_edition/edition.toml:58", "bad_toml", "left out: the table [search] (lines 57–58)")],
         append={"_edition/edition.toml": '\n[search]\nplaceholder = "unclosed\n'},
     ),
     "data file present, not declared": Case(
@@ -741,7 +770,7 @@ CASES: dict[str, Case] = {
     ),
     "declared review deleted": Case(
         {},
-        [("_edition/edition.toml:53", "missing_file", "translation-review.tsv does not exist")],
+        [("_edition/edition.toml:54", "missing_file", "translation-review.tsv does not exist")],
         delete=("_edition/translation-review.tsv",),
     ),
     "positions: a role placed twice in a step": Case(
@@ -779,12 +808,12 @@ CASES: dict[str, Case] = {
     ),
     "references: a formula's words without their placeholder": Case(
         {},
-        [("_edition/edition.toml:57", "bad_edition", "references.see '見' lacks {steps}")],
+        [("_edition/edition.toml:58", "bad_edition", "references.see '見' lacks {steps}")],
         append={"_edition/edition.toml": '\n[references]\nsee = "見"\n'},
     ),
     "references: a basis with an unknown field": Case(
         {},
-        [("_edition/edition.toml:57", "unknown_key", "unknown field 'lable' of '注'")],
+        [("_edition/edition.toml:58", "unknown_key", "unknown field 'lable' of '注'")],
         append={
             "_edition/edition.toml": '\n[references]\nbases = [{ name = "注", lable = "注" }]\n'
         },

@@ -67,6 +67,35 @@ def test_html_marks_each_note_with_its_permalink(app: SphinxTestApp) -> None:
 
 
 @pytest.mark.sphinx("html", testroot="commentary")
+def test_a_reading_the_other_witnesses_read_otherwise_is_marked_and_listed(
+    app: SphinxTestApp,
+) -> None:
+    """The errata of the commentary (commentary-errata.tsv): the note's reading stays as its
+    witness has it, marked where the note stands with the others' reading in its title
+    (kept as written in a copy in another script), and listed in the table of
+    ``xs:commentary-errata`` (the note's link, the words around it with each reading, the
+    grounds)."""
+    app.build()
+    assert app.warning.getvalue() == ""
+    html = (app.outdir / "part.html").read_text(encoding="utf-8")
+    assert (
+        '戒<span class="xs-zhu-sic" title="叢本如此；庫作「由」（見凡例〈鄭注〉）" '
+        'data-xs-keep="">猶</span>警也' in html
+    )
+    # beside a supplied part: the offsets count its marks
+    assert '篚<span class="xs-zhu-sic"' in html and ">竹</span>器" in html
+    index = (app.outdir / "index.html").read_text(encoding="utf-8")
+    table = index.split("xs-zhu-errata", 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+    cells = [
+        re.sub(r"<[^>]+>|\s", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", rows[1], re.S)
+    ]
+    assert cells == ["xs-0001-z2", "戒猶警也", "戒由警也", "庫；疏「戒由警也」"]
+    assert 'href="part.html#xs-0001-z2"' in rows[1]
+    assert len(rows) == 3  # the header and the two rows
+
+
+@pytest.mark.sphinx("html", testroot="commentary")
 def test_pages_with_notes_carry_the_reading_switch(app: SphinxTestApp) -> None:
     """The reading switch 經 / 經注 / 經注譯 (reading_switch.py): its words, its early state and
     its script on a page whose steps have notes; the state read before the first paint accepts

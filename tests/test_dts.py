@@ -113,7 +113,7 @@ def walk(walker: dw.Walker, edition: dict) -> dict[str, Any]:
         assert tr.edited(ab) == data["text"], sid
         # the step's 注 travel with it: each note, its text and its end anchor
         notes = [n for n in ab.iter(tr.q("note")) if n.get("type") == "commentary"]
-        assert [(n.get(tr.XML_ID), "".join(n.itertext())) for n in notes] == [
+        assert [(n.get(tr.XML_ID), tr.printed(n)) for n in notes] == [
             (c["id"], c["text"]) for c in data.get("commentary", [])
         ], sid
         ends = {a.get(tr.XML_ID) for a in ab.iter(tr.q("anchor"))}

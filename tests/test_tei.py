@@ -303,11 +303,15 @@ def test_every_commentary_note_reads_back_with_its_anchor_and_lemma(tree, editio
     expected = [(s["id"], n) for s in edition["steps"] for n in s.get("commentary", [])]
     assert len(expected) == 382
     assert list(placed.notes) == [n["id"] for _, n in expected]
-    across = completed = 0
+    across = completed = errata = 0
     for sid, note in expected:
         where, offset, node = placed.notes[note["id"]]
         assert (where, offset) == (sid, note["end"]), note["id"]
-        assert "".join(node.itertext()) == note["text"] and node.get("resp") == "#鄭玄"
+        assert tr.printed(node) == note["text"] and node.get("resp") == "#鄭玄"
+        for choice in node.iter(tr.q("choice")):
+            sic, corr = choice
+            assert (sic.tag, corr.tag, corr.get("resp")) == (tr.q("sic"), tr.q("corr"), "#editors")
+            errata += 1
         assert node.get("source") == "#" + note["witness"]
         supplied = [(s.text, s.get("source"), s.get("n")) for s in node.iter(tr.q("supplied"))]
         assert supplied == [
@@ -328,6 +332,8 @@ def test_every_commentary_note_reads_back_with_its_anchor_and_lemma(tree, editio
         assert placed.span(start, end) == lemma, note["id"]
     assert across == len(starts) > 0
     assert completed == 4
+    listed = (EDITION / "commentary-errata.tsv").read_text(encoding="utf-8").splitlines()
+    assert errata == len([r for r in listed if r and not r.startswith(("#", "note\t"))]) == 25
     # the author is named in the header, the transcription's source and licence with it
     head = tree.find(tr.q("teiHeader"))
     person = head.find(f".//{tr.q('respStmt')}/{tr.q('persName')}")
@@ -540,6 +546,22 @@ def test_a_part_another_witness_supplies_is_marked_in_the_note() -> None:
         tei.fill(root, "主", 0, 1, tei.nest(tei.note_spans("s1", [step], info)))
         written = ET.tostring(root, encoding="unicode")
         assert written.endswith(f'source="#叢">{inner}</note></ab>'), written
+
+
+def test_a_reading_the_other_witnesses_read_otherwise_is_a_choice_in_the_note() -> None:
+    """The commentary's errata: the note's reading (printed) is the ``<sic>``, the other
+    witnesses' the editors' ``<corr>`` citing them; a supplied part beside it keeps its mark."""
+    info = tei.Commentary("鄭玄", errata={"s1-z1": [(1, 2, "由", "庫張")]})
+    parts = [{"start": 2, "end": 3, "witness": "張", "pages": ["2a"]}]
+    note = {"id": "s1-z1", "start": 0, "end": 1, "text": "戒猶警也", "witness": "叢"}
+    step = {"id": "s1", "commentary": [{**note, "supplied": parts}]}
+    root = ET.Element("ab")
+    tei.fill(root, "主", 0, 1, tei.nest(tei.note_spans("s1", [step], info)))
+    written = ET.tostring(root, encoding="unicode")
+    assert written.endswith(
+        'source="#叢">戒<choice><sic>猶</sic><corr resp="#editors" source="#庫 #張">由</corr>'
+        '</choice><supplied reason="lacuna" source="#張" n="2a">警</supplied>也</note></ab>'
+    ), written
 
 
 @pytest.mark.sphinx("html", testroot="xiangyinjiuli")

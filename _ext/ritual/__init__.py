@@ -48,7 +48,7 @@ from .state import setup_state
 from .vertical.builder import setup_vertical
 from .writers import setup_writers
 
-__version__ = "0.2.6"
+__version__ = "0.2.7"
 
 #: Bump when the shape of the domain's stored data changes (forces a full re-read); 11: the
 #: records' classes moved into core/ and components/ (a pickle names their modules); 13: what

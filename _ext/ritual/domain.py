@@ -275,7 +275,10 @@ class XsDomain(Domain):
             rec, _note = found
             title = contnode.astext() if node.get("refexplicit") else target
             label = nodes.inline(title, title, classes=["xs-zhuref"])
-            return make_refnode(builder, fromdocname, rec.docname, target, label, target)
+            # the site's notes are anchors of their own; a book's are not: its link goes to the
+            # step that holds the note
+            anchor = target if builder.format == "html" else rec.anchor
+            return make_refnode(builder, fromdocname, rec.docname, anchor, label, target)
         if typ == "phase" and target in self.phases:
             phase = self.phases[target]
             title = contnode.astext() if node.get("refexplicit") else phase.title

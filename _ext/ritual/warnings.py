@@ -99,6 +99,11 @@ class XsWarning(Enum):
     COMMENTARY_STEP = "commentary_step"
     """A note of the commentary names a step (its own, or the first of a lemma across steps)
     that no page declares."""
+    COMMENTARY_ERRATUM = "commentary_erratum"
+    """A row of the commentary's errata (``commentary-errata.tsv``) cannot stand: its note is
+    not in the commentary, the note does not read there what the row gives, the place lies in a
+    part another witness supplies, or a siglum is unknown or the note's own; the row is left
+    out (its mark and its line of the 凡例's list)."""
     POSITION_ZHU = "position_zhu"
     """A row of ``positions.tsv`` whose place or facing rests on the 注 quotes words that no
     note of the commentary holds on (or near) the step it names: the position cannot link to

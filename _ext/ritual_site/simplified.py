@@ -267,6 +267,9 @@ SPAN_TAG = re.compile(r"<(/?)span\b", re.I)
 NOTE_START = re.compile(r'<span class="xs-zhu"')
 #: The text of an apparatus lemma in the 原文 (the writer's kept element).
 LEMMA_TEXT = re.compile(r'<span class="xs-lemma"[^>]*>([^<]*)<')
+#: A reading of a note that the other witnesses read otherwise (the writer's mark of the
+#: commentary's errata): kept as the witness writes it, in the page and in the data.
+ZHU_SIC_TEXT = re.compile(r'<span class="xs-zhu-sic"[^>]*>([^<]*)<')
 
 
 def _block_end(page: str, start: int) -> int:
@@ -343,7 +346,8 @@ KEPT_TEXT = re.compile(KEEP_START.pattern + r"[^>]*>(?P<text>[^<]*)<")
 
 def steps_kept(pages: Iterable[str]) -> dict[str, simplified_data.StepForms]:
     """What each step keeps (:func:`keep_merged_forms`), from the pages that hold the steps:
-    its 原文's forms, its notes' (the 原文's lemmas) and its translation's (the kept forms of
+    its 原文's forms, its notes' (the 原文's lemmas, and the readings of the notes' errata) and
+    its translation's (the kept forms of
     the translation's apparatus). The rows that quote a step elsewhere keep the same as its
     原文 (:func:`to_simplified`'s ``steps``), or a headword page's lines would read 「并行」
     where the step keeps 並; so do the step's strings in the data scripts
@@ -361,7 +365,10 @@ def steps_kept(pages: Iterable[str]) -> dict[str, simplified_data.StepForms]:
             trans = TRANS_BLOCK.search(page, end, stop)
             forms = simplified_data.StepForms(
                 text=merged.get(0, frozenset()),
-                notes=_changed(LEMMA_TEXT.findall(page, block.start(), end)),
+                notes=_changed(
+                    LEMMA_TEXT.findall(page, block.start(), end)
+                    + ZHU_SIC_TEXT.findall(page, block.start(), end)
+                ),
                 translation=_changed(
                     k.group("text")
                     for k in KEPT_TEXT.finditer(

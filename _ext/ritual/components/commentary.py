@@ -7,10 +7,15 @@ right after its lemma (after any apparatus marker there, and outside a term's li
 notes go into the step's record (:attr:`~.domain.StepRecord.commentary`), from which the
 inventory (object type ``commentary``) and ``edition.json`` are made.
 
+The errata of the commentary (``commentary-errata.tsv``, :mod:`.commentary_errata`): the
+places where the note's witness reads against the others are marked in the note's node (the
+writers mark them) and listed by the directive ``xs:commentary-errata``.
+
 Warnings, each at its row of the file: a row whose cells say no note (``builder-inited``; a
 short row, a duplicate id … are the strict reader's, :mod:`.datafiles`);
 a note outside its step, or whose lemma the step no longer reads (while the step is read); a
-note naming a step that no page declares (``env-check-consistency``).
+note naming a step that no page declares (``env-check-consistency``); a row of the errata
+that cannot stand (``builder-inited``).
 """
 
 from __future__ import annotations
@@ -20,15 +25,18 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as xsnodes
-from ..core import commentary
+from ..core import commentary, commentary_errata
 from ..core.orthography import variant_pairs
 from ..datafiles import table
 from ..domain import xs_domain
 from ..events import STAGE_EXTRAS
+from ..i18n import _
 from ..node_edits import index_of, spans_of
 from ..state import build_state, edition_of
 from ..warnings import XsWarning, warn
@@ -42,9 +50,14 @@ class CommentaryData:
     notes: list[commentary.Note] = field(default_factory=list)
     problems: list[commentary.Problem] = field(default_factory=list)
     fold: dict[str, str] = field(default_factory=dict)
+    #: the rows of commentary-errata.tsv, and its path (checked: :func:`check_rows`)
+    errata: list[commentary_errata.Erratum] = field(default_factory=list)
+    errata_path: Path | None = None
+    bad_errata: list[tuple[commentary_errata.Erratum, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.by_step = commentary.by_step(self.notes)
+        self.by_id = {note.id: note for note in self.notes}
 
     def location(self, line: int) -> str:
         return f"{self.path}:{line}"
@@ -62,7 +75,18 @@ def commentary_for(env: BuildEnvironment) -> CommentaryData:
         # given twice …, see datafiles.check_data_files); what a whole row says wrong is said here.
         rows = table(env, "commentary")
         notes, problems = commentary.notes_from((r.line, r.values) for r in rows)
-        return CommentaryData(path, notes, problems, variant_pairs(table(env, "variants")))
+        data = CommentaryData(path, notes, problems, variant_pairs(table(env, "variants")))
+        if edition.has("commentary_errata"):
+            data.errata_path = edition.path("commentary_errata")
+            rows = table(env, "commentary_errata")
+            errata = commentary_errata.errata_from((r.line, r.values) for r in rows)
+            sigla = [str(r.values["siglum"]) for r in table(env, "sigla")]
+            checked = [
+                (e, commentary_errata.misplaced(e, data.by_id.get(e.note), sigla)) for e in errata
+            ]
+            data.errata = [e for e, why in checked if why is None]
+            data.bad_errata = [(e, why) for e, why in checked if why is not None]
+        return data
 
     return build_state(env).file("commentary", read)
 
@@ -76,6 +100,8 @@ def place_notes(
     notes = data.by_step.get(step_id, [])
     if data.path.is_file():
         env.note_dependency(str(data.path))
+    if data.errata_path is not None:
+        env.note_dependency(str(data.errata_path))
     if not notes:
         return ()
 
@@ -93,7 +119,7 @@ def place_notes(
     # From the last to the first, so that each insertion leaves the offsets before it alone
     # (a note has no text of the step's: the offsets after it would not move either).
     for note in reversed(placed):
-        _insert_after(body, note.end, _node(note))
+        _insert_after(body, note.end, _node(note, data))
     return tuple(placed)
 
 
@@ -121,7 +147,9 @@ def _inside_a_reading(note: commentary.Note, readings: dict[str, tuple[int, int]
     return ""
 
 
-def _node(note: commentary.Note) -> xsnodes.commentary_note:
+def _node(note: commentary.Note, data: CommentaryData) -> xsnodes.commentary_note:
+    """The note as a node; its errata (where its witness reads against the others) as
+    ``[start, end, their reading, their sigla]`` in its text, for the writers to mark."""
     return xsnodes.commentary_note(
         "",
         note_id=note.id,
@@ -129,6 +157,10 @@ def _node(note: commentary.Note) -> xsnodes.commentary_note:
         witness=note.witness,
         pages=" ".join(note.pages),
         supplied=note.supplied,
+        errata=[
+            [e.at, e.end, e.read, "".join(e.witnesses)]
+            for e in commentary_errata.of_note(data.errata, note.id)
+        ],
     )
 
 
@@ -204,6 +236,8 @@ def check_rows(app: Sphinx) -> None:
     data = commentary_for(app.env)
     for problem in data.problems:
         warn(problem.message, XsWarning.BAD_COMMENTARY, data.location(problem.line))
+    for erratum, why in data.bad_errata:
+        warn(why, XsWarning.COMMENTARY_ERRATUM, f"{data.errata_path}:{erratum.line}")
 
 
 def check_steps(app: Sphinx, env: BuildEnvironment) -> None:
@@ -242,9 +276,71 @@ def stage_commentary(app: Sphinx, ids: list[str]) -> tuple[str, dict[str, list[l
     }
 
 
+#: the characters of a note shown on each side of an erratum in the 凡例's list
+CONTEXT = 4
+
+
+class CommentaryErrataDirective(SphinxDirective):
+    """``xs:commentary-errata``: the places where the note's witness reads against the others
+    (``commentary-errata.tsv``), as a table: the note (its link), the note's words around the
+    place with its reading, the same words with the others' reading, and the grounds (their
+    sigla, then the editors' words). The words are kept as the witnesses write them in a copy
+    in another script (a conversion made 叢's 「拾袷斂」 「拾夹敛」)."""
+
+    def run(self) -> list[nodes.Node]:
+        data = commentary_for(self.env)
+        if data.errata_path is None:
+            warn(
+                "xs:commentary-errata needs the edition's commentary-errata.tsv",
+                XsWarning.MISSING_FILE,
+                self.get_location(),
+            )
+            return []
+        self.env.note_dependency(str(data.errata_path))
+        headers = [_("Note"), _("As printed"), _("The other witnesses"), _("Grounds")]
+        # a longtable in print: it runs over a page (a tabulary cannot break)
+        tbl = nodes.table(
+            classes=["xs-data-table", "xs-zhu-errata", "longtable", "colwidths-given"]
+        )
+        group = nodes.tgroup(cols=len(headers))
+        tbl += group
+        group += [nodes.colspec(colwidth=w) for w in (13, 17, 17, 28)]
+        head = nodes.thead()
+        group += head
+        row = nodes.row()
+        for text in headers:
+            row += nodes.entry("", nodes.paragraph(text=text))
+        head += row
+        body = nodes.tbody()
+        group += body
+        ordered = sorted(data.errata, key=lambda e: (data.by_id[e.note].line, e.at))
+        for e in ordered:
+            note = data.by_id[e.note]
+            before = note.text[max(0, e.at - CONTEXT) : e.at]
+            after = note.text[e.end : e.end + CONTEXT]
+            ref = addnodes.pending_xref(
+                "", refdomain="xs", reftype="commentary", reftarget=e.note, refexplicit=False
+            )
+            ref += nodes.literal(e.note, e.note, classes=["xs-nowrap"])
+            grounds = "、".join(e.witnesses)
+            grounds += "；" + e.evidence if e.evidence else ""
+            row = nodes.row()
+            row += nodes.entry("", nodes.paragraph("", "", ref))
+            for reading in (e.reads, e.read):
+                para = nodes.paragraph()
+                para += xsnodes.kept_form(before, before)
+                para += nodes.strong("", "", xsnodes.kept_form(reading, reading))
+                para += xsnodes.kept_form(after, after)
+                row += nodes.entry("", para)
+            row += nodes.entry("", nodes.paragraph(text=grounds))
+            body += row
+        return [tbl]
+
+
 def setup_commentary(app: Sphinx) -> None:
     """The commentary in the build: its rows checked, its notes' steps checked, its notes in
     ``edition.json`` (the notes are placed by the step directive, :func:`place_notes`)."""
+    app.add_directive_to_domain("xs", "commentary-errata", CommentaryErrataDirective)
     app.connect("builder-inited", check_rows)
     app.connect("env-check-consistency", check_steps)
     app.connect(STAGE_EXTRAS, stage_commentary)

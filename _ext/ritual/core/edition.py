@@ -22,7 +22,15 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from . import apparatus, orthography, registry, translation_apparatus, vocab, xrefs
+from . import (
+    apparatus,
+    commentary_errata,
+    orthography,
+    registry,
+    translation_apparatus,
+    vocab,
+    xrefs,
+)
 from .apparatus_notes import LACKING_DEFAULT
 from .concordance import NEGATION_GLOSS, NEGATION_PINYIN, NEGATION_PREFIX, Negation
 from .datafile import Folder, Form, Problem, Toml, Tsv, integer, read_toml
@@ -80,6 +88,7 @@ ROLES: Mapping[str, DataFile] = MappingProxyType(
             "pinyin-readings.tsv", Tsv(("char", "pinyin"), header=False, key=("char",))
         ),
         "commentary": DataFile("commentary.tsv", COMMENTARY_FORM),
+        "commentary_errata": DataFile("commentary-errata.tsv", commentary_errata.FORM),
         "translation_apparatus": DataFile("translation-apparatus.toml", translation_apparatus.FORM),
         "translation_review": DataFile("translation-review.tsv", translation_apparatus.REVIEW_FORM),
         "references": DataFile("references.tsv", xrefs.FORM),

@@ -37,7 +37,9 @@ How the edition is encoded (the sources page, 「資料與介面」, says the sa
   and ``@targetEnd``; a lemma that runs across steps (``spans_steps``) begins with its start
   anchor in the first of them. ``@source`` names the witness the note is read from, ``@n`` its
   page(s). The author is a ``person`` in the header's ``respStmt``, the transcription's source
-  and licence in ``sourceDesc``.
+  and licence in ``sourceDesc``. A part another witness supplies is a ``<supplied>``; a reading
+  the other witnesses read otherwise (the edition's errata of the commentary) is a
+  ``<choice>`` of the note's ``<sic>`` and their ``<corr>``.
 - ``refsDecl``: a step is cited by its own id (``<prefix>-0001``) and a phase by its id; see
   :func:`refs_decl` for why the two are declared side by side and not nested.
 
@@ -156,6 +158,10 @@ class Commentary(NamedTuple):
     licence: str = ""
     licence_url: str = ""
     starts: Mapping[str, tuple[str, int]] = {}
+    #: the errata of the notes (note id → (start, end, the others' reading, their sigla), in
+    #: the note's plain words): the note's reading is a ``<sic>`` in a ``<choice>`` with the
+    #: others' as a ``<corr>`` (the text printed stays the witness's)
+    errata: Mapping[str, Sequence[tuple[int, int, str, str]]] = {}
 
 
 @dataclass(frozen=True)
@@ -402,34 +408,52 @@ def note_spans(step_id: str, steps: Sequence[Mapping[str, Any]], info: Commentar
                 "source": f"#{note['witness']}" if note.get("witness") else "",
                 "n": " ".join(note.get("pages", ())),
             }
-            spans.append(Span(end, end, _NOTE, False, _note_maker(attrs, note)))
+            errata = info.errata.get(note["id"], ())
+            spans.append(Span(end, end, _NOTE, False, _note_maker(attrs, note, errata)))
     return spans
 
 
-def _note_maker(attrs: Mapping[str, str], note: Mapping[str, Any]) -> Any:
+def _note_maker(
+    attrs: Mapping[str, str],
+    note: Mapping[str, Any],
+    errata: Sequence[tuple[int, int, str, str]] = (),
+) -> Any:
     """A maker of a commentary note: its words, a part that another witness supplies (where
-    the note's own witness has lost a page) as ``<supplied>`` naming that witness and page."""
+    the note's own witness has lost a page) as ``<supplied>`` naming that witness and page, a
+    reading that the other witnesses read otherwise as ``<choice><sic/><corr/></choice>`` (the
+    ``<corr>`` the editors', its ``@source`` those witnesses)."""
 
     def make(children: Any) -> ET.Element:
         node = el("note", attrs)
         text, pos, last = note["text"], 0, None
-        for part in note.get("supplied", ()):
-            chunk = text[pos : part["start"]]
+        marked: list[tuple[int, int, Any]] = [
+            (part["start"], part["end"], part) for part in note.get("supplied", ())
+        ]
+        marked += [(start, end, (read, sigla)) for start, end, read, sigla in errata]
+        for start, end, what in sorted(marked, key=lambda m: m[0]):
+            chunk = text[pos:start]
             if last is None:
                 node.text = chunk
             else:
                 last.tail = chunk
-            last = sub(
-                node,
-                "supplied",
-                {
-                    "reason": "lacuna",
-                    "source": f"#{part['witness']}",
-                    "n": " ".join(part["pages"]),
-                },
-                text[part["start"] : part["end"]],
-            )
-            pos = part["end"]
+            if isinstance(what, tuple):
+                read, sigla = what
+                last = sub(node, "choice", {})
+                sub(last, "sic", {}, text[start:end])
+                source = " ".join(f"#{s}" for s in sigla)
+                sub(last, "corr", {"resp": f"#{EDITORS_ID}", "source": source}, read)
+            else:
+                last = sub(
+                    node,
+                    "supplied",
+                    {
+                        "reason": "lacuna",
+                        "source": f"#{what['witness']}",
+                        "n": " ".join(what["pages"]),
+                    },
+                    text[start:end],
+                )
+            pos = end
         if last is None:
             node.text = text
         else:

@@ -53,7 +53,7 @@ from sphinx.application import Sphinx
 from ..components.apparatus.placement import apparatus_for, data_entries, translation_apparatus_for
 from ..components.citation import edition_meta
 from ..components.commentary import commentary_for
-from ..core import dts, tei
+from ..core import commentary_errata, dts, tei
 from ..core.edition import Edition
 from ..domain import xs_domain
 from ..i18n import _
@@ -183,7 +183,20 @@ def commentary_info(
             settings.get("licence_url", licence_url if "licence" not in settings else "")
         ),
         starts={n.id: (n.first, n.first_offset) for n in notes if n.first},
+        errata=errata_of(app),
     )
+
+
+def errata_of(app: Sphinx) -> dict[str, list[tuple[int, int, str, str]]]:
+    """The commentary's errata by note, in each note's plain words (as edition.json counts)."""
+    data = commentary_for(app.env)
+    out: dict[str, list[tuple[int, int, str, str]]] = {}
+    for e in data.errata:
+        start = commentary_errata.plain_offset(data.by_id[e.note], e.at)
+        out.setdefault(e.note, []).append(
+            (start, start + len(e.reads), e.read, "".join(e.witnesses))
+        )
+    return out
 
 
 #: The code the files are made by (a change to it makes them anew).

@@ -421,7 +421,12 @@ def _visit_commentary_note(self, node):
     )
     where = where.strip()
     parts = []
+    pos = 0
     for piece, supplied in commentary.segments(node["text"]):
+        start, pos = pos, pos + len(piece)
+        if not supplied:
+            parts.append(_zhu_with_errata(self, node, piece, start))
+            continue
         if supplied:
             sup = node.get("supplied", "")
             title = _("A page missing in {witness}, supplied from {supplier}").format(
@@ -432,8 +437,6 @@ def _visit_commentary_note(self, node):
             parts.append(
                 f'<span class="xs-zhu-sup" title="{self.attval(title)}">{self.encode(piece)}</span>'
             )
-        else:
-            parts.append(self.encode(piece))
     title = _("Zheng’s commentary {id} ({where})").format(id=nid, where=where)
     self.body.append(
         f'<span class="xs-zhu" id="{nid}"><a class="xs-zhu-mark" href="#{nid}" '
@@ -443,3 +446,25 @@ def _visit_commentary_note(self, node):
 
 
 commentary_note = (_visit_commentary_note, None)
+
+
+def _zhu_with_errata(self, node, piece: str, start: int) -> str:
+    """A piece of a note's words (at ``start`` of its text), its errata marked: the note's
+    witness's reading, with the others' in its title (``commentary-errata.tsv``), kept as the
+    witness writes it in a copy in another script, as an apparatus reading is (the scripts'
+    data keep what the page keeps): a conversion made the slip 「拾袷斂」 「拾夹敛」."""
+    out, pos = [], 0
+    for at, end, read, witnesses in node.get("errata", ()):
+        if not start <= at < start + len(piece):
+            continue
+        at, end = at - start, end - start
+        title = _("So {witness} reads; {witnesses} read “{reading}” (see the conventions)")
+        title = title.format(witness=node["witness"], witnesses="、".join(witnesses), reading=read)
+        out.append(self.encode(piece[pos:at]))
+        out.append(
+            f'<span class="xs-zhu-sic" title="{self.attval(title)}" {kept.ATTRIBUTE}="">'
+            f"{self.encode(piece[at:end])}</span>"
+        )
+        pos = end
+    out.append(self.encode(piece[pos:]))
+    return "".join(out)

@@ -1,0 +1,99 @@
+"""The errata of the printed commentary: where the 注 as the edition prints it (its one
+witness, :mod:`.commentary`) reads against the other full texts of the 注 (pure: no Sphinx
+import).
+
+The commentary is printed as its witness has it, not emended: a reader of a diplomatic text
+still needs to know where that witness stands alone in an evident slip (叢's 「爾稚曰」 for
+「爾雅曰」), and what the others read. One row of ``commentary-errata.tsv`` is one such place:
+the note, where in its text (as ``commentary.tsv`` writes it, 〔…〕 counted), the note's
+reading there, what the other witnesses read, their sigla, and the editors' further grounds.
+The build checks each row against its note (:func:`misplaced`), lists them in the 凡例 and
+marks them where the note stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from .commentary import SUPPLIED, Note
+from .datafile import Tsv, integer
+
+#: The form of commentary-errata.tsv (read by the strict reader of data files).
+FORM = Tsv(
+    ("note", "at", "reads", "read", "witnesses", "evidence"),
+    key=("note", "at"),
+    types={"at": integer},
+    required=("note", "at", "reads", "read", "witnesses"),
+    optional=1,
+)
+
+
+class Erratum(NamedTuple):
+    """One place: the note's ``reads`` at ``at`` of its text, where ``witnesses`` read
+    ``read`` (``line``: its line in the file)."""
+
+    note: str
+    at: int
+    reads: str
+    read: str
+    witnesses: tuple[str, ...]
+    evidence: str
+    line: int
+
+    @property
+    def end(self) -> int:
+        return self.at + len(self.reads)
+
+
+def errata_from(rows: Iterable[tuple[int, Mapping[str, Any]]]) -> list[Erratum]:
+    """The errata of the file's rows (each its line and its cells by column, as the strict
+    reader gives them), in the file's order; a siglum is one character (sigla.tsv)."""
+    return [
+        Erratum(
+            str(row["note"]),
+            int(row["at"]),
+            str(row["reads"]),
+            str(row["read"]),
+            tuple(str(row["witnesses"])),
+            str(row.get("evidence", "") or ""),
+            line,
+        )
+        for line, row in rows
+    ]
+
+
+def misplaced(erratum: Erratum, note: Note | None, sigla: Iterable[str]) -> str | None:
+    """Why the row cannot stand, or None: its note must exist, read ``reads`` at ``at`` (the
+    data would otherwise mark other words once the note is re-made), not within a part that
+    another witness supplies (that part is not the note's witness's), and its witnesses must
+    be sigla of the edition other than the note's own."""
+    where = f"erratum of {erratum.note} at {erratum.at}"
+    if note is None:
+        return f"{where}: no note {erratum.note!r} in the commentary"
+    here = note.text[erratum.at : erratum.end]
+    if here != erratum.reads:
+        return f"{where}: the note reads 「{here}」 there, not 「{erratum.reads}」"
+    for m in SUPPLIED.finditer(note.text):
+        if erratum.at < m.end() and m.start() < erratum.end:
+            return f"{where}: it lies in a part that another witness supplies (〔…〕)"
+    known = set(sigla)
+    for siglum in erratum.witnesses:
+        if siglum not in known:
+            return f"{where}: {siglum!r} is not a siglum of the edition"
+        if siglum == note.witness:
+            return f"{where}: {siglum!r} is the note's own witness"
+    if erratum.read == erratum.reads:
+        return f"{where}: the witnesses' reading is the note's"
+    return None
+
+
+def plain_offset(note: Note, at: int) -> int:
+    """``at`` of the note's text as the file writes it, in its plain words (:attr:`.Note.plain`,
+    the marks of a supplied part left out: as ``edition.json`` and the TEI count)."""
+    return at - 2 * sum(1 for m in SUPPLIED.finditer(note.text) if m.end() <= at)
+
+
+def of_note(errata: Sequence[Erratum], note_id: str) -> list[Erratum]:
+    """The errata of one note, in the order of its text."""
+    return sorted((e for e in errata if e.note == note_id), key=lambda e: e.at)
