@@ -59,6 +59,9 @@ def test_phrases_opencc_leaves_traditional() -> None:
     # 苹), and 篠 is 筱, not the variant 筿
     assert OpenCC("t2s").convert("采蘋 篠") == "采苹 筿"
     assert simplified.t2s("若《采蘋》，皆五終。注箭篠也") == "若《采蘋》，皆五终。注箭筱也"
+    # the pages' 連結 is a link: 链接, not OpenCC's 连结 ('to join')
+    assert OpenCC("t2s").convert("永久連結") == "永久连结"
+    assert simplified.t2s("永久連結；索引連結") == "永久链接；索引链接"
 
 
 def test_content_root_and_json_urls() -> None:

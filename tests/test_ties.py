@@ -29,7 +29,7 @@ def test_a_general_rule_keeps_its_label_and_its_ties(app: SphinxTestApp) -> None
     assert steps["xs-0006"]["explains"] == []
     assert steps["xs-0004"]["explains"] == ["xs-0001"]
     # the step shows 通論 and the steps; the list: 通論：2至3, the basis and the note
-    assert "通論・經" in ji
+    assert "通論·經" in ji
     assert "通論：" in lst and "通例：二獻皆用爵。" in lst
     assert "鄭注：「賓主用處士」（叢 005-32b）" in lst
     assert "君射之禮。本篇無君射之節。" in lst

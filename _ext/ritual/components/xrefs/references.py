@@ -390,12 +390,13 @@ def _ties(app: Sphinx, here: str, sid: str) -> nodes.Node | None:
         ids = data.explains[sid].ids
         if not ids:
             return None
-        # a general rule tied to the steps where the text applies it: 通論 and the steps
+        # a general rule tied to the steps where the text applies it: 通論 and the steps, parted
+        # by the interpunct the edition writes elsewhere (《周南·關雎》), not the katakana ・
         return step_links(
             "",
             "",
             kind="explains",
-            label=f"{words.general}・{words.explains}" if general else words.explains,
+            label=f"{words.general}·{words.explains}" if general else words.explains,
             title=words.explains_title,
             links=_runs(app, here, [ids]),
         )
