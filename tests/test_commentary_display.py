@@ -156,6 +156,17 @@ def test_text_output_gives_the_notes_in_place(app: SphinxTestApp) -> None:
     assert "鄉射之禮。（注：州長射禮）主人戒賓（注：戒猶警也）" in text
 
 
+@pytest.mark.sphinx("latex", testroot="commentary")
+def test_the_book_underlines_a_reading_the_others_read_otherwise(app: SphinxTestApp) -> None:
+    """The book marks the commentary's errata as the site does (``\\xszhusic``: a wavy line
+    drawn under the reading, no text added to the note's words); a supplied part keeps its
+    marks beside it."""
+    app.build()
+    tex = next(app.outdir.glob("*.tex")).read_text(encoding="utf-8")
+    assert "\\xszhu{戒\\xszhusic{猶}警也}" in tex
+    assert "\\xszhu{篚\\xszhusic{竹}器〔也〕}" in tex
+
+
 def test_the_api_gives_each_steps_lemmas_and_notes(rootdir) -> None:  # type: ignore[no-untyped-def]
     notes, problems = commentary.read(rootdir / "test-commentary" / "_edition" / "commentary.tsv")
     assert problems == []

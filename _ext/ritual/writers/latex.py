@@ -310,8 +310,15 @@ reference_list = (_visit_reference_list, None)
 def _visit_commentary_note(self, node):
     """A note of 鄭注 after its lemma, as one smaller inline run in its own colour that breaks
     across lines with the text, opened by 【注】 (``\\xszhu``); a part another witness supplies
-    keeps its 〔…〕, as the 凡例 says."""
-    self.body.append(f"\\xszhu{{{self.encode(node['text'])}}}")
+    keeps its 〔…〕, as the 凡例 says; a reading the other witnesses read otherwise (the
+    commentary's errata) has a wavy line under it (``\\xszhusic``), as on the site."""
+    text, pos, out = node["text"], 0, []
+    for at, end, _read, _witnesses in sorted(node.get("errata", ())):
+        out.append(self.encode(text[pos:at]))
+        out.append(f"\\xszhusic{{{self.encode(text[at:end])}}}")
+        pos = end
+    out.append(self.encode(text[pos:]))
+    self.body.append(f"\\xszhu{{{''.join(out)}}}")
     raise nodes.SkipNode
 
 
