@@ -640,7 +640,7 @@ await section("9 phone", async () => {
 // A tap meant to select text stays on the page; 「索引連結」 in the reading bar makes the terms
 // links to their headword pages (kept across pages), in the tab order, and the keyboard reaches
 // the toggle; both scripts, on a phone and on a desktop.
-for (const [script, prefix, label] of [["繁", "", "索引連結"], ["简", "zh-Hans/", "索引连结"]]) {
+for (const [script, prefix, label] of [["繁", "", "索引連結"], ["简", "zh-Hans/", "索引链接"]]) {
   await section(`10 term links ${script}`, async () => {
     const { page, context } = await open(PHONE());
     await page.goto(url(`${prefix}rite/drinking.html`));
