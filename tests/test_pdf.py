@@ -385,6 +385,28 @@ def test_the_list_of_plans_keeps_each_title_clear_of_its_number() -> None:
     assert min(gaps) > size and len(starts) == 1, (min(gaps), starts)
 
 
+def test_a_long_reading_breaks_as_text_and_no_line_is_spread() -> None:
+    """譯文校記 88 quotes a clause of the base 譯文 (18 characters): as an unbreakable box it
+    spread its line at the page foot apart (「隨 即 跟 從 …」, TeX's one underfull text line).
+    A reading longer than four characters is set as text (``\\xsrdgrun``); the short ones stay
+    boxes."""
+    log = PDF.with_suffix(".log")
+    if not log.is_file() or _stale():
+        tool_missing("no current _build/latex/xiangsheli.log (run `make pdf`)")
+    tex = PDF.with_suffix(".tex").read_text(encoding="utf-8")
+    assert "\\xsrdgrun{從至門外，拜謝賓屈尊駕臨，賓於是告退}{底}" in tex
+    assert "\\xsrdg{一黨一 }{底}" in tex or "\\xsrdg{一黨一}{底}" in tex
+    long_boxed = [r for r in re.findall(r"\\xsrdg\{([^{}]*)\}", tex) if len(r) > 4]
+    assert long_boxed == []
+    text = log.read_text(encoding="utf-8", errors="replace")
+    underfull = re.findall(r"Underfull \\hbox \(badness \d+\) in paragraph at lines (\d+)--", text)
+    lines = tex.splitlines()
+    spread = [
+        n for n in underfull if "xstrnote" in lines[int(n) - 1] or "xsappnote" in lines[int(n) - 1]
+    ]
+    assert spread == []
+
+
 def test_a_reading_of_the_apparatus_never_parts_across_lines() -> None:
     """An entry at the page foot set 「一黨｜一 底」 (a reader's audit of 0.2.3): the reading it
     is about, the web copy's wrapper of 黨, split at the line's end. A reading (four characters
