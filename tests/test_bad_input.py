@@ -105,6 +105,18 @@ def zhu_on_fei(text: str = "篚竹器也", supplied: str = "", from_: str = "") 
     return ZHU_HEAD + row
 
 
+def erratum_case(row: str, fragment: str, zhu: str = "") -> Case:
+    """A case of commentary-errata.tsv: its one row (line 2, evidence empty) on the notes of
+    ``zhu`` (by default :func:`zhu_on_fei`'s one note), and the warning it gives there."""
+    return Case(
+        {
+            "_edition/commentary.tsv": zhu or zhu_on_fei(),
+            "_edition/commentary-errata.tsv": ERRATA_HEAD + row + "\t\n",
+        },
+        [("_edition/commentary-errata.tsv:2", "commentary_erratum", fragment)],
+    )
+
+
 DIAGRAM = "\n:::{{xs:diagram}} fig-a\n:step: xs-0001\n{opts}:title: 戒賓\n主人戒賓。\n:::\n"
 VOCAB_ROW = "{term}\t{parent}\t{pinyin}\t酒器\t{en}\t{zh}\n"
 
@@ -510,33 +522,19 @@ CASES: dict[str, Case] = {
         },
         [("_edition/commentary.tsv:3", "commentary_anchor", "within the reading of app-001")],
     ),
-    "commentary errata: the note does not read the row's reading": Case(
-        {
-            "_edition/commentary.tsv": zhu_on_fei(),
-            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z1\t1\t木\t竹\t庫\t\n",
-        },
-        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "reads 「竹」 there")],
+    "commentary errata: the note does not read the row's reading": erratum_case(
+        "xs-0002-z1\t1\t木\t竹\t庫", "reads 「竹」 there"
     ),
-    "commentary errata: no such note": Case(
-        {
-            "_edition/commentary.tsv": zhu_on_fei(),
-            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z9\t1\t竹\t木\t庫\t\n",
-        },
-        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "no note 'xs-0002-z9'")],
+    "commentary errata: no such note": erratum_case(
+        "xs-0002-z9\t1\t竹\t木\t庫", "no note 'xs-0002-z9'"
     ),
-    "commentary errata: the note's own witness": Case(
-        {
-            "_edition/commentary.tsv": zhu_on_fei(),
-            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z1\t1\t竹\t木\t叢\t\n",
-        },
-        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "the note's own witness")],
+    "commentary errata: the note's own witness": erratum_case(
+        "xs-0002-z1\t1\t竹\t木\t叢", "the note's own witness"
     ),
-    "commentary errata: in a supplied part": Case(
-        {
-            "_edition/commentary.tsv": zhu_on_fei("篚〔竹〕器也", "庫 005-1a"),
-            "_edition/commentary-errata.tsv": ERRATA_HEAD + "xs-0002-z1\t2\t竹\t木\t庫\t\n",
-        },
-        [("_edition/commentary-errata.tsv:2", "commentary_erratum", "another witness supplies")],
+    "commentary errata: in a supplied part": erratum_case(
+        "xs-0002-z1\t2\t竹\t木\t庫",
+        "another witness supplies",
+        zhu_on_fei("篚〔竹〕器也", "庫 005-1a"),
     ),
     "commentary: unknown step": Case(
         {

@@ -347,11 +347,10 @@ KEPT_TEXT = re.compile(KEEP_START.pattern + r"[^>]*>(?P<text>[^<]*)<")
 def steps_kept(pages: Iterable[str]) -> dict[str, simplified_data.StepForms]:
     """What each step keeps (:func:`keep_merged_forms`), from the pages that hold the steps:
     its 原文's forms, its notes' (the 原文's lemmas, and the readings of the notes' errata) and
-    its translation's (the kept forms of
-    the translation's apparatus). The rows that quote a step elsewhere keep the same as its
-    原文 (:func:`to_simplified`'s ``steps``), or a headword page's lines would read 「并行」
-    where the step keeps 並; so do the step's strings in the data scripts
-    (:func:`.simplified_data.keep_step_forms`)."""
+    its translation's (the kept forms of the translation's apparatus). The rows that quote a
+    step elsewhere keep the same as its 原文 (:func:`to_simplified`'s ``steps``), or a
+    headword page's lines would read 「并行」 where the step keeps 並; so do the step's strings
+    in the data scripts (:func:`.simplified_data.keep_step_forms`)."""
     out: dict[str, simplified_data.StepForms] = {}
     for page in pages:
         starts = list(STEP_START.finditer(page))

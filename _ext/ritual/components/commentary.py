@@ -54,6 +54,7 @@ class CommentaryData:
     errata: list[commentary_errata.Erratum] = field(default_factory=list)
     errata_path: Path | None = None
     bad_errata: list[tuple[commentary_errata.Erratum, str]] = field(default_factory=list)
+    errata_of: dict[str, list[commentary_errata.Erratum]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_step = commentary.by_step(self.notes)
@@ -86,6 +87,7 @@ def commentary_for(env: BuildEnvironment) -> CommentaryData:
             ]
             data.errata = [e for e, why in checked if why is None]
             data.bad_errata = [(e, why) for e, why in checked if why is not None]
+            data.errata_of = commentary_errata.by_note(data.errata)
         return data
 
     return build_state(env).file("commentary", read)
@@ -158,8 +160,7 @@ def _node(note: commentary.Note, data: CommentaryData) -> xsnodes.commentary_not
         pages=" ".join(note.pages),
         supplied=note.supplied,
         errata=[
-            [e.at, e.end, e.read, "".join(e.witnesses)]
-            for e in commentary_errata.of_note(data.errata, note.id)
+            list(mark) for mark in commentary_errata.marks(data.errata_of.get(note.id, []), note)
         ],
     )
 

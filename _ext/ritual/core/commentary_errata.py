@@ -88,12 +88,45 @@ def misplaced(erratum: Erratum, note: Note | None, sigla: Iterable[str]) -> str 
     return None
 
 
-def plain_offset(note: Note, at: int) -> int:
-    """``at`` of the note's text as the file writes it, in its plain words (:attr:`.Note.plain`,
-    the marks of a supplied part left out: as ``edition.json`` and the TEI count)."""
-    return at - 2 * sum(1 for m in SUPPLIED.finditer(note.text) if m.end() <= at)
+#: An erratum where a writer marks it: (start, end) in the note's words, the others' reading,
+#: their sigla (one character each).
+Mark = tuple[int, int, str, str]
 
 
-def of_note(errata: Sequence[Erratum], note_id: str) -> list[Erratum]:
-    """The errata of one note, in the order of its text."""
-    return sorted((e for e in errata if e.note == note_id), key=lambda e: e.at)
+def by_note(errata: Iterable[Erratum]) -> dict[str, list[Erratum]]:
+    """The errata of each note, in the order of its text."""
+    out: dict[str, list[Erratum]] = {}
+    for e in sorted(errata, key=lambda e: e.at):
+        out.setdefault(e.note, []).append(e)
+    return out
+
+
+def marks(errata: Sequence[Erratum], note: Note, plain: bool = False) -> list[Mark]:
+    """The note's errata as its writers mark them: in its text as the file writes it, or with
+    ``plain`` in its plain words (:attr:`.Note.plain`, the marks of a supplied part left out:
+    as ``edition.json`` and the TEI count)."""
+    out = []
+    for e in errata:
+        at = e.at
+        if plain:
+            at -= 2 * sum(1 for m in SUPPLIED.finditer(note.text) if m.end() <= e.at)
+        out.append((at, at + len(e.reads), e.read, "".join(e.witnesses)))
+    return out
+
+
+def split(text: str, marked: Sequence[Mark], offset: int = 0) -> list[tuple[str, Mark | None]]:
+    """``text`` (which begins at ``offset`` of its note) in pieces, each with the mark it is
+    the reading of, or None: what a writer sets plain and what it marks."""
+    out: list[tuple[str, Mark | None]] = []
+    pos = 0
+    for mark in marked:
+        at, end = mark[0] - offset, mark[1] - offset
+        if not 0 <= at < len(text):
+            continue
+        if at > pos:
+            out.append((text[pos:at], None))
+        out.append((text[at:end], mark))
+        pos = end
+    if pos < len(text):
+        out.append((text[pos:], None))
+    return out

@@ -187,16 +187,13 @@ def commentary_info(
     )
 
 
-def errata_of(app: Sphinx) -> dict[str, list[tuple[int, int, str, str]]]:
+def errata_of(app: Sphinx) -> dict[str, list[commentary_errata.Mark]]:
     """The commentary's errata by note, in each note's plain words (as edition.json counts)."""
     data = commentary_for(app.env)
-    out: dict[str, list[tuple[int, int, str, str]]] = {}
-    for e in data.errata:
-        start = commentary_errata.plain_offset(data.by_id[e.note], e.at)
-        out.setdefault(e.note, []).append(
-            (start, start + len(e.reads), e.read, "".join(e.witnesses))
-        )
-    return out
+    return {
+        note_id: commentary_errata.marks(errata, data.by_id[note_id], plain=True)
+        for note_id, errata in data.errata_of.items()
+    }
 
 
 #: The code the files are made by (a change to it makes them anew).

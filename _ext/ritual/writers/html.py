@@ -12,7 +12,7 @@ from docutils import nodes
 
 from .. import nodes as xsnodes
 from ..components.citation import cite_control_html
-from ..core import commentary, kept
+from ..core import commentary, commentary_errata, kept
 from ..i18n import _
 
 
@@ -427,16 +427,15 @@ def _visit_commentary_note(self, node):
         if not supplied:
             parts.append(_zhu_with_errata(self, node, piece, start))
             continue
-        if supplied:
-            sup = node.get("supplied", "")
-            title = _("A page missing in {witness}, supplied from {supplier}").format(
-                witness=node["witness"], supplier=sup.split(" ", 1)[0]
-            )
-            if " " in sup:
-                title += f"（{sup.split(' ', 1)[1]}）"
-            parts.append(
-                f'<span class="xs-zhu-sup" title="{self.attval(title)}">{self.encode(piece)}</span>'
-            )
+        sup = node.get("supplied", "")
+        title = _("A page missing in {witness}, supplied from {supplier}").format(
+            witness=node["witness"], supplier=sup.split(" ", 1)[0]
+        )
+        if " " in sup:
+            title += f"（{sup.split(' ', 1)[1]}）"
+        parts.append(
+            f'<span class="xs-zhu-sup" title="{self.attval(title)}">{self.encode(piece)}</span>'
+        )
     title = _("Zheng’s commentary {id} ({where})").format(id=nid, where=where)
     self.body.append(
         f'<span class="xs-zhu" id="{nid}"><a class="xs-zhu-mark" href="#{nid}" '
@@ -453,18 +452,15 @@ def _zhu_with_errata(self, node, piece: str, start: int) -> str:
     witness's reading, with the others' in its title (``commentary-errata.tsv``), kept as the
     witness writes it in a copy in another script, as an apparatus reading is (the scripts'
     data keep what the page keeps): a conversion made the slip 「拾袷斂」 「拾夹敛」."""
-    out, pos = [], 0
-    for at, end, read, witnesses in node.get("errata", ()):
-        if not start <= at < start + len(piece):
+    out = []
+    for words, mark in commentary_errata.split(piece, node.get("errata", ()), start):
+        if mark is None:
+            out.append(self.encode(words))
             continue
-        at, end = at - start, end - start
         title = _("So {witness} reads; {witnesses} read “{reading}” (see the conventions)")
-        title = title.format(witness=node["witness"], witnesses="、".join(witnesses), reading=read)
-        out.append(self.encode(piece[pos:at]))
+        title = title.format(witness=node["witness"], witnesses="、".join(mark[3]), reading=mark[2])
         out.append(
             f'<span class="xs-zhu-sic" title="{self.attval(title)}" {kept.ATTRIBUTE}="">'
-            f"{self.encode(piece[at:end])}</span>"
+            f"{self.encode(words)}</span>"
         )
-        pos = end
-    out.append(self.encode(piece[pos:]))
     return "".join(out)

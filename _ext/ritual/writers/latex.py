@@ -9,6 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 
 from ..components.cjk import CJK_LATIN_SPACE
+from ..core import commentary_errata
 from ..core.apparatus_notes import STEP_REF, STEP_REF_SEP, step_runs
 from ..core.han import needs_cjk_latin_space
 from ..domain import xs_domain
@@ -312,13 +313,11 @@ def _visit_commentary_note(self, node):
     across lines with the text, opened by 【注】 (``\\xszhu``); a part another witness supplies
     keeps its 〔…〕, as the 凡例 says; a reading the other witnesses read otherwise (the
     commentary's errata) has a wavy line under it (``\\xszhusic``), as on the site."""
-    text, pos, out = node["text"], 0, []
-    for at, end, _read, _witnesses in sorted(node.get("errata", ())):
-        out.append(self.encode(text[pos:at]))
-        out.append(f"\\xszhusic{{{self.encode(text[at:end])}}}")
-        pos = end
-    out.append(self.encode(text[pos:]))
-    self.body.append(f"\\xszhu{{{''.join(out)}}}")
+    words = "".join(
+        f"\\xszhusic{{{self.encode(piece)}}}" if mark else self.encode(piece)
+        for piece, mark in commentary_errata.split(node["text"], node.get("errata", ()))
+    )
+    self.body.append(f"\\xszhu{{{words}}}")
     raise nodes.SkipNode
 
 
