@@ -3,6 +3,7 @@ lemma in the doctree, the HTML, the text output, the inventory and edition.json.
 
 from __future__ import annotations
 
+import html as html_module
 import json
 import re
 
@@ -182,6 +183,11 @@ def test_the_api_gives_each_steps_lemmas_and_notes(rootdir) -> None:  # type: ig
 
 def _zhu_of_pages(html_dir) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """Each note shown on the rite's pages: its id → its words (the mark 注 left out)."""
+    return {nid: re.sub(r"<[^>]+>", "", body) for nid, body in _zhu_markup(html_dir).items()}
+
+
+def _zhu_markup(html_dir) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Each note shown on the rite's pages: its id → its words' markup (the mark 注 left out)."""
     out: dict[str, str] = {}
     for page in sorted((html_dir / "rite").glob("*.html")):
         html = page.read_text(encoding="utf-8")
@@ -194,8 +200,22 @@ def _zhu_of_pages(html_dir) -> dict[str, str]:  # type: ignore[no-untyped-def]
                     depth, i = depth + 1, o + 5
                 else:
                     depth, i = depth - 1, c + 7
-            body = html[end : i - 7]
-            out[m.group(1)] = re.sub(r"<[^>]+>", "", body)
+            out[m.group(1)] = html[end : i - 7]
+    return out
+
+
+def _sic_of(body: str) -> list[tuple[int, int, str]]:
+    """The errata marked in a note's markup: (start, end) in its words, and the mark's title
+    (a mark holds the reading as text, no element)."""
+    out, at, opened = [], 0, None
+    for piece in re.split(r"(<[^>]+>)", body):
+        if m := re.match(r'<span class="(?:xs-kept )?xs-zhu-sic" title="([^"]*)"', piece):
+            opened = (at, html_module.unescape(m.group(1)))
+        elif piece == "</span>" and opened is not None:
+            out.append((opened[0], at, opened[1]))
+            opened = None
+        elif not piece.startswith("<"):
+            at += len(html_module.unescape(piece))
     return out
 
 
@@ -214,6 +234,45 @@ def test_every_note_of_the_data_is_on_the_site_after_its_lemma(edition_html, edi
         step, z = exported[note.id]
         assert z["text"] == note.plain
         assert step["text"][z["start"] : z["end"]] == note.lemma, note.id
+
+
+@pytest.mark.edition
+def test_the_stage_marks_a_notes_errata_as_its_page_does(edition_html) -> None:  # type: ignore[no-untyped-def]
+    """The stage view shows a step's notes under its text (``D.zhu``); a note's errata come
+    with it (where, the others' reading, their sigla, the note's witness), and the title the
+    stage script makes of them with the page's message is the title of the note's page's mark,
+    at the same words, in both scripts (tests/browser/reader.mjs looks at one on the stage)."""
+    unmark = str.maketrans("", "", "\ue000\ue001\ue002")
+    for site in (edition_html, edition_html / "zh-Hans"):
+        on_pages = {
+            nid: [
+                (at, end, re.sub(r"<[^>]+>", "", body)[at:end], title) for at, end, title in marks
+            ]
+            for nid, body in _zhu_markup(site).items()
+            if (marks := _sic_of(body))
+        }
+        data = (site / "_diagrams" / "stage-data.js").read_text(encoding="utf-8")
+        stage = json.loads(data.split("\n", 1)[1].strip()[len("window.XS_STAGE=") : -1])
+        say = re.search(r'data-say="sic">([^<]*)<', (site / "stage.html").read_text("utf-8"))
+        assert say is not None
+        on_stage = {}
+        for notes in stage["zhu"].values():
+            for nid, words, *errata in notes:
+                if errata:
+                    words = words.translate(unmark)
+                    on_stage[nid] = [
+                        (
+                            at,
+                            end,
+                            words[at:end],
+                            html_module.unescape(say.group(1)).format(
+                                witness=witness, witnesses=sigla, reading=reading
+                            ),
+                        )
+                        for at, end, reading, sigla, witness in errata[0]
+                    ]
+        assert len(on_stage) == 22 and sum(map(len, on_stage.values())) == 25
+        assert on_stage == on_pages, site.name
 
 
 @pytest.mark.edition

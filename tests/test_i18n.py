@@ -65,7 +65,7 @@ def tabled() -> set[str]:
     from ritual.components.apparatus import orthography_table as orthography
     from ritual.components.apparatus import placement as apparatus_sphinx
     from ritual.components.apparatus import sigla
-    from ritual.core import kept
+    from ritual.core import commentary_errata, kept
     from ritual.core.diagram.svg import PlanWords
     from ritual.export import tei as tei_sphinx
     from ritual.latex import book
@@ -93,6 +93,7 @@ def tabled() -> set[str]:
         words.figure,
         words.north,
         kept.TITLE,
+        commentary_errata.TITLE,
         diagram_html.ZHU_TITLE,
     }
 

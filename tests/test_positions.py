@@ -140,6 +140,8 @@ def decode_stage(data: dict) -> list[list[list]]:
             del state[r]
             order = [x for x in order if x != r]
         for e in step.get("fig", []):
+            if "labels" in data:
+                e = [*e[:9], data["labels"][e[9]], data["labels"][e[10]], *e[11:]]
             if e[0] not in state:
                 order.append(e[0])
             state[e[0]] = e

@@ -168,7 +168,7 @@ def test_the_simplified_data_keep_them_too(edition_html: Path, edition_words) ->
     assert '<span data-say="base">显示底本原貌</span>' in page
     # a note keeps the forms it speaks of, marked as on the page (the scripts read the marks
     # in a step's notes and translation); no other string of the data has marks
-    notes = {nid: words for group in stage["zhu"].values() for nid, words in group}
+    notes = {note[0]: note[1] for group in stage["zhu"].values() for note in group}
     assert notes["xs-0203-z1"] == "\ue002並併\ue001也\ue002併\ue001东行"
     rest = json.dumps([stage[k] for k in ("title", "roles", "places", "phases", "furnishings")])
     assert not set(rest) & set(kept.MARKS)

@@ -275,6 +275,32 @@ await section("3 links to the stage", async () => {
   await context.close();
 });
 
+// -- 3b. The 注's errata on the stage, as on the page ----------------------------------------------
+await section("3b errata of the notes on the stage", async () => {
+  // A note's erratum (commentary-errata.tsv) is marked on the stage as on the note's page: the
+  // same words, class and title; in the Simplified copy it is a kept form too (進, not 进).
+  const { context, page } = await open(DESKTOP);
+  for (const [stage, note, doc] of [
+    ["stage.html#xs-0014", "xs-0014-z1", "rite/before.html"],
+    ["zh-Hans/stage.html#xs-0431", "xs-0431-z1", "zh-Hans/rite/after.html"],
+  ]) {
+    await page.goto(url(stage));
+    await page.waitForSelector(".xs-stage-key li");
+    const shown = await page.$$eval(".xs-stage-zhu .xs-zhu-sic", (els) =>
+      els.map((e) => [e.className, e.title, e.textContent, e.children.length]),
+    );
+    await page.goto(url(doc));
+    const printed = await page.$$eval(`#${note} .xs-zhu-sic`, (els) =>
+      els.map((e) => [e.className, e.title, e.textContent, e.children.length]),
+    );
+    check(
+      shown.length === 1 && JSON.stringify(shown) === JSON.stringify(printed),
+      `${stage}: the note's erratum is marked as on its page (${JSON.stringify(shown)})`,
+    );
+  }
+  await context.close();
+});
+
 // -- 4. The apparatus entry beside its marker ------------------------------------------------------
 for (const [name, options] of [["360", PHONE(360)], ["390", PHONE(390)], ["1280", DESKTOP]]) {
   await section(`4 apparatus ${name}`, async () => {

@@ -265,13 +265,24 @@ def export_commentary(app: Sphinx) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def stage_commentary(app: Sphinx, ids: list[str]) -> tuple[str, dict[str, list[list[str]]]]:
+def stage_commentary(app: Sphinx, ids: list[str]) -> tuple[str, dict[str, list[list[Any]]]]:
     """The stage view's notes (``D.zhu``): by the step's place in the timeline, its notes of
     注 in order, each ``[note id, its words]`` (the marks of a supplied part kept, as on the
-    page); the stage script shows them under the step's text, each linked to its note."""
+    page), then, for a note with errata, their marks ``[[start, end, the others' reading,
+    their sigla, the note's witness]]`` (in its words); the stage script shows the notes under
+    the step's text, each linked to its note, its errata marked as the page marks them."""
     domain = xs_domain(app.env)
+    data = commentary_for(app.env)
+
+    def encoded(note: commentary.Note) -> list[Any]:
+        marked = commentary_errata.marks(data.errata_of.get(note.id, []), note)
+        errata = [
+            [at, end, read, "、".join(sigla), note.witness] for at, end, read, sigla in marked
+        ]
+        return [note.id, note.text, *([errata] if errata else [])]
+
     return "zhu", {
-        str(i): [[note.id, note.text] for note in domain.steps[sid].commentary]
+        str(i): [encoded(note) for note in domain.steps[sid].commentary]
         for i, sid in enumerate(ids)
         if sid in domain.steps and domain.steps[sid].commentary
     }

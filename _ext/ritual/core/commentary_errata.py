@@ -88,6 +88,10 @@ def misplaced(erratum: Erratum, note: Note | None, sigla: Iterable[str]) -> str 
     return None
 
 
+#: What a marked erratum says to the reader (its title; the blanks: the note's witness, the
+#: others' sigla, their reading): a msgid of the engine's catalog, translated where it is written.
+TITLE = "So {witness} reads; {witnesses} read “{reading}” (see the conventions)"
+
 #: An erratum where a writer marks it: (start, end) in the note's words, the others' reading,
 #: their sigla (one character each).
 Mark = tuple[int, int, str, str]

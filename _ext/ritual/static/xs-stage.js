@@ -6,9 +6,9 @@
  * moved or act in it, each as [role, place, facing,
  * bearing, moved, hallX, hallY, rangeX, rangeY, hallLabel, rangeLabel(, notes of 注 the
  * position rests on)] (pixels of the plans
- * drawn on the page; a label is [dx, dy, anchor, vertical], then, for a name set away from its
- * marker, its leader line [x0, y0, x1, y1], all relative to the marker); "gone", the roles
- * that left;
+ * drawn on the page; a label is an index into the table "labels", whose rows are [dx, dy,
+ * anchor, vertical], then, for a name set away from its marker, its leader line [x0, y0, x1,
+ * y1], all relative to the marker); "gone", the roles that left;
  * "order", the order of the key when it is not the previous one with newcomers at the end;
  * "furn", the furnishings on the plan. Everyone else stays where they were, unmarked.
  * Needs xs-load.js (in the page's head). No external scripts; works from file:// as well as
@@ -37,6 +37,8 @@
       order = order.filter(function (x) { return x !== r; });
     });
     (s.fig || []).forEach(function (e) {
+      e[9] = D.labels[e[9]];
+      e[10] = D.labels[e[10]];
       if (!(e[0] in state)) order.push(e[0]);
       state[e[0]] = e;
       acting[e[0]] = true;
@@ -89,6 +91,22 @@
       at = hi;
     });
     if (to > at) el.appendChild(document.createTextNode(t.text.slice(at, to)));
+  }
+  // a note's words t appended to el, each of its errata ([start, end, the others' reading,
+  // their sigla, the note's witness]) marked as its page marks it: one element, a kept form
+  // too where this copy's script would have changed the reading, with the erratum's title
+  function appendNote(el, t, errata) {
+    let at = 0;
+    errata.forEach(function (x) {
+      if (x[0] > at) appendKept(el, t, at, x[0]);
+      const sic = el.appendChild(document.createElement("span"));
+      const kept = t.kept.some(function (k) { return k[0] < x[1] && x[0] < k[1]; });
+      sic.className = kept ? "xs-kept xs-zhu-sic" : "xs-zhu-sic";
+      sic.title = say("sic", { witness: x[4], witnesses: x[3], reading: x[2] });
+      sic.textContent = t.text.slice(x[0], x[1]);
+      at = x[1];
+    });
+    appendKept(el, t, at, t.text.length);
   }
   const input = $(".xs-stage-n"), slider = $(".xs-stage-slider");
   input.max = slider.max = String(N);
@@ -253,8 +271,7 @@
         mark.title = say("zhuTitle", { id: z[0] });
         mark.textContent = say("zhu", {});
         p.appendChild(mark);
-        const words = unmark(z[1]);
-        appendKept(p, words, 0, words.text.length);
+        appendNote(p, unmark(z[1]), z[2] || []);
         zhu.appendChild(p);
       });
     }

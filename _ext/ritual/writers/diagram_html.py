@@ -14,7 +14,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.osutil import relative_uri
 
-from ..core import kept
+from ..core import commentary_errata, kept
 from ..core.diagram.plan import PageState, Plan, to_svg
 from ..i18n import _
 
@@ -202,6 +202,7 @@ def _depart_stage_html(self, node):
         f'<span data-say="basis">{_(ZHU_TITLE)}</span>'
         f'<span data-say="xref">{_("See step {n}")}</span>'
         f'<span data-say="kept">{_(kept.TITLE)}</span>'
+        f'<span data-say="sic">{_(commentary_errata.TITLE)}</span>'
         f'<span data-say="nobody">{escape(node.get("empty", ""))}</span>'
         f'<span data-say="offView">{_("off this plan")}</span>'
         + "".join(

@@ -457,8 +457,9 @@ def _zhu_with_errata(self, node, piece: str, start: int) -> str:
         if mark is None:
             out.append(self.encode(words))
             continue
-        title = _("So {witness} reads; {witnesses} read “{reading}” (see the conventions)")
-        title = title.format(witness=node["witness"], witnesses="、".join(mark[3]), reading=mark[2])
+        title = _(commentary_errata.TITLE).format(
+            witness=node["witness"], witnesses="、".join(mark[3]), reading=mark[2]
+        )
         out.append(
             f'<span class="xs-zhu-sic" title="{self.attval(title)}" {kept.ATTRIBUTE}="">'
             f"{self.encode(words)}</span>"

@@ -9,7 +9,9 @@ and the page, when they changed; ``n``, the step's number, where it is not its p
 timeline (1, 2 …). Everyone else stays as they were, no longer marked as moving. (Listing
 every figure at every step made the file seven times larger.) ``outside`` lists, for each of
 the two views, the places beyond it, so that the key can say who is off the plan shown.
-``static/xs-stage.js`` decodes it.
+A name's place beside its marker is one of a few hundred (most names sit at one of the plan's
+few usual spots), so the figures refer to ``labels``, the table of them, by index: written out
+at each figure they were a fifth of the file. ``static/xs-stage.js`` decodes it.
 
 No Sphinx import: the glue (``plans/diagrams.py``) hands over the steps and writes the file.
 """
@@ -85,6 +87,7 @@ def encode_stage(
     pages: dict[str, int] = {}
     previous_furn = None
     walker = Walker(setting, spacing, line_rank)
+    spots: dict[tuple[float, ...], int] = {}  # a label's place → its index in ``labels``
     for i, (step, rows) in enumerate(zip(steps, positions, strict=True)):
         walker.step(rows)  # one replay for all steps, not one per step
         figures = walker.figures()
@@ -114,12 +117,13 @@ def encode_stage(
             for view in views
         }
 
-        def label(view: str, role: str, labels: dict = labels) -> list[float]:
-            if role not in labels[view]:
-                return []
-            dx, dy, anchor, vertical, leader = labels[view][role]
-            spot = [_num(dx), _num(dy), ANCHORS[anchor], int(vertical)]
-            return spot + [_num(v) for v in leader] if leader else spot
+        def label(view: str, role: str, labels: dict = labels) -> int:
+            spot: tuple[float, ...] = ()
+            if role in labels[view]:
+                dx, dy, anchor, vertical, leader = labels[view][role]
+                spot = (_num(dx), _num(dy), ANCHORS[anchor], int(vertical))
+                spot += tuple(_num(v) for v in leader) if leader else ()
+            return spots.setdefault(spot, len(spots))
 
         encoded = [
             [
@@ -176,6 +180,7 @@ def encode_stage(
         "phases": list(phases),
         "pages": list(pages),
         "steps": out_steps,
+        "labels": [list(spot) for spot in spots],
     }
 
 
