@@ -22,6 +22,7 @@ from sphinx.util.inventory import InventoryFile
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = PUBLISHED_BASE
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
 READINGS = pinyin.Readings(
     *(
         read_tsv(EDITION / ROLES[r].name, ROLES[r].form)
@@ -152,9 +153,15 @@ def test_meta_tags_by_kind_of_page():
     root = citation.meta_tags(META, "", BASE, citation.ROOT, pdf)
     assert f'<meta name="citation_pdf_url" content="{pdf}" />' in root
     assert "citation_inbook_title" not in root
+    # the group is the book's editor, as in the citation files (EDBOOK, A3; CSL editor)
+    assert '<meta name="citation_editor" content="鄉射禮校注本編輯組" />' in root
+    assert "citation_author" not in root
+    assert '<meta name="prism.edition" content="0.1.0" />' in root
+    assert '<meta property="og:type" content="book" />' in root
     part = citation.meta_tags(META, "器物索引", BASE + "xs-vessel.html", citation.PART, pdf)
     assert '<meta name="citation_title" content="器物索引" />' in part
     assert "citation_inbook_title" in part and "citation_pdf_url" not in part
+    assert "prism.edition" in part and "og:type" not in part
     tool = citation.meta_tags(META, "檢索", BASE + "search.html", citation.TOOL, pdf)
     assert "citation_" not in tool and "isPartOf" not in tool and 'name="DC.title"' in tool
     # without an address, no URL at all (the PDF's neither)
@@ -235,7 +242,7 @@ def all_pages(out: Path) -> list[Path]:
 
 REQUIRED_META = (
     "citation_title",
-    "citation_author",
+    "citation_editor",
     "citation_publication_date",
     "citation_public_url",
     "citation_language",
@@ -278,7 +285,8 @@ def test_every_page_has_citation_and_dublin_core_meta(published_html: Path):
             continue
         missing = [name for name in REQUIRED_META if not metas.get(name)]
         assert not missing, (page, missing)
-        assert metas["citation_author"] == "鄉射禮校注本編輯組"
+        assert metas["citation_editor"] == "鄉射禮校注本編輯組" and "citation_author" not in metas
+        assert metas["prism.edition"] == VERSION
         assert re.fullmatch(r"\d{4}/\d{2}/\d{2}", metas["citation_publication_date"])
         assert metas["citation_public_url"].startswith(BASE)
         assert metas["DC.rights"].startswith("CC BY-SA 4.0")
@@ -291,6 +299,11 @@ def test_every_page_has_citation_and_dublin_core_meta(published_html: Path):
     assert index["citation_public_url"] == BASE
     assert index["citation_pdf_url"] == BASE + "xiangsheli.pdf"
     assert index["DC.language"] == "zh-Hant"
+    # the root is the book (Zotero: og:type before the citation_title's guess of an article)
+    og = [a for t, a in tags_of(edition_html / "index.html") if t == "meta" and "property" in a]
+    assert og == [{"property": "og:type", "content": "book"}]
+    chapter = tags_of(edition_html / "rite/before.html")
+    assert not [a for t, a in chapter if t == "meta" and "property" in a]
 
 
 def _cite_forms(page_html: str) -> dict:

@@ -440,18 +440,25 @@ def meta_tags(
     ``role`` is :data:`ROOT` (the book: its title, and the PDF of the book in
     ``citation_pdf_url``), :data:`PART` (a chapter of it: its own title, the book's as
     ``citation_inbook_title``) or :data:`TOOL` (no citation tags: a search page is not a
-    chapter; its Dublin Core tags do not make it part of the book either)."""
+    chapter; its Dublin Core tags do not make it part of the book either).
+
+    A reference manager should take the page as the citation files give the edition: a book
+    (the root; ``og:type``, which Zotero's reader ranks above a bare ``citation_title``, read
+    as a journal article) or a section of it, whose makers are its *editors*
+    (``citation_editor``; ``citation_author`` made the group the author), in the version
+    cited (``prism.edition``, Zotero's edition field, as ET in the RIS file)."""
     absolute = url.startswith(("http://", "https://"))
     is_root = role == ROOT
     title = meta.title if is_root or not page_title else page_title
     citation = [
         ("citation_title", title),
         *([] if is_root else [("citation_inbook_title", meta.title)]),
-        ("citation_author", meta.editor),
+        ("citation_editor", meta.editor),
         ("citation_publication_date", meta.date.replace("-", "/")),
         *([("citation_public_url", url)] if absolute else []),
         *([("citation_pdf_url", pdf_url)] if is_root and pdf_url and absolute else []),
         ("citation_language", meta.language.split("-")[0]),
+        *([("prism.edition", meta.version)] if meta.version else []),
     ]
     pairs = [
         *(citation if role != TOOL else []),
@@ -467,6 +474,8 @@ def meta_tags(
     ]
     e = html.escape
     tags = [f'<meta name="{name}" content="{e(value)}" />' for name, value in pairs]
+    if is_root:  # Open Graph's own attribute is ``property``
+        tags.append('<meta property="og:type" content="book" />')
     if absolute:
         tags.append(f'<link rel="canonical" href="{e(url)}" />')
     return "\n".join(tags) + "\n"
