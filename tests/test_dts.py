@@ -19,7 +19,7 @@ import dts_walk as dw
 import pytest
 import tei_read as tr
 from conftest import PUBLISHED_BASE, SHARED, serve, tool_missing
-from ritual.core import dts
+from ritual.core import dts, tei
 from sphinx.testing.util import SphinxTestApp
 
 SCHEMAS = SHARED / "dts" / "schemas"
@@ -201,9 +201,16 @@ def test_every_pointer_of_every_answer_resolves(edition_html: Path) -> None:
                         continue  # a licence's address
                     page, _, fragment = urljoin(url, value).partition("#")
                     target = edition_html / unquote(page.removeprefix(ORIGIN))
-                    assert fragment in ids(target), (answer.name, name, value)
+                    if fragment:
+                        assert fragment in ids(target), (answer.name, name, value)
+                    else:  # the whole, which the extract's header names
+                        assert target == whole, (answer.name, name, value)
                     counted += 1
     assert len(answers) > 600 and counted > 10000
+    # each extract names the whole it is taken from (in English, said so), from where it is
+    source = tr.parse(answers[0]).find(f".//{tr.q('sourceDesc')}/{tr.q('p')}")
+    assert source.get(f"{{{tei.XML_NS}}}lang") == "en"
+    assert source.find(tr.q("ref")).get("target") == "../xiangsheli.xml"
 
 
 @pytest.mark.edition
@@ -292,4 +299,7 @@ def test_an_answer_points_into_the_whole_for_what_it_does_not_hold() -> None:
     assert 'ref="../r.xml#vessel-爵"' in pointed and 'source="../r.xml#叢"' in pointed
     assert 'corresp="../r.xml#s-0 #s-1"' in pointed and 'resp="#editors"' in pointed
     assert 'target="#s-1-z1-start"' in pointed
-    assert pointed.replace("../r.xml#", "#") == plain
+    # the header names the whole (where it can: a Fragments without it says "the edition")
+    assert '<ref target="../r.xml">../r.xml</ref>' in pointed and "of the edition" in plain
+    whole = '<ref target="../r.xml">../r.xml</ref>'
+    assert pointed.replace("../r.xml#", "#").replace(whole, "the edition") == plain

@@ -824,7 +824,7 @@ class Fragments:
         head = root.find(t("teiHeader"))
         self.header_ids: set[str] = set()
         if head is not None:
-            short = _short_header(head)
+            short = _short_header(head, whole)
             self.header_ids = {n.get(XML_ID, "") for n in short.iter() if n.get(XML_ID)}
             out.append(short)
         body = sub(sub(out, "text"), "body")
@@ -867,9 +867,10 @@ def _tostring(node: ET.Element) -> str:
         node.tail = tail
 
 
-def _short_header(head: ET.Element) -> ET.Element:
+def _short_header(head: ET.Element, whole: str = "") -> ET.Element:
     """The header of an extract: the title and publication statements, and a source that
-    names the whole."""
+    names the whole: its URI, or, for a site without an address, its address relative to the
+    extract (``whole``), which resolves from where the extract is served."""
     short = el("teiHeader")
     file_desc = head.find(t("fileDesc"))
     if file_desc is not None:
@@ -880,6 +881,10 @@ def _short_header(head: ET.Element) -> ET.Element:
                 fd.append(copy.deepcopy(part))
         sd = sub(fd, "sourceDesc")
         idno = file_desc.find(f"{t('publicationStmt')}/{t('idno')}[@type='URI']")
-        whole = idno.text if idno is not None and idno.text else "the edition"
-        sub(sd, "p", {}, "An extract of " + whole)
+        named = idno.text if idno is not None and idno.text else whole
+        p = sub(sd, "p", {XML_LANG: "en"}, "An extract of ")
+        if named:
+            sub(p, "ref", {"target": named}, named)
+        else:
+            p.text += "the edition"
     return short

@@ -119,7 +119,9 @@ def extras(app: Sphinx) -> tei.Extras:
         license=meta.license,
         license_url=meta.license_url,
         title_en=meta.title_en,
-        tei_url=(meta.base_url + path) if meta.base_url else path,
+        # a URI only at an address: relative, the file's own path from the site's root would
+        # resolve against the file (tei/tei/…), and an extract's against the extract
+        tei_url=(meta.base_url + path) if meta.base_url else "",
         witnesses=tuple(
             tei.Witness(
                 siglum,
