@@ -149,11 +149,20 @@ def statement(
         else:
             parts.append(FORMULAE["slip_omits"].format(who=slip.witness, count=_count(entry.lemma)))
     listed = {s for r in entry.readings for s in r.witnesses} | {s.witness for s in slips}
-    absent = [s for s in _sorted(witnesses, order) if s not in listed and s != base]
+    absent = absent_witnesses(listed, order, witnesses, base)
     if absent:
         phrases = lacking or {}
         parts.append("，".join(phrases.get(s, lacking_default).format(s) for s in absent))
     return "；".join(parts)
+
+
+def absent_witnesses(
+    listed: Container[str], order: Sequence[str], witnesses: Sequence[str], base: str
+) -> list[str]:
+    """The collated witnesses that an entry names neither for a reading nor for a slip
+    (``listed``), the base apart, in the sigla's order: those that do not have the passage,
+    which its note says (:func:`statement`) and the TEI states (``witDetail type="lacking"``)."""
+    return [s for s in _sorted(witnesses, order) if s not in listed and s != base]
 
 
 def compose(

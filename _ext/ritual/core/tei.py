@@ -14,9 +14,11 @@ How the edition is encoded (the sources page, 「資料與介面」, says the sa
   omission is an empty ``<rdg>``, a deletion by the editors an empty ``<lem>``. The page of a
   witness's reading is a ``<witDetail type="page">``, a slip of a digital copy a
   ``<witDetail type="slip">`` (the witness itself is among the lemma's, as edition.json has
-  it); the note (who reads what, then the editors' reasoning) a ``<note>``. Every ``<app>``
-  names its kind's category in ``@ana``: the text's kinds, the translation's, and the forms
-  corrected as a class (:data:`ORTHOGRAPHY`).
+  it), a collated witness that does not have the passage (楊's 儀禮圖 quotes only part of the
+  text, 叢 has a lost page) a ``<witDetail type="lacking">`` with the editors' words, so that
+  every collated witness is accounted for at every entry; the note (who reads what, then the
+  editors' reasoning) a ``<note>``. Every ``<app>`` names its kind's category in ``@ana``: the
+  text's kinds, the translation's, and the forms corrected as a class (:data:`ORTHOGRAPHY`).
 - The header states the project and the editorial principles (``[tei] project``,
   ``[tei.editorial]``) and every language the document uses; the retired step ids stay in
   ``<standOff>`` (:data:`RETIRED`), each pointing to the step that carries its text.
@@ -127,12 +129,14 @@ def sub(parent: ET.Element, tag: str, attrs: Mapping[str, str] | None = None, te
 
 class EntryExtra(NamedTuple):
     """What the TEI says of an apparatus entry beyond edition.json: its id, its kind, the page
-    of each witness's reading, and the slips of a digital copy ((siglum, what it has))."""
+    of each witness's reading, the slips of a digital copy ((siglum, what it has)), and the
+    collated witnesses that do not have the passage ((siglum, the editors' words))."""
 
     id: str
     kind: str
     pages: tuple[tuple[str, str], ...] = ()
     slips: tuple[tuple[str, str], ...] = ()
+    lacking: tuple[tuple[str, str], ...] = ()
 
 
 class Witness(NamedTuple):
@@ -323,6 +327,8 @@ def _app_maker(entry: Mapping[str, Any], extra: EntryExtra | None, ana_prefix: s
                 sub(app, "witDetail", {"wit": f"#{siglum}", "type": "page"}, page)
             for siglum, slip in extra.slips:
                 sub(app, "witDetail", {"wit": f"#{siglum}", "type": "slip"}, slip)
+            for siglum, why in extra.lacking:
+                sub(app, "witDetail", {"wit": f"#{siglum}", "type": "lacking"}, why)
         if entry.get("note"):
             sub(app, "note", {}, entry["note"])
         return app

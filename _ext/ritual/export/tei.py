@@ -53,7 +53,7 @@ from sphinx.application import Sphinx
 from ..components.apparatus.placement import apparatus_for, data_entries, translation_apparatus_for
 from ..components.citation import edition_meta
 from ..components.commentary import commentary_for
-from ..core import commentary_errata, dts, tei
+from ..core import apparatus_notes, commentary_errata, dts, tei
 from ..core.edition import Edition
 from ..domain import xs_domain
 from ..i18n import _
@@ -76,6 +76,21 @@ def extras(app: Sphinx) -> tei.Extras:
     kinds = {e.id: e for e in text_app.entries}
     translation_kinds = {e.id: e.kind for e in translation_app.entries}
     entries: dict[str, list[tei.EntryExtra]] = {}
+
+    def lacking(d: Any) -> tuple[tuple[str, str], ...]:
+        """The collated witnesses that do not have an entry's passage (none for the base's
+        punctuation, which no witness is collated for), each with the words its note says it
+        in (edition.toml's ``[apparatus] lacking``)."""
+        if d.entry_id in kinds and kinds[d.entry_id].kind == apparatus_notes.PUNCTUATION:
+            return ()
+        listed = {s for r in d.exported["readings"] for s in r["witnesses"]}
+        absent = apparatus_notes.absent_witnesses(
+            listed, text_app.order, text_app.witnesses, text_app.base_siglum
+        )
+        phrases = edition.apparatus_lacking
+        default = edition.apparatus_lacking_default
+        return tuple((s, phrases.get(s, default).format(s)) for s in absent)
+
     translation_entries: dict[str, list[tei.EntryExtra]] = {}
     externals: dict[str, list[str]] = {}
     record: set[str] = set()
@@ -92,9 +107,10 @@ def extras(app: Sphinx) -> tei.Extras:
                 tuple((s.witness, s.text) for s in kinds[d.entry_id].slips)
                 if d.entry_id in kinds
                 else (),
+                lacking(d),
             )
             if d.entry_id
-            else tei.EntryExtra("", tei.ORTHOGRAPHY)
+            else tei.EntryExtra("", tei.ORTHOGRAPHY, lacking=lacking(d))
             for d in data_entries(env, sid)
         ]
         translation_entries[sid] = [
