@@ -6,8 +6,13 @@ rather than surfacing later as a puzzling warning, and without stopping the buil
 answers an error raised there with a traceback and a request to report it, and the build would
 not go on to report the rest. (``-W`` still fails the build.) The edition folder is resolved
 and read here too (:mod:`.edition`), because the term roles and indices it declares must be
-registered before reading begins (:func:`.terms.register_kinds`); an edition that cannot be
-read at all is the one :class:`~sphinx.errors.ConfigError`: there is nothing to build.
+registered before reading begins (:func:`.terms.register_kinds`). An edition that cannot be
+used (no ``edition.toml``, nothing of it readable, its step ids' form or its kinds of term not
+given: :class:`~.edition.EditionError`) leaves nothing to build: it is said as an error at its
+file and line (``xs.bad_edition``) and the build stops with status 2 (:func:`_stop`), as
+``tools/cli.py`` stops a tool — not raised as a :class:`~sphinx.errors.ConfigError`, which
+Sphinx 9's ``sphinx-build`` prints, as it prints every exception, as a crash: a traceback, the
+versions, and a request to report it to the Sphinx developers.
 """
 
 from __future__ import annotations
@@ -19,12 +24,11 @@ from typing import Any, NamedTuple
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.errors import ConfigError
 
 from .core.edition import EditionError, load_edition
 from .events import EDITION_LOADED
 from .plan_inputs import import_drawer
-from .warnings import XsWarning, warn
+from .warnings import WARNING_TYPE, XsWarning, file_location, logger, warn
 
 
 class Value(NamedTuple):
@@ -268,6 +272,21 @@ def _is_date(text: str) -> bool:
     return True
 
 
+def _stop(message: str, location: str) -> None:
+    """Say why the edition cannot be built, at its file and line, and stop the build.
+
+    Sphinx 9's ``sphinx-build`` catches every ``Exception`` (a :class:`~sphinx.errors.ConfigError`
+    or :class:`~sphinx.errors.ExtensionError` raised at ``config-inited`` among them) and prints
+    it as a crash report (the versions, the last messages, a "Traceback" block, the traceback
+    saved to a file, "To report this error to the developers…"), though the error is the
+    edition's, not Sphinx's. The message is logged as an error instead (``<file>:<line>: ERROR:
+    … [xs.bad_edition]``, like every warning of the engine) and :class:`SystemExit` ends the
+    build with Sphinx's own status for a failed build (2): ``sphinx-build`` lets it pass, and
+    prints nothing more."""
+    logger.error(message, type=WARNING_TYPE, subtype=XsWarning.BAD_EDITION.value, location=location)
+    raise SystemExit(2)
+
+
 def _refuse(app: Sphinx, config: Config, name: str, message: str) -> None:
     """Say a bad value at its line of conf.py and use the value's default instead."""
     default = next(v.default for v in VALUES if v.name == name)
@@ -343,7 +362,7 @@ def check_config(app: Sphinx, config: Config) -> None:
     try:
         edition = load_edition(config.xs_edition, config.xs_editions)
     except EditionError as exc:
-        raise ConfigError(f"{exc.location}: {exc} (xs_edition = {config.xs_edition!r})") from None
+        _stop(f"{exc} (xs_edition = {config.xs_edition!r})", file_location(str(exc.path), exc.line))
     # What is registered from the edition before reading (its domain, its kinds' roles and
     # indices, the book's design) is told of it here, so that it is loaded once (events.py).
     app.emit(EDITION_LOADED, config, edition)

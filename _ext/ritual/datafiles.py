@@ -82,12 +82,18 @@ def file_problems(env: BuildEnvironment) -> list[Problem]:
     declaration = edition.folder / EDITION_FILE
     for role in edition.missing():
         path = edition.path(role)
+        # a folder named as a file (or a file as the vocabularies' folder) is no file to read
+        state = (
+            f"is not a {'folder' if edition.is_folder(role) else 'file'}"
+            if path.exists()
+            else "does not exist"
+        )
         problems.append(
             Problem(
                 str(declaration),
-                edition.declared_at.get(role, 0),
-                f"the edition declares its {role} file ([files] {role}), but {path} does not "
-                "exist: its data are missing from this build",
+                edition.declared_at.get(role, 0) or edition.files_line or 1,
+                f"the edition declares its {role} file ([files] {role}), but {path} {state}: "
+                "its data are missing from this build",
                 MISSING_FILE,
             )
         )

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from .core.datafile import Problem
+from .core.datafile import Problem, closest
 from .core.diagram.drawers import DRAWERS, Drawer
 from .core.diagram.model import Setting, facings_from, read_setting
 from .core.diagram.positions import (
@@ -35,6 +35,7 @@ from .core.diagram.positions import (
     rows_from,
     spans_from,
 )
+from .core.edition import EDITION_FILE
 from .datafiles import document, table
 from .domain import xs_domain
 from .state import build_state, edition_of
@@ -67,6 +68,16 @@ def check_setting(app: Sphinx) -> None:
     report(problems)
     if setting is None:
         return
+    manifest = edition.folder / EDITION_FILE
+    for view, line in edition.view_notes_lines.items():
+        if view not in setting.views:
+            warn(
+                f"plan.view_notes: {view!r} is not a view of the setting (setting.toml [views]: "
+                f"{', '.join(setting.views)}){closest(view, tuple(setting.views))}; its notes are "
+                "printed under no plan",
+                XsWarning.BAD_EDITION,
+                f"{manifest}:{line}",
+            )
     drawers = drawers_for(app.env)
     doc = document(app.env, "setting")
     for name, furnishing in setting.furnishings.items():

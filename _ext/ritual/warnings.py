@@ -171,13 +171,22 @@ class XsWarning(Enum):
 def warn(message: str, subtype: XsWarning, location: Any) -> None:
     """Log a located, typed warning.
 
-    ``location`` is a node, a ``(docname, line)`` pair, or ``"file:line"`` for data files.
+    ``location`` is a node, a ``(docname, line)`` pair, or ``"file:line"`` for data files
+    (:func:`file_location` for a file as a whole).
     """
     logger.warning(message, type=WARNING_TYPE, subtype=subtype.value, location=location)
+
+
+def file_location(file: str, line: int = 0) -> str:
+    """A data file's location for Sphinx's logging: ``file:line``, or ``file:`` for the file as
+    a whole (line 0). A location without a colon is taken for a document's name (Sphinx makes
+    it ``<srcdir>/<name>.rst``); ``file:`` is how Sphinx itself names a node's file without a
+    line (``sphinx.util.logging.get_node_location``)."""
+    return f"{file}:{line}" if line else f"{file}:"
 
 
 def report(problems: Iterable[Problem]) -> None:
     """Warn each problem of a data file (:class:`~.datafile.Problem`) at its file and line, under
     its own subtype."""
     for problem in problems:
-        warn(problem.message, XsWarning(problem.kind), problem.location)
+        warn(problem.message, XsWarning(problem.kind), file_location(problem.file, problem.line))

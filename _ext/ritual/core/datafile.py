@@ -202,6 +202,11 @@ class Document:
         """The line of a table or key, by its dotted path (0 if not found)."""
         return line_of(self.text, path)
 
+    def item_lines(self, *path: str) -> list[int]:
+        """The line where each item of the array at ``path`` begins (``kinds = [{…}, {…}]``
+        written one item a line: each its own line), in order; [] if it is not found."""
+        return item_lines(self.text, path)
+
     def array_lines(self, *path: str) -> list[int]:
         """The lines of the ``[[…]]`` headers of an array of tables, in order."""
         return [n for found, n in _keys_with_lines(self.text, arrays=True) if found == path]
@@ -260,7 +265,7 @@ def _read_bytes(path: Path) -> tuple[bytes | None, list[Problem]]:
 # -- TSV -----------------------------------------------------------------------------------------
 
 
-def _closest(value: str, allowed: tuple[str, ...]) -> str:
+def closest(value: str, allowed: tuple[str, ...]) -> str:
     match = difflib.get_close_matches(value, allowed, n=1)
     return f" (did you mean {match[0]!r}?)" if match else ""
 
@@ -426,7 +431,7 @@ def _row(
                     src,
                     number,
                     f"{column} {values[column]!r} is not one of "
-                    f"{', '.join(repr(a) for a in allowed)}{_closest(values[column], allowed)}; "
+                    f"{', '.join(repr(a) for a in allowed)}{closest(values[column], allowed)}; "
                     "the row is not read",
                     UNKNOWN_VALUE,
                 )
@@ -541,6 +546,61 @@ def line_of(text: str, path: tuple[str, ...] | list[str]) -> int:
     return best
 
 
+def _string_end(line: str, start: int) -> int:
+    """The index after the TOML string that opens at ``line[start]`` (a quotation mark)."""
+    quote = line[start]
+    i = start + 1
+    while i < len(line):
+        if quote == '"' and line[i] == "\\":
+            i += 2
+            continue
+        if line[i] == quote:
+            return i + 1
+        i += 1
+    return len(line)
+
+
+def item_lines(text: str, path: tuple[str, ...] | list[str]) -> list[int]:
+    """The line where each item of the array that the key ``path`` holds begins, in order
+    (for messages about one inline table of a list); [] if the key is not found or holds no
+    array."""
+    start = line_of(text, path)
+    if not start:
+        return []
+    lines = text.split("\n")
+    key = _KEY.match(lines[start - 1])
+    if key is None:
+        return []
+    out: list[int] = []
+    depth = 0
+    in_item = False
+    for number in range(start, len(lines) + 1):
+        line = lines[number - 1][key.end() :] if number == start else lines[number - 1]
+        i = 0
+        while i < len(line):
+            c = line[i]
+            if c == "#":
+                break
+            if depth == 0 and c not in " \t[":
+                return out  # not an array
+            if depth == 1 and not in_item and c not in " \t,]":
+                out.append(number)
+                in_item = True
+            if c in "\"'":
+                i = _string_end(line, i)
+                continue
+            if c in "[{":
+                depth += 1
+            elif c in "]}":
+                depth -= 1
+                if depth == 0:
+                    return out
+            elif c == "," and depth == 1:
+                in_item = False
+            i += 1
+    return out
+
+
 def read_toml(path: Path | str, form: Toml | None = None) -> Document:
     """Read a TOML file: its data (without a table that does not parse; {} if nothing does),
     and every problem (a byte-order mark, bytes that are not UTF-8, a syntax error at its line,
@@ -644,7 +704,7 @@ def _unknown_keys(path: Path, text: str, data: dict[str, Any], form: Toml) -> li
                     str(path),
                     line_of(text, where) or 1,
                     f"unknown {what} {'.'.join(where)!r} (known: {', '.join(names)})"
-                    f"{_closest(key, tuple(names))}; it is not used",
+                    f"{closest(key, tuple(names))}; it is not used",
                     UNKNOWN_KEY,
                 )
             )

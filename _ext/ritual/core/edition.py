@@ -27,19 +27,27 @@ from . import (
     commentary_errata,
     orthography,
     registry,
+    tei,
     translation_apparatus,
     vocab,
     xrefs,
 )
 from .apparatus_notes import LACKING_DEFAULT
 from .concordance import NEGATION_GLOSS, NEGATION_PINYIN, NEGATION_PREFIX, Negation
-from .datafile import Folder, Form, Problem, Toml, Tsv, integer, read_toml
+from .datafile import DUPLICATE_KEY, Document, Folder, Form, Problem, Toml, Tsv, integer, read_toml
 from .diagram import model, positions
 from .manifest import (
+    BOOLEAN,
+    STRING,
+    STRING_TABLE,
+    TEXT,
+    WORD,
     ManifestError,
     PlanTable,
     ReferencesTable,
+    TableReader,
     TranslationApparatusTable,
+    Type,
     keys_of,
     read_plan,
     read_references,
@@ -142,6 +150,22 @@ FORM = Toml(
 )
 
 
+#: The fields of an entry of ``[terms] kinds``, of ``[apparatus] kinds`` and of ``[terms]
+#: renamed``; of ``[tei]`` (its values, and the fields of its inline tables).
+TERM_KIND = {"name": WORD, "title": TEXT, "title_en": STRING, "negated": BOOLEAN}
+APPARATUS_KIND = {"name": WORD, "label": TEXT}
+RENAMED = {"kind": WORD, "from": TEXT, "to": TEXT}
+TEI_WORDS = ("resp", "main", "record", "translation_lang", "project")
+TEI_TABLES: Mapping[str, tuple[Mapping[str, Type], tuple[str, ...]]] = {
+    "collection": ({"id": WORD, "title": STRING, "description": STRING}, ()),
+    "commentary": (
+        {"author": TEXT, "id": WORD, "source": STRING, "licence": STRING, "licence_url": STRING},
+        ("author",),
+    ),
+    "editorial": ({part: STRING for part in tei.EDITORIAL_PARTS}, ()),
+}
+
+
 class EditionError(ValueError):
     """``edition.toml`` is missing or inconsistent; ``line`` locates it when known."""
 
@@ -152,7 +176,8 @@ class EditionError(ValueError):
 
     @property
     def location(self) -> str:
-        return f"{self.path}:{self.line}"
+        """``file:line``; the file alone when no line is known (the file as a whole)."""
+        return f"{self.path}:{self.line}" if self.line else str(self.path)
 
 
 @dataclass(frozen=True)
@@ -203,6 +228,8 @@ class Edition:
     #: one; the old headword's page stays, sending its reader on (a cited URL must not break)
     renamed: Mapping[tuple[str, str], str] = field(default_factory=dict)
     renamed_line: int = 0
+    #: the line of each view's notes (``[plan] view_notes``), to say one of no view there
+    view_notes_lines: Mapping[str, int] = field(default_factory=dict)
     #: ``[tei]``: what the TEI file and the DTS API say that the engine cannot know (export/tei.py)
     tei: Mapping[str, Any] = field(default_factory=dict)
     files: Mapping[str, Path] = field(default_factory=dict)
@@ -271,8 +298,15 @@ class Edition:
         return self.files[role]
 
     def has(self, role: str) -> bool:
-        """Whether the edition has the file of ``role`` (declared or not)."""
-        return self.files[role].exists()
+        """Whether the edition has the file of ``role`` (declared or not): a file, or for a
+        folder role (the vocabularies) a folder; a folder where a file is read is none."""
+        path = self.files[role]
+        return path.is_dir() if self.is_folder(role) else path.is_file()
+
+    @staticmethod
+    def is_folder(role: str) -> bool:
+        """Whether ``role`` is a folder of files (``vocab``), not one file."""
+        return isinstance(ROLES[role].form, Folder)
 
     def undeclared(self) -> list[str]:
         """The roles edition.toml does not declare whose file lies in the edition folder under
@@ -286,8 +320,12 @@ class Edition:
         ]
 
     def missing(self) -> list[str]:
-        """The roles edition.toml declares whose file (or folder) does not exist."""
+        """The roles edition.toml declares whose file (or folder) does not exist, or is not a
+        file (a folder)."""
         return [role for role in ROLES if role in self.declared and not self.has(role)]
+
+
+_KIND_NAMES = {str: "a non-empty string", int: "a whole number", list: "a list"}
 
 
 def _line_of(text: str, key: str) -> int:
@@ -313,6 +351,15 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     broken = [p for p in doc.problems if p.kind == "bad_toml"]
     if broken and not doc.data:
         raise EditionError(broken[0].message, path, broken[0].line)
+    unread = [p for p in doc.problems if p.kind == "missing_file"]
+    if unread:  # (a file that cannot be read: its permissions …)
+        raise EditionError(unread[0].message, path)
+    if not doc.data and not broken:
+        raise EditionError(
+            f"{EDITION_FILE} is empty: it declares nothing of the edition ([edition], [terms] …)",
+            path,
+            1,
+        )
     # A table that did not parse is left out and said (bad_toml, in ``problems``); the build
     # goes on with the rest, unless what is lost is required (then ``need`` below names it).
     text, data = doc.text, doc.data
@@ -327,16 +374,19 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
 
     def need(table: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
         value = table.get(key)
-        if not isinstance(value, kind) or (kind is str and not value):
+        if (
+            not isinstance(value, kind)
+            or (kind is int and isinstance(value, bool))  # true is no number
+            or (kind is str and not value)
+        ):
             line = doc.line_of(where, key) or _line_of(text, key)
             why = ""
             if not line and broken:  # lost with a table that did not parse
                 line, why = broken[0].line, f" ({broken[0].message})"
             raise EditionError(
-                f"{where}.{key} must be a {'non-empty ' if kind is str else ''}"
-                f"{kind.__name__}{why}",
+                f"{where}.{key} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {value!r}{why}",
                 path,
-                line,
+                line or 1,
             )
         return value
 
@@ -356,26 +406,39 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     digits = need(meta, "id_digits", int, "edition")
 
     terms = data.get("terms", {})
+    term_table = TableReader(doc, "terms")
     kinds = []
-    for raw in need(terms, "kinds", list, "terms"):
+    kind_lines = doc.item_lines("terms", "kinds")
+    for i, raw in enumerate(need(terms, "kinds", list, "terms")):
+        line = kind_lines[i] if i < len(kind_lines) else _line_of(text, "kinds")
         if not isinstance(raw, dict) or not _NAME.match(str(raw.get("name", ""))):
-            raise EditionError(f"terms.kinds: {raw!r} needs a name", path, _line_of(text, "kinds"))
+            raise EditionError(f"terms.kinds: {raw!r} needs a name", path, line)
+        # (its name is good: the rest of it is checked, a bad or unknown field said, not used)
+        kind = (
+            term_table.fields("kinds", raw, TERM_KIND, ("name",), line, raw["name"], entry=True)
+            or {}
+        )
         kinds.append(
             TermKind(
                 raw["name"],
-                str(raw.get("title", raw["name"])),
-                str(raw.get("title_en", "")),
-                raw.get("negated") is True,
+                kind.get("title", raw["name"]),
+                kind.get("title_en", ""),
+                kind.get("negated", False),
             )
         )
     if len({k.name for k in kinds}) != len(kinds):
         raise EditionError("terms.kinds: a kind is declared twice", path, _line_of(text, "kinds"))
 
-    app_kinds = {
-        str(k["name"]): str(k.get("label", k["name"]))
-        for k in data.get("apparatus", {}).get("kinds", [])
-        if isinstance(k, dict) and "name" in k
-    }
+    app_table = TableReader(doc, "apparatus")
+    app_kinds: dict[str, str] = {}
+    for k in app_table.entries("kinds", APPARATUS_KIND):
+        if k["name"] in app_kinds:
+            app_table.bad(
+                "kinds",
+                f"apparatus.kinds: {k['name']!r} is declared twice; the first is used",
+                DUPLICATE_KEY,
+            )
+        app_kinds.setdefault(k["name"], k.get("label", k["name"]))
     try:
         translation, found = read_translation_apparatus(doc)
     except ManifestError as exc:
@@ -385,7 +448,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     problems += found
     references, found = read_references(doc)
     problems += found
-    persons = terms.get("persons", "")
+    persons = term_table.typed("persons", STRING, "")
     if persons and persons not in {k.name for k in kinds}:
         soft(
             ("terms", "persons"),
@@ -394,15 +457,25 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         )
         persons = ""
     renamed: dict[tuple[str, str], str] = {}
-    for raw in terms.get("renamed", []):
-        entry = raw if isinstance(raw, dict) else {}
-        kind, old, new = (str(entry.get(k, "")) for k in ("kind", "from", "to"))
-        if not (kind and old and new) or set(entry) - {"kind", "from", "to"}:
-            soft(("terms", "renamed"), f"terms.renamed: {raw!r} needs kind, from and to alone")
-        elif kind not in {k.name for k in kinds}:
+    for entry in term_table.entries("renamed", RENAMED, tuple(RENAMED)):
+        kind, old, new = entry["kind"], entry["from"], entry["to"]
+        if kind not in {k.name for k in kinds}:
             soft(("terms", "renamed"), f"terms.renamed: {kind!r} is not a declared kind")
         else:
             renamed[(kind, old)] = new
+    negation = Negation(
+        term_table.typed("negated_prefix", STRING, NEGATION_PREFIX),
+        term_table.typed("negated_pinyin", STRING, NEGATION_PINYIN),
+        term_table.typed("negated_gloss", STRING, NEGATION_GLOSS),
+    )
+    lacking = app_table.typed("lacking", STRING_TABLE, {})
+    lacking_default = app_table.typed("lacking_default", STRING, LACKING_DEFAULT)
+    class_note = app_table.typed("class_note", STRING, "")
+    class_label = app_table.typed("class_label", STRING, "")
+    placeholder = TableReader(doc, "search")
+    search_placeholder = placeholder.typed("placeholder", STRING, "")
+    tei_settings, found = _read_tei(doc)
+    problems += term_table.problems + app_table.problems + placeholder.problems + found
     files = {role: folder / name for role, name in FILES.items()}
     declared_at: dict[str, int] = {}
     for role, value in data.get("files", {}).items():
@@ -445,31 +518,49 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         id_digits=digits,
         lang=lang,
         kinds=tuple(kinds),
-        negation=Negation(
-            str(terms.get("negated_prefix", NEGATION_PREFIX)),
-            str(terms.get("negated_pinyin", NEGATION_PINYIN)),
-            str(terms.get("negated_gloss", NEGATION_GLOSS)),
-        ),
+        negation=negation,
         apparatus_kinds=MappingProxyType(app_kinds),
-        apparatus_lacking=MappingProxyType(
-            {str(k): str(v) for k, v in data.get("apparatus", {}).get("lacking", {}).items()}
-        ),
-        apparatus_lacking_default=str(
-            data.get("apparatus", {}).get("lacking_default", LACKING_DEFAULT)
-        ),
-        apparatus_class_note=str(data.get("apparatus", {}).get("class_note", "")),
-        apparatus_class_label=str(data.get("apparatus", {}).get("class_label", "")),
+        apparatus_lacking=MappingProxyType(dict(lacking)),
+        apparatus_lacking_default=lacking_default,
+        apparatus_class_note=class_note,
+        apparatus_class_label=class_label,
         plan=plan,
-        search_placeholder=str(data.get("search", {}).get("placeholder", "")),
+        search_placeholder=search_placeholder,
         references=references,
         translation_apparatus=translation,
-        persons=str(persons),
+        persons=persons,
         renamed=MappingProxyType(renamed),
         renamed_line=doc.line_of("terms", "renamed"),
-        tei=MappingProxyType(dict(data.get("tei", {}))),
+        view_notes_lines=MappingProxyType(
+            {
+                view: doc.line_of("plan", "view_notes", view)
+                or doc.line_of("plan", "view_notes")
+                or 1
+                for view in plan.view_notes
+            }
+        ),
+        tei=MappingProxyType(tei_settings),
         files=MappingProxyType(files),
         declared=frozenset(declared_at),
         problems=tuple(problems),
         declared_at=MappingProxyType(declared_at),
         files_line=doc.line_of("files"),
     )
+
+
+def _read_tei(doc: Document) -> tuple[dict[str, Any], list[Problem]]:
+    """``[tei]``, checked: its words strings, its inline tables (``collection``,
+    ``commentary``, ``editorial``) of their fields; what is not of its type is said and left
+    out (the TEI's default is used: export/tei.py)."""
+    table = TableReader(doc, "tei")
+    out: dict[str, Any] = {}
+    for key in table.data:  # (in the file's order; an unknown key is the strict reader's)
+        if key in TEI_WORDS:
+            value = table.typed(key, STRING, None)
+        elif key in TEI_TABLES:
+            value = table.table(key, *TEI_TABLES[key])
+        else:
+            continue
+        if value is not None:
+            out[key] = value
+    return out, table.problems

@@ -10,6 +10,12 @@ a key the table does not know is said at its line (``unknown_key``) by the stric
 form lists each table's keys from these dataclasses' fields (one place declares them); a key of
 an entry in a list of tables (``bases``, ``kinds``) is checked here.
 
+:class:`TableReader` is the one way a table of edition.toml is read (here, and in
+:func:`.edition.load_edition` for ``[terms]``, ``[apparatus]``, ``[search]``, ``[tei]``): a
+value against its :class:`Type` (a bool is no number, a number no string), an inline table or
+each entry of a list of them against its fields (known, each of its type), every problem at its
+line (an entry's own line, :meth:`~.datafile.Document.item_lines`).
+
 The text of the edition, not the engine, says what a plan on which nobody stands reads
 (``[plan] empty``), and what the stage view's key says then (``stage_empty``).
 
@@ -22,10 +28,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import translation_apparatus
-from .datafile import UNKNOWN_KEY, Document, Problem
+from .datafile import UNKNOWN_KEY, Document, Problem, closest
 from .xrefs import THROUGH
 
 #: The subtype of a value of edition.toml that cannot be used (``warnings.XsWarning``).
@@ -124,8 +130,34 @@ def keys_of(table: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(table) if f.name != "own")
 
 
-class _Reader:
-    """Reads one table of a :class:`~.datafile.Document` into problems and checked values."""
+class Type(NamedTuple):
+    """What a value of edition.toml must be: how a message names it, and the check."""
+
+    what: str
+    check: Callable[[Any], bool]
+
+
+def _is_strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+#: The types of edition.toml's values (a bool is not a number, a number is not a string).
+STRING = Type("a string", lambda v: isinstance(v, str))
+TEXT = Type("a non-empty string", lambda v: isinstance(v, str) and bool(v.strip()))
+WORD = Type("a word (no blank)", lambda v: isinstance(v, str) and bool(re.fullmatch(r"\S+", v)))
+BOOLEAN = Type("true or false", lambda v: isinstance(v, bool))
+STRINGS = Type("a list of strings", _is_strings)
+STRING_TABLE = Type(
+    "a table of strings",
+    lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
+)
+
+
+class TableReader:
+    """Reads one table of a :class:`~.datafile.Document` into problems and checked values:
+    each value of the wrong type, each unknown field of an inline table and each entry of a
+    list that cannot be used is said at its line (``bad_edition``, ``unknown_key``), and the
+    default used or the entry left out: nothing is coerced or dropped without a word."""
 
     def __init__(self, doc: Document, name: str) -> None:
         self.doc = doc
@@ -137,8 +169,80 @@ class _Reader:
     def line(self, *key: str) -> int:
         return self.doc.line_of(self.name, *key) or self.doc.line_of(self.name) or 1
 
-    def bad(self, key: str, message: str, kind: str = BAD_EDITION) -> None:
-        self.problems.append(Problem(str(self.doc.path), self.line(key), message, kind))
+    def bad(self, key: str, message: str, kind: str = BAD_EDITION, line: int = 0) -> None:
+        self.problems.append(Problem(str(self.doc.path), line or self.line(key), message, kind))
+
+    def typed(self, key: str, kind: Type, default: Any) -> Any:
+        """The table's ``key`` if it is of ``kind``; else said, and ``default``."""
+        return self.value(key, kind.check, kind.what, default)
+
+    def fields(
+        self,
+        key: str,
+        value: Any,
+        spec: Mapping[str, Type],
+        required: tuple[str, ...] = (),
+        line: int = 0,
+        name: str = "",
+        entry: bool = False,
+    ) -> dict[str, Any] | None:
+        """An inline table (``key``'s value, or one entry of its list, at ``line``) checked
+        against ``spec`` (field → type): its unknown fields and its fields of the wrong type
+        are said and left out; None (said) if it is not a table or lacks a ``required`` field
+        (or has one of the wrong type)."""
+        where = f"{self.name}.{key}"
+        line = line or self.line(key)
+        if not isinstance(value, dict):
+            self.bad(
+                key,
+                f"{where}: {value!r} must be a table {{ {', '.join(spec)} }}; it is not used",
+                line=line,
+            )
+            return None
+        own = f" of {name!r}" if name else ""
+        out: dict[str, Any] = {}
+        for field_name, field_value in value.items():
+            kind = spec.get(field_name)
+            # a field of a sub-table ([tei.editorial]) is on a line of its own
+            at = line if entry else (self.doc.line_of(self.name, key, field_name) or line)
+            if kind is None:
+                self.bad(
+                    key,
+                    f"{where}: unknown field {field_name!r}{own} (known: {', '.join(spec)})"
+                    f"{closest(field_name, tuple(spec))}; it is not used",
+                    UNKNOWN_KEY,
+                    at,
+                )
+            elif not kind.check(field_value):
+                self.bad(
+                    key,
+                    f"{where}: {field_name}{own} must be {kind.what}, not {field_value!r}; "
+                    f"{'the entry' if field_name in required else 'it'} is not used",
+                    line=at,
+                )
+            else:
+                out[field_name] = field_value
+        lacking = [f for f in required if f not in value]
+        if lacking:
+            # (an entry of a list is shown, to tell it from the others on its line)
+            shown = f": {value!r}" if entry else ""
+            self.bad(
+                key,
+                f"{where}{shown} needs {' and '.join(lacking)}; it is not used",
+                line=line,
+            )
+        if any(f not in out for f in required):
+            return None
+        return out
+
+    def table(
+        self, key: str, spec: Mapping[str, Type], required: tuple[str, ...] = ()
+    ) -> dict[str, Any] | None:
+        """The table's ``key``, an inline table (or a sub-table), checked (:meth:`fields`);
+        None if absent or unusable."""
+        if key not in self.data:
+            return None
+        return self.fields(key, self.data[key], spec, required)
 
     def value(self, key: str, check: Callable[[Any], bool], what: str, default: Any) -> Any:
         """The table's ``key`` if ``check`` accepts it; else said, and ``default``."""
@@ -154,37 +258,35 @@ class _Reader:
         return str(self.value(key, lambda v: isinstance(v, str), "a string", default))
 
     def strings(self, key: str) -> tuple[str, ...]:
-        ok = self.value(key, _is_strings, "a list of strings", [])
-        return tuple(ok)
+        return tuple(self.typed(key, STRINGS, []))
 
-    def entries(self, key: str, known: tuple[str, ...]) -> list[dict[str, Any]]:
-        """A list of inline tables, each with a ``name`` (a word, no blank); an unknown field
-        of one is said."""
+    def entries(
+        self, key: str, spec: Mapping[str, Type], required: tuple[str, ...] = ("name",)
+    ) -> list[dict[str, Any]]:
+        """A list of inline tables, each checked against ``spec`` at its own line
+        (:meth:`fields`; by default each needs a ``name``); the entries that can be used."""
         raw = self.value(key, lambda v: isinstance(v, list), "a list of { name, … }", [])
+        lines = self.doc.item_lines(self.name, key)
         out = []
-        for entry in raw:
+        for i, entry in enumerate(raw):
             name = entry.get("name") if isinstance(entry, dict) else None
-            if not isinstance(name, str) or not re.fullmatch(r"\S+", name):
-                self.bad(key, f"{self.name}.{key}: {entry!r} needs a name; it is not used")
-                continue
-            for extra in sorted(set(entry) - set(known)):
-                self.bad(
-                    key,
-                    f"{self.name}.{key}: unknown field {extra!r} of {entry['name']!r} (known: "
-                    f"{', '.join(known)}); it is not used",
-                    UNKNOWN_KEY,
-                )
-            out.append(entry)
+            checked = self.fields(
+                key,
+                entry,
+                spec,
+                required,
+                lines[i] if i < len(lines) else 0,
+                name if isinstance(name, str) else "",
+                entry=True,
+            )
+            if checked is not None:
+                out.append(checked)
         return out
-
-
-def _is_strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def read_plan(doc: Document) -> tuple[PlanTable, list[Problem]]:
     """``[plan]`` of edition.toml, checked (a bad value said at its line, the default used)."""
-    r = _Reader(doc, "plan")
+    r = TableReader(doc, "plan")
     default = PlanTable()
     spacing = r.value(
         "spacing",
@@ -215,7 +317,7 @@ def read_plan(doc: Document) -> tuple[PlanTable, list[Problem]]:
 def read_references(doc: Document) -> tuple[ReferencesTable, list[Problem]]:
     """``[references]`` of edition.toml, checked: each of the words a string (a placeholder
     such as ``{steps}`` kept), the bases and kinds named and labelled."""
-    r = _Reader(doc, "references")
+    r = TableReader(doc, "references")
     default = ReferencesTable()
     words: dict[str, str] = {}
     for f in fields(ReferencesTable):
@@ -233,7 +335,7 @@ def read_references(doc: Document) -> tuple[ReferencesTable, list[Problem]]:
         words[f.name] = text
     bases: dict[str, str] = {}
     own: list[str] = []
-    for basis in r.entries("bases", ("name", "label", "own")):
+    for basis in r.entries("bases", {"name": WORD, "label": STRING, "own": BOOLEAN}):
         bases[str(basis["name"])] = str(basis.get("label", basis["name"]))
         if basis.get("own") is True:
             own.append(str(basis["name"]))
@@ -256,7 +358,7 @@ def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable
     """``[translation_apparatus]`` of edition.toml; absent, the engine's defaults. The id form
     and the kinds are what every entry is checked against, so a bad one stops the build
     (:class:`ManifestError`, at its line); an unknown field of a kind is said."""
-    r = _Reader(doc, "translation_apparatus")
+    r = TableReader(doc, "translation_apparatus")
     default = TranslationApparatusTable()
     if "translation_apparatus" not in doc.data:
         return default, []

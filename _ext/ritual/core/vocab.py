@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from .datafile import MISSING_FILE, UNKNOWN_VALUE, Problem, Table, Tsv, read_tsv
+from .datafile import MISSING_FILE, UNDECLARED_FILE, UNKNOWN_VALUE, Problem, Table, Tsv, read_tsv
 
 COLUMNS = ("term", "parent", "pinyin", "category", "gloss_en", "gloss_zh")
 SHARED = "shared.tsv"
@@ -169,6 +169,19 @@ def validate(
     """Every problem in the vocabulary files; an empty list means the data is usable."""
     directory = Path(directory)
     shared, problems = _read_shared(directory, kinds, others or {})
+    if directory.is_dir():
+        for path in sorted(directory.glob("*.tsv")):
+            if path.stem not in kinds and path.name != SHARED:
+                problems.append(
+                    Problem(
+                        str(path),
+                        0,
+                        f"{path.name} is in the vocabularies' folder, but {path.stem!r} is not a "
+                        f"kind of term (edition.toml [terms] kinds: {', '.join(kinds)}): it is "
+                        "not read",
+                        UNDECLARED_FILE,
+                    )
+                )
     for kind in kinds:
         path = directory / f"{kind}.tsv"
         src = str(path)

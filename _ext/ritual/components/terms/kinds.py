@@ -55,8 +55,9 @@ def check_vocabulary(app: Sphinx) -> None:
     a renamed headword (``[terms] renamed``) whose new name is no headword of its kind (its old
     page would send the reader nowhere)."""
     vocabulary = vocabulary_for(app.env)
-    report(vocabulary.problems())
     edition = edition_of(app.env)
+    if "vocab" not in edition.missing():  # (a declared folder that is none is said once, there)
+        report(vocabulary.problems())
     where = f"{edition.folder / EDITION_FILE}:{edition.renamed_line or 1}"
     for (kind, old), new in edition.renamed.items():
         if new not in vocabulary.headwords(kind):
