@@ -55,13 +55,18 @@ class XsWarning(Enum):
     BAD_APPARATUS = "bad_apparatus"
     """An apparatus entry cannot be placed in its step (lemma or context not found, offsets
     outside the text), or names a step that does not exist; or an entry of apparatus.toml or a
-    row of sigla.tsv is malformed (it is left out)."""
+    row of sigla.tsv is malformed (a field not of its TOML type, a witness cited twice: it is
+    left out); or a row of the review of the base translation (``translation-review.tsv``)
+    names a step no page declares, or an entry the translation apparatus does not hold for
+    its step, or is at odds with itself (a changed step without its entries)."""
     BAD_ORTHOGRAPHY = "bad_orthography"
     """A place of the orthography record (orthography.tsv) does not read the record's base
     form in its step's edited text: the record is stale; the place is printed as the page has
     it."""
     UNKNOWN_SIGLUM = "unknown_siglum"
-    """An apparatus reading cites a siglum that the sigla table does not declare."""
+    """An apparatus reading (or a slip, or a page) cites a siglum that the sigla table does not
+    declare; or a note of the commentary names as its witness, or as the witness that supplies
+    a part of it, one that the sigla table does not declare."""
     BAD_DIAGRAM = "bad_diagram"
     """A diagram directive is malformed (unknown step, view or furnishing, a duplicate id)."""
     DIAGRAM_TOOL = "diagram_tool"
@@ -98,12 +103,14 @@ class XsWarning(Enum):
     was made); the note is left out."""
     COMMENTARY_STEP = "commentary_step"
     """A note of the commentary names a step (its own, or the first of a lemma across steps)
-    that no page declares."""
+    that no page declares; or its lemma across steps (``from``) begins in a step that is not an
+    earlier one, or at an offset outside that step's text."""
     COMMENTARY_ERRATUM = "commentary_erratum"
     """A row of the commentary's errata (``commentary-errata.tsv``) cannot stand: its note is
-    not in the commentary, the note does not read there what the row gives, the place lies in a
-    part another witness supplies, or a siglum is unknown or the note's own; the row is left
-    out (its mark and its line of the 凡例's list)."""
+    not in the commentary, the note does not read there what the row gives (or ``at`` is
+    negative), the place lies in a part another witness supplies or overlaps an earlier row's,
+    or a siglum is unknown or the note's own; the row is left out (its mark and its line of the
+    凡例's list)."""
     POSITION_ZHU = "position_zhu"
     """A row of ``positions.tsv`` whose place or facing rests on the 注 quotes words that no
     note of the commentary holds on (or near) the step it names: the position cannot link to

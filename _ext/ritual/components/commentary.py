@@ -13,9 +13,11 @@ writers mark them) and listed by the directive ``xs:commentary-errata``.
 
 Warnings, each at its row of the file: a row whose cells say no note (``builder-inited``; a
 short row, a duplicate id … are the strict reader's, :mod:`.datafiles`);
-a note outside its step, or whose lemma the step no longer reads (while the step is read); a
-note naming a step that no page declares (``env-check-consistency``); a row of the errata
-that cannot stand (``builder-inited``).
+a note whose witness (or the witness that supplies a part of it) is not a siglum of the
+edition (``builder-inited``); a note outside its step, or whose lemma the step no longer reads
+(while the step is read); a note naming a step that no page declares, or a lemma across steps
+whose ``from`` is not an earlier step or lies outside it (``env-check-consistency``); a row of
+the errata that cannot stand, or that overlaps an earlier one (``builder-inited``).
 """
 
 from __future__ import annotations
@@ -82,11 +84,7 @@ def commentary_for(env: BuildEnvironment) -> CommentaryData:
             rows = table(env, "commentary_errata")
             errata = commentary_errata.errata_from((r.line, r.values) for r in rows)
             sigla = [str(r.values["siglum"]) for r in table(env, "sigla")]
-            checked = [
-                (e, commentary_errata.misplaced(e, data.by_id.get(e.note), sigla)) for e in errata
-            ]
-            data.errata = [e for e, why in checked if why is None]
-            data.bad_errata = [(e, why) for e, why in checked if why is not None]
+            data.errata, data.bad_errata = commentary_errata.checked(errata, data.by_id, sigla)
             data.errata_of = commentary_errata.by_note(data.errata)
         return data
 
@@ -233,18 +231,29 @@ def _texts(body: nodes.Element) -> list[nodes.Text]:
 
 
 def check_rows(app: Sphinx) -> None:
-    """``builder-inited``: the rows of commentary.tsv are well-formed and their ids unique."""
+    """``builder-inited``: the rows of commentary.tsv are well-formed and their ids unique,
+    the witnesses they name the edition's sigla; the rows of the errata stand."""
     data = commentary_for(app.env)
     for problem in data.problems:
         warn(problem.message, XsWarning.BAD_COMMENTARY, data.location(problem.line))
+    if data.notes:
+        sigla = [str(r.values["siglum"]) for r in table(app.env, "sigla")]
+        for note in data.notes:
+            why = commentary.witness_problem(note, sigla)
+            if why:
+                warn(why, XsWarning.UNKNOWN_SIGLUM, data.location(note.line))
     for erratum, why in data.bad_errata:
         warn(why, XsWarning.COMMENTARY_ERRATUM, f"{data.errata_path}:{erratum.line}")
 
 
 def check_steps(app: Sphinx, env: BuildEnvironment) -> None:
-    """``env-check-consistency``: every note names a step that a page declares."""
+    """``env-check-consistency``: every note names a step that a page declares, and a lemma
+    across steps begins before its note's step, within the first step's text."""
     data = commentary_for(env)
-    steps = xs_domain(env).steps
+    domain = xs_domain(env)
+    steps = domain.steps
+    order = [sid for sid, _ in domain.ordered_steps()]
+    lengths = {sid: len(rec.text) for sid, rec in steps.items()}
     for note in data.notes:
         for step_id in (note.step, note.first):
             if step_id and step_id not in steps:
@@ -253,6 +262,9 @@ def check_steps(app: Sphinx, env: BuildEnvironment) -> None:
                     XsWarning.COMMENTARY_STEP,
                     data.location(note.line),
                 )
+        why = commentary.span_problem(note, order, lengths)
+        if why:
+            warn(why, XsWarning.COMMENTARY_STEP, data.location(note.line))
 
 
 def export_commentary(app: Sphinx) -> dict[str, list[dict[str, Any]]]:

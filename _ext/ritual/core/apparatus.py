@@ -191,12 +191,11 @@ def entry_tables(
     """The ``[[entry]]`` tables of an apparatus file with their lines, and the problems they
     share: an entry that is not a table, a field no entry has (it would be lost without a
     word), an id used twice or one that the file's ``retired`` list retires (ids are
-    published: never reused). An entry with such a problem is left out."""
+    published: never reused), a field not of its TOML type (:func:`shape_problem`). An entry
+    with such a problem is left out. An entry's line is where it begins, however the file
+    writes it (:meth:`.datafile.Document.item_lines`: a ``[[entry]]`` or an inline array)."""
     src = str(doc.path)
-    starts = [
-        doc.text.count("\n", 0, m.start()) + 1
-        for m in re.finditer(r"^[ \t]*\[\[[ \t]*entry[ \t]*\]\]", doc.text, re.M)
-    ]
+    starts = doc.item_lines("entry")
     problems: list[Problem] = []
     retired_raw = doc.data.get("retired", [])
     if not isinstance(retired_raw, list) or not all(isinstance(r, str) for r in retired_raw):
@@ -265,8 +264,112 @@ def entry_tables(
             )
             continue
         seen[ident] = line
+        shape = shape_problem(e, fields)
+        if shape is not None:
+            message, kind = shape
+            problems.append(
+                Problem(src, line, f"entry {ident}: {message}; the entry is left out", kind)
+            )
+            continue
         out.append((line, e))
     return out, problems
+
+
+def entry_lines(doc: Document) -> dict[str, int]:
+    """id → the line of an entry of an apparatus file, for warnings about it: the line of its
+    ``id`` key (however quoted and spaced), else where the entry begins (its ``[[entry]]``
+    header, or its place in an array written inline). The first entry of an id is its."""
+    raw = doc.data.get("entry", [])
+    if not isinstance(raw, list):
+        return {}
+    starts = doc.item_lines("entry")
+    ids = [n for path, n in doc.key_lines() if path == ("entry", "id")]
+    out: dict[str, int] = {}
+    for i, e in enumerate(raw):
+        if not isinstance(e, dict) or not isinstance(e.get("id"), str):
+            continue
+        start = starts[i] if i < len(starts) else 0
+        end = starts[i + 1] if i + 1 < len(starts) else None
+        own = [n for n in ids if start < n and (end is None or n < end)]
+        out.setdefault(e["id"], own[0] if own else start)
+    return out
+
+
+#: The fields of a reading and of a slip (tables in an entry's ``readings`` and ``slips``).
+READING_FIELDS, SLIP_FIELDS = ("text", "witnesses"), ("witness", "text")
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_sigla(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(s, str) for s in value)
+
+
+#: What each field of a reading or a slip must be, and how a problem names it.
+_PART_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "text": (_is_text, "a string"),
+    "witness": (_is_text, "a siglum (a string)"),
+    "witnesses": (_is_sigla, "a list of sigla (strings)"),
+}
+
+
+def _parts_problem(value: Any, name: str, fields: Sequence[str]) -> tuple[str, str] | None:
+    """What is wrong with an entry's ``readings`` or ``slips``: a list of tables, each with
+    exactly ``fields``, each of its type."""
+    if not isinstance(value, list):
+        return f"{name} {value!r} is not a list of tables", BAD_APPARATUS
+    for n, part in enumerate(value, 1):
+        if not isinstance(part, dict):
+            return f"{name} {n} ({part!r}) is not a table", BAD_APPARATUS
+        unknown = sorted(set(part) - set(fields))
+        if unknown:
+            return (
+                f"{name} {n}: unknown field {', '.join(map(repr, unknown))} (fields: "
+                f"{', '.join(fields)})",
+                UNKNOWN_KEY,
+            )
+        for field_name in fields:
+            if field_name not in part:
+                return f"{name} {n} lacks the field {field_name!r}", BAD_APPARATUS
+            check, what = _PART_TYPES[field_name]
+            if not check(part[field_name]):
+                return f"{name} {n}: {field_name} {part[field_name]!r} is not {what}", BAD_APPARATUS
+    return None
+
+
+def shape_problem(e: dict[str, Any], fields: Sequence[str]) -> tuple[str, str] | None:
+    """What is wrong with the TOML types of an entry's ``fields`` (those it has), as a message
+    and its warning subtype, or None: ``seed_line`` a whole number of 1 or more (not a float,
+    a boolean or a string), ``readings`` and ``slips`` lists of tables of exactly their fields
+    (an unknown one would be lost without a word), ``pages`` a table of strings, every other
+    field a string. Why: a value of another type passed on would be coerced (``int(1.7)``) or
+    break the build where it is used (a number for a note, a list for a step)."""
+    for name in fields:
+        if name not in e:
+            continue
+        value = e[name]
+        if name == "seed_line":
+            if type(value) is not int or value < 1:
+                return (
+                    f"seed_line {value!r} is not a line of the seed (a whole number, 1 or more)",
+                    BAD_APPARATUS,
+                )
+        elif name == "readings":
+            found = _parts_problem(value, name, READING_FIELDS)
+            if found:
+                return found
+        elif name == "slips":
+            found = _parts_problem(value, name, SLIP_FIELDS)
+            if found:
+                return found
+        elif name == "pages":
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+                return f"pages {value!r} is not a table of sigla and pages (strings)", BAD_APPARATUS
+        elif not isinstance(value, str):
+            return f"{name} {value!r} is not a string", BAD_APPARATUS
+    return None
 
 
 def entries_from(
@@ -283,7 +386,7 @@ def entries_from(
         try:
             entry = Entry(
                 id=e["id"],
-                seed_line=int(e["seed_line"]),
+                seed_line=e["seed_line"],
                 step=e.get("step", ""),
                 lemma=e["lemma"],
                 base=e["base"],
@@ -329,7 +432,17 @@ def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None
         raise ValueError(f"{entry.id}: an emendation must change the text")
     if base and not any(base in r.witnesses for r in entry.readings):
         raise ValueError(f"{entry.id}: no reading carries the base siglum {base}")
-    credited = {s for r in entry.readings for s in r.witnesses}
+    cited = [s for r in entry.readings for s in r.witnesses]
+    twice = [s for n, s in enumerate(cited) if s in cited[:n]]
+    if twice:
+        raise ValueError(
+            f"{entry.id}: {twice[0]} is cited more than once (a witness has one reading)"
+        )
+    slipped = [s.witness for s in entry.slips]
+    twice = [s for n, s in enumerate(slipped) if s in slipped[:n]]
+    if twice:
+        raise ValueError(f"{entry.id}: two slips of {twice[0]}")
+    credited = set(cited)
     for slip in entry.slips:
         if slip.witness == base or slip.witness in credited:
             raise ValueError(f"{entry.id}: slip of {slip.witness}, which has a reading")

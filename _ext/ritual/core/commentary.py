@@ -201,6 +201,43 @@ def segments(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+def span_problem(note: Note, order: Sequence[str], lengths: Mapping[str, int]) -> str | None:
+    """Why a lemma across steps cannot run as the row's ``from`` says, or None: its first step
+    must come before the note's own in the text's ``order`` (a later one, or the note's own,
+    spans nothing), and its offset must lie within that step's edited text (``lengths``: each
+    step's characters). A step that no page declares is said apart."""
+    if not note.first or note.first not in order or note.step not in order:
+        return None
+    where = f"note {note.id}: from {note.first}:{note.first_offset}"
+    if order.index(note.first) >= order.index(note.step):
+        return (
+            f"{where}: a lemma across steps begins in a step before its note's own "
+            f"({note.step}), and {note.first} is not one"
+        )
+    length = lengths.get(note.first)
+    if length is not None and note.first_offset >= length:
+        return f"{where}: the offset lies outside {note.first} ({length} characters)"
+    return None
+
+
+def witness_problem(note: Note, sigla: Iterable[str]) -> str | None:
+    """Why the witnesses a note names are not the edition's, or None: its own witness, and the
+    one that supplies a part of it (the first word of ``supplied``), are sigla of the edition
+    (``sigla``: sigla.tsv's), as the data credits them with its words."""
+    known = set(sigla)
+    if not note.witness:
+        return f"note {note.id} names no witness"
+    if note.witness not in known:
+        return f"note {note.id}: its witness {note.witness!r} is not a siglum of the edition"
+    supplier = note.supplied.split()[0] if note.supplied.split() else ""
+    if supplier and supplier not in known:
+        return (
+            f"note {note.id}: the witness that supplies its 〔…〕, {supplier!r}, is not a "
+            "siglum of the edition"
+        )
+    return None
+
+
 def spans_steps(note: Note, order: Sequence[str]) -> list[str]:
     """The steps a lemma across steps runs over, its own last; [] for a lemma in one step."""
     if not note.first or note.first not in order or note.step not in order:

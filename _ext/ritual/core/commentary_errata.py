@@ -69,6 +69,8 @@ def misplaced(erratum: Erratum, note: Note | None, sigla: Iterable[str]) -> str 
     another witness supplies (that part is not the note's witness's), and its witnesses must
     be sigla of the edition other than the note's own."""
     where = f"erratum of {erratum.note} at {erratum.at}"
+    if erratum.at < 0:
+        return f"{where}: at is an offset in the note's text (0 or more)"
     if note is None:
         return f"{where}: no note {erratum.note!r} in the commentary"
     here = note.text[erratum.at : erratum.end]
@@ -86,6 +88,34 @@ def misplaced(erratum: Erratum, note: Note | None, sigla: Iterable[str]) -> str 
     if erratum.read == erratum.reads:
         return f"{where}: the witnesses' reading is the note's"
     return None
+
+
+def checked(
+    errata: Iterable[Erratum], notes: Mapping[str, Note], sigla: Iterable[str]
+) -> tuple[list[Erratum], list[tuple[Erratum, str]]]:
+    """The rows that can stand, in the file's order, and each other row with why not
+    (:func:`misplaced`; ``notes``: the commentary's notes by id): a row whose place overlaps
+    that of an earlier row of its note is left out too, since the note's words there would be
+    printed twice (a mark on 「戒猶」 and one on its 「猶」 print 「戒猶猶」)."""
+    sigla = list(sigla)
+    good: list[Erratum] = []
+    bad: list[tuple[Erratum, str]] = []
+    for e in errata:
+        why = misplaced(e, notes.get(e.note), sigla)
+        if why is None:
+            other = next(
+                (o for o in good if o.note == e.note and o.at < e.end and e.at < o.end), None
+            )
+            if other is not None:
+                why = (
+                    f"erratum of {e.note} at {e.at}: it overlaps the erratum of line {other.line} "
+                    f"(at {other.at}, 「{other.reads}」); a place is marked once"
+                )
+        if why is None:
+            good.append(e)
+        else:
+            bad.append((e, why))
+    return good, bad
 
 
 #: What a marked erratum says to the reader (its title; the blanks: the note's witness, the

@@ -211,6 +211,19 @@ class Document:
         """The lines of the ``[[…]]`` headers of an array of tables, in order."""
         return [n for found, n in _keys_with_lines(self.text, arrays=True) if found == path]
 
+    def item_lines(self, key: str) -> list[int]:
+        """The line where each item of the top-level array ``key`` begins, in order: the
+        ``[[key]]`` headers of an array of tables, or, for an array written inline
+        (``key = [{ … }, { … }]``), the line of each of its items; [] if the file has neither."""
+        headers = self.array_lines(key)
+        if headers:
+            return headers
+        return inline_items(self.text, key)
+
+    def key_lines(self) -> list[tuple[tuple[str, ...], int]]:
+        """Every table header and key as (dotted path, line), in the file's order."""
+        return list(_keys_with_lines(self.text))
+
 
 # -- decoding ------------------------------------------------------------------------------------
 
@@ -532,6 +545,55 @@ def _keys_with_lines(text: str, arrays: bool = False) -> Iterator[tuple[tuple[st
         stripped = re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', "", rest).split("#")[0]
         depth = max(0, depth + stripped.count("[") + stripped.count("{"))
         depth = max(0, depth - stripped.count("]") - stripped.count("}"))
+
+
+#: The tokens of a TOML value, as :func:`inline_items` walks an array: comments, strings (the
+#: multi-line ones first), brackets and braces, commas, and any other run of a bare value.
+_VALUE_TOKEN = re.compile(
+    r"""(?P<skip>\s+|\#[^\n]*)"""
+    r'''|(?P<string>"""(?:[^\\]|\\.)*?"""(?!")|\'\'\'.*?\'\'\'(?!')'''
+    r"""|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+    r"""|(?P<open>[\[{])|(?P<close>[\]}])|(?P<comma>,)|(?P<bare>[^\s\[\]{},#"']+)""",
+    re.S,
+)
+
+
+def inline_items(text: str, key: str) -> list[int]:
+    """The line of each item of the top-level key ``key`` whose value is an inline array
+    (``key = [{ … }, { … }]``, over one line or many); [] if it has no such value."""
+    line = next((n for found, n in _keys_with_lines(text) if found == (key,)), 0)
+    if not line:
+        return []
+    lines = text.split("\n")
+    m = _KEY.match(lines[line - 1])
+    if m is None:
+        return []
+    pos = sum(len(x) + 1 for x in lines[: line - 1]) + m.end()
+    out: list[int] = []
+    depth = 0
+    expecting = False  # the next value at depth 1 begins an item
+    for token in _VALUE_TOKEN.finditer(text, pos):
+        kind = token.lastgroup
+        if kind == "skip":
+            continue
+        if depth == 0 and kind != "open":
+            return []  # not an array
+        if kind == "close":
+            depth -= 1
+            if depth == 0:
+                break
+            continue
+        if kind == "comma":
+            expecting = depth == 1
+            continue
+        if depth == 1 and expecting:
+            out.append(text.count("\n", 0, token.start()) + 1)
+            expecting = False
+        if kind == "open":
+            depth += 1
+            if depth == 1:
+                expecting = True
+    return out
 
 
 def line_of(text: str, path: tuple[str, ...] | list[str]) -> int:

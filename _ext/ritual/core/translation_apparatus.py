@@ -148,7 +148,7 @@ def entries_from(
             entry = TranslationEntry(
                 id=e["id"],
                 step=e["step"],
-                seed_line=int(e["seed_line"]),
+                seed_line=e["seed_line"],
                 lemma=e["lemma"],
                 base=e["base"],
                 context=e["context"],
@@ -310,10 +310,8 @@ def read_review(path: Path) -> tuple[list[ReviewRow], list[tuple[int, str]]]:
         why = ""
         if status not in REVIEW_STATUSES:
             why = f"status {status!r} is not one of {', '.join(REVIEW_STATUSES)}"
-        elif (status == "changed") != bool(entries):
-            why = "a changed step names its entries, and only a changed step does"
-        elif status in ("changed", "left") and not note:
-            why = f"a {status} step needs a reason"
+        elif rule := _review_rule(status, entries, note):
+            why = rule
         elif step in seen:
             why = f"{step} is listed twice"
         if why:
@@ -324,6 +322,60 @@ def read_review(path: Path) -> tuple[list[ReviewRow], list[tuple[int, str]]]:
     if columns is None:
         problems.append((0, "no rows"))
     return rows, problems
+
+
+def entry_steps(doc: Document) -> dict[str, str]:
+    """Each entry of the file as written (a malformed one too: it is warned apart) by id → the
+    step it names (the first entry of an id)."""
+    raw = doc.data.get("entry", [])
+    out: dict[str, str] = {}
+    for e in raw if isinstance(raw, list) else []:
+        if isinstance(e, dict) and isinstance(e.get("id"), str):
+            out.setdefault(e["id"], str(e.get("step", "")))
+    return out
+
+
+def _review_rule(status: str, entries: tuple[str, ...], note: str) -> str:
+    """What a row of the review says against itself, or '': a changed step names its entries
+    (and only a changed step does), a changed or left step gives its reason."""
+    if (status == "changed") != bool(entries):
+        return "a changed step names its entries, and only a changed step does"
+    if status in ("changed", "left") and not note:
+        return f"a {status} step needs a reason"
+    return ""
+
+
+def review_row_problems(
+    rows: Iterable[tuple[int, Mapping[str, str]]],
+    steps: Iterable[str],
+    entry_steps: Mapping[str, str],
+) -> list[tuple[int, str]]:
+    """``(line, message)`` for each row of the review (its line and its cells by column, as
+    the strict reader gives them) that the build cannot hold to the edition: a step that no
+    page declares (``steps``), a row at odds with itself (:func:`_review_rule`), an entry it
+    names that the translation apparatus does not hold, or holds for another step
+    (``entry_steps``: each entry's id → its step)."""
+    known = set(steps)
+    out: list[tuple[int, str]] = []
+    for line, row in rows:
+        step, status = str(row["step"]), str(row["status"])
+        entries = tuple(i.strip() for i in str(row["entries"]).split(",") if i.strip())
+        if step not in known:
+            out.append((line, f"the review names step {step!r}, which no page declares"))
+        rule = _review_rule(status, entries, str(row.get("note", "")))
+        if rule:
+            out.append((line, f"{step}: {rule}"))
+        for entry_id in entries:
+            if entry_id not in entry_steps:
+                out.append(
+                    (
+                        line,
+                        f"{step} names {entry_id}, which the translation apparatus does not hold",
+                    )
+                )
+            elif entry_steps[entry_id] != step:
+                out.append((line, f"{step} names {entry_id}, an entry of {entry_steps[entry_id]}"))
+    return out
 
 
 def review_problems(

@@ -9,7 +9,13 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 
 from .orthography_table import FormRole, OrthographyDirective
-from .placement import add_switch_words, check_entries_placed, check_sigla, list_phase_apparatus
+from .placement import (
+    add_switch_words,
+    check_entries_placed,
+    check_review,
+    check_sigla,
+    list_phase_apparatus,
+)
 from .sigla import ApparatusSummaryDirective, SiglaDirective
 
 
@@ -23,4 +29,5 @@ def setup_apparatus(app: Sphinx) -> None:
     app.connect("builder-inited", check_sigla)
     app.connect("doctree-read", list_phase_apparatus)
     app.connect("env-check-consistency", check_entries_placed)
+    app.connect("env-check-consistency", check_review)
     app.connect("html-page-context", add_switch_words)

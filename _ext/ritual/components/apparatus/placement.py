@@ -97,10 +97,7 @@ class ApparatusData:
         self.problems = entry_problems + (sigla_problems if series == TEXT else [])
         self.order = list(self.sigla)
         self.set_entries(self.entries)
-        self.lines = {
-            m[1]: entries.text.count("\n", 0, m.start()) + 1
-            for m in re.finditer(r'^id = "([^"]+)"', entries.text, re.M)
-        }
+        self.lines = apparatus.entry_lines(entries)
 
     def set_entries(self, entries: list[apparatus.Entry]) -> None:
         """The entries of the series (and by step), e.g. once their notes are composed."""
@@ -734,7 +731,11 @@ def check_sigla(app: Sphinx) -> None:
     for data in all_series(app.env):
         report(data.problems)
         for entry in data.entries:
-            cited = {s for r in entry.readings for s in r.witnesses} | set(entry.pages)
+            cited = (
+                {s for r in entry.readings for s in r.witnesses}
+                | set(entry.pages)
+                | {slip.witness for slip in entry.slips}
+            )
             for siglum in sorted(cited - set(data.sigla)):
                 warn(
                     f"{_what(data)} {entry.id} cites undeclared siglum {siglum!r}",
@@ -762,6 +763,22 @@ def check_entries_placed(app: Sphinx, env: BuildEnvironment) -> None:
                     XsWarning.BAD_APPARATUS,
                     data.location(entry.id),
                 )
+
+
+def check_review(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: each row of the review of the base translation
+    (``translation-review.tsv``) names a step that a page declares, agrees with itself (a
+    changed step names its entries), and names entries of the translation apparatus that are
+    its step's (:func:`.translation_apparatus.review_row_problems`)."""
+    rows = table(env, "translation_review")
+    if not rows.rows:
+        return
+    entry_steps = translation_apparatus.entry_steps(document(env, "translation_apparatus"))
+    problems = translation_apparatus.review_row_problems(
+        ((r.line, r.values) for r in rows), xs_domain(env).steps, entry_steps
+    )
+    for line, message in problems:
+        warn(message, XsWarning.BAD_APPARATUS, f"{rows.path}:{line}")
 
 
 def _exported(places: tuple[Place, ...]) -> list[dict[str, Any]]:
