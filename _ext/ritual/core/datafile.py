@@ -202,23 +202,15 @@ class Document:
         """The line of a table or key, by its dotted path (0 if not found)."""
         return line_of(self.text, path)
 
-    def item_lines(self, *path: str) -> list[int]:
-        """The line where each item of the array at ``path`` begins (``kinds = [{…}, {…}]``
-        written one item a line: each its own line), in order; [] if it is not found."""
-        return item_lines(self.text, path)
-
     def array_lines(self, *path: str) -> list[int]:
         """The lines of the ``[[…]]`` headers of an array of tables, in order."""
         return [n for found, n in _keys_with_lines(self.text, arrays=True) if found == path]
 
-    def item_lines(self, key: str) -> list[int]:
-        """The line where each item of the top-level array ``key`` begins, in order: the
-        ``[[key]]`` headers of an array of tables, or, for an array written inline
-        (``key = [{ … }, { … }]``), the line of each of its items; [] if the file has neither."""
-        headers = self.array_lines(key)
-        if headers:
-            return headers
-        return inline_items(self.text, key)
+    def item_lines(self, *path: str) -> list[int]:
+        """The line where each item of the array at ``path`` begins, in order: the ``[[…]]``
+        headers of an array of tables, or, for an array written inline (``kinds = [{ … },
+        { … }]``, over one line or many), the line of each of its items; [] if neither."""
+        return self.array_lines(*path) or item_lines(self.text, path)
 
     def key_lines(self) -> list[tuple[tuple[str, ...], int]]:
         """Every table header and key as (dotted path, line), in the file's order."""
@@ -547,7 +539,7 @@ def _keys_with_lines(text: str, arrays: bool = False) -> Iterator[tuple[tuple[st
         depth = max(0, depth - stripped.count("]") - stripped.count("}"))
 
 
-#: The tokens of a TOML value, as :func:`inline_items` walks an array: comments, strings (the
+#: The tokens of a TOML value, as :func:`item_lines` walks an array: comments, strings (the
 #: multi-line ones first), brackets and braces, commas, and any other run of a bare value.
 _VALUE_TOKEN = re.compile(
     r"""(?P<skip>\s+|\#[^\n]*)"""
@@ -558,10 +550,23 @@ _VALUE_TOKEN = re.compile(
 )
 
 
-def inline_items(text: str, key: str) -> list[int]:
-    """The line of each item of the top-level key ``key`` whose value is an inline array
-    (``key = [{ … }, { … }]``, over one line or many); [] if it has no such value."""
-    line = next((n for found, n in _keys_with_lines(text) if found == (key,)), 0)
+def line_of(text: str, path: tuple[str, ...] | list[str]) -> int:
+    """The line where a TOML table or key (by its dotted path) is first written; 0 if not."""
+    wanted = tuple(path)
+    best = 0
+    for found, number in _keys_with_lines(text):
+        if found == wanted:
+            return number
+        if not best and found[: len(wanted)] == wanted:
+            best = number
+    return best
+
+
+def item_lines(text: str, path: tuple[str, ...] | list[str]) -> list[int]:
+    """The line where each item of the inline array that the key ``path`` holds begins, in
+    order (``key = [{ … }, { … }]``, over one line or many, strings of any kind skipped whole);
+    [] if the key is not found or holds no array."""
+    line = line_of(text, path)
     if not line:
         return []
     lines = text.split("\n")
@@ -593,73 +598,6 @@ def inline_items(text: str, key: str) -> list[int]:
             depth += 1
             if depth == 1:
                 expecting = True
-    return out
-
-
-def line_of(text: str, path: tuple[str, ...] | list[str]) -> int:
-    """The line where a TOML table or key (by its dotted path) is first written; 0 if not."""
-    wanted = tuple(path)
-    best = 0
-    for found, number in _keys_with_lines(text):
-        if found == wanted:
-            return number
-        if not best and found[: len(wanted)] == wanted:
-            best = number
-    return best
-
-
-def _string_end(line: str, start: int) -> int:
-    """The index after the TOML string that opens at ``line[start]`` (a quotation mark)."""
-    quote = line[start]
-    i = start + 1
-    while i < len(line):
-        if quote == '"' and line[i] == "\\":
-            i += 2
-            continue
-        if line[i] == quote:
-            return i + 1
-        i += 1
-    return len(line)
-
-
-def item_lines(text: str, path: tuple[str, ...] | list[str]) -> list[int]:
-    """The line where each item of the array that the key ``path`` holds begins, in order
-    (for messages about one inline table of a list); [] if the key is not found or holds no
-    array."""
-    start = line_of(text, path)
-    if not start:
-        return []
-    lines = text.split("\n")
-    key = _KEY.match(lines[start - 1])
-    if key is None:
-        return []
-    out: list[int] = []
-    depth = 0
-    in_item = False
-    for number in range(start, len(lines) + 1):
-        line = lines[number - 1][key.end() :] if number == start else lines[number - 1]
-        i = 0
-        while i < len(line):
-            c = line[i]
-            if c == "#":
-                break
-            if depth == 0 and c not in " \t[":
-                return out  # not an array
-            if depth == 1 and not in_item and c not in " \t,]":
-                out.append(number)
-                in_item = True
-            if c in "\"'":
-                i = _string_end(line, i)
-                continue
-            if c in "[{":
-                depth += 1
-            elif c in "]}":
-                depth -= 1
-                if depth == 0:
-                    return out
-            elif c == "," and depth == 1:
-                in_item = False
-            i += 1
     return out
 
 
