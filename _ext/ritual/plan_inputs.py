@@ -23,7 +23,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from .core.datafile import Problem, closest
-from .core.diagram.drawers import DRAWERS, Drawer
+from .core.diagram.drawers import DRAWERS, Drawer, params_of
 from .core.diagram.model import Setting, facings_from, read_setting
 from .core.diagram.positions import (
     FigureInfo,
@@ -92,7 +92,8 @@ def check_setting(app: Sphinx) -> None:
 
 def setting_data(env: BuildEnvironment) -> tuple[Setting | None, list[Problem]]:
     """The edition's setting (``setting.toml`` and ``facings.tsv``), read once per build, and
-    the problems of its entries (each left out). None when there is no setting to draw on: the
+    the problems of its entries (each left out, or its bad value; a furnishing's sizes are
+    checked against those its kind's drawer declares). None when there is no setting to draw on: the
     file is absent (an edition without plans), could not be read at all, or has no view; the
     first two are said by the strict reader (``missing_file``, ``bad_toml`` …), the third here.
     """
@@ -101,7 +102,9 @@ def setting_data(env: BuildEnvironment) -> tuple[Setting | None, list[Problem]]:
         doc = document(env, "setting")
         if not doc.data:
             return None, []
-        setting, problems = read_setting(doc, facings_from(table(env, "facings")))
+        facings = facings_from(table(env, "facings"))
+        # each furnishing's keys and sizes checked against those its kind's drawer takes
+        setting, problems = read_setting(doc, facings, params_of(drawers_for(env)))
         return (setting if setting.views else None), problems
 
     return build_state(env).file("setting", read)

@@ -30,6 +30,7 @@ No Sphinx import: tools and tests read data with it alone.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
@@ -215,6 +216,13 @@ class Document:
     def key_lines(self) -> list[tuple[tuple[str, ...], int]]:
         """Every table header and key as (dotted path, line), in the file's order."""
         return list(_keys_with_lines(self.text))
+
+    def line_in(self, start: int, *path: str) -> int:
+        """The first line from ``start`` on where a table or key (by its dotted path) is
+        written, 0 if none: a key of the item of an array of tables whose ``[[…]]`` header is
+        on line ``start``."""
+        found = (n for key, n in _keys_with_lines(self.text) if n >= start and key == path)
+        return next(found, 0)
 
 
 # -- decoding ------------------------------------------------------------------------------------
@@ -475,11 +483,14 @@ def optional_integer(text: str) -> int | None:
 
 
 def number(text: str) -> float:
-    """A decimal number."""
+    """A decimal number (a finite one: ``nan`` and ``inf`` are no measure)."""
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise ValueError("not a number") from None
+    if not math.isfinite(value):
+        raise ValueError("not a finite number")
+    return value
 
 
 def integers(text: str) -> tuple[int, ...]:

@@ -12,6 +12,12 @@ holder, the target and the screen …). An edition that needs another kind regis
 drawer (``xs_plan_drawers`` in conf.py: kind → ``"module:function"``); nothing in the drawing
 code changes.
 
+A drawer declares the sizes it reads from its furnishing's entry (:func:`takes`: key → kind of
+value, ``furnishing.params``): the setting's reader checks each against it, so that a misspelt
+key (``rr`` for ``r``) or a value that is no size (``r = "big"``, ``r = -1.5``) is said at its
+line of setting.toml rather than drawn with the default size, or not drawn. A drawer that
+declares nothing (a project's own, say) is given whatever its furnishings hold, unchecked.
+
 No Sphinx import.
 """
 
@@ -21,10 +27,30 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from .canvas import INK, LACQUER, LINE, MAT, VERMILION, Canvas
-from .model import Furnishing
+from .model import COUNT, LENGTH, WORDS, DrawerParams, Furnishing, Param
 from .plan import El
 
 Drawer = Callable[[Canvas, Furnishing, float, bool], None]
+
+#: A size the drawer cannot do without (a mat's width …); one it has a default for.
+SIZE, OPTIONAL_SIZE = Param(LENGTH, needed=True), Param(LENGTH)
+
+
+def takes(**params: Param) -> Callable[[Drawer], Drawer]:
+    """Declare the values a drawer reads from its furnishing's entry (key → :class:`Param`),
+    as its ``params`` (read by :func:`params_of`)."""
+
+    def declare(drawer: Drawer) -> Drawer:
+        drawer.params = MappingProxyType(params)  # type: ignore[attr-defined]
+        return drawer
+
+    return declare
+
+
+def params_of(drawers: Mapping[str, Drawer]) -> DrawerParams:
+    """kind → the params its drawer declares (:func:`takes`), None for a drawer that declares
+    none: what the setting's reader checks each furnishing's keys and sizes against."""
+    return {kind: getattr(drawer, "params", None) for kind, drawer in drawers.items()}
 
 
 def _num(f: Furnishing, key: str, default: float = 0.0) -> float:
@@ -54,6 +80,7 @@ def around(
     return out
 
 
+@takes(w=SIZE, h=SIZE, n=Param(COUNT))
 def draw_mats(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """A mat, or ``n`` mats laid end to end (``mats``), along their long side."""
     x, y, w, h = f.x, f.y, _num(f, "w"), _num(f, "h")
@@ -86,6 +113,7 @@ def draw_mats(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x, y, f.label, size, vertical=not horizontal, fill=LINE, also=also)
 
 
+@takes(w=SIZE, h=SIZE)
 def draw_zun(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """Two 壺 on a 禁: the dark one (玄酒) to the west."""
     x, y, w, h = f.x, f.y, _num(f, "w"), _num(f, "h")
@@ -131,6 +159,7 @@ def draw_zun(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x, y - h / 2 - g, f.label, size, fill=LINE, also=also)
 
 
+@takes(w=SIZE, h=SIZE)
 def draw_fei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """A basket, its name beside its long side."""
     x, y, w, h = f.x, f.y, _num(f, "w"), _num(f, "h")
@@ -174,6 +203,7 @@ def draw_fei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
             )
 
 
+@takes(r=OPTIONAL_SIZE)
 def draw_xi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """The basin for washing the vessels."""
     x, y, r = f.x, f.y, _num(f, "r", 1.5)
@@ -185,6 +215,7 @@ def draw_xi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x, y - r - g, f.label, size + 1, fill=INK, also=also)
 
 
+@takes(r=OPTIONAL_SIZE)
 def draw_lei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """The water jar beside the basin."""
     x, y, r = f.x, f.y, _num(f, "r", 0.9)
@@ -195,6 +226,7 @@ def draw_lei(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x + r + g, y, f.label, size, anchor="start", fill=LINE, also=also)
 
 
+@takes(w=SIZE, h=SIZE)
 def draw_qing(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """A hung chime frame (縣), seen from above: the frame and its stones."""
     x, y, w, h = f.x, f.y, _num(f, "w"), _num(f, "h")
@@ -218,6 +250,7 @@ def draw_qing(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x + w / 2 + half, y, f.label, size, vertical=True, fill=LINE, also=also)
 
 
+@takes(gap=OPTIONAL_SIZE, length=OPTIONAL_SIZE, width=OPTIONAL_SIZE)
 def draw_wu(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """The two shooting stations (物), crosses ``gap`` apart."""
     x, y = f.x, f.y
@@ -234,6 +267,7 @@ def draw_wu(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x, y + length / 2 + g, f.label, size, fill=VERMILION, also=also)
 
 
+@takes(w=SIZE, h=SIZE)
 def draw_bi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """An arrow rest: a lacquered bar."""
     x, y, w, h = f.x, f.y, _num(f, "w"), _num(f, "h")
@@ -256,6 +290,7 @@ def draw_bi(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x + w / 2 + g, y, f.label, size, anchor="start", fill=LACQUER, also=also)
 
 
+@takes(w=SIZE, h=SIZE)
 def draw_zhong(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """The tally holder (中): a crouching beast, head to the east."""
     x, y, w, h = f.x, f.y, _num(f, "w"), _num(f, "h")
@@ -273,6 +308,7 @@ def draw_zhong(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x, y + h / 2 + g, f.label, size, fill=LACQUER, also=also)
 
 
+@takes(r=OPTIONAL_SIZE)
 def draw_feng(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """The stand (豐) for the losers' cups."""
     x, y, r = f.x, f.y, _num(f, "r", 0.6)
@@ -287,6 +323,7 @@ def draw_feng(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
         c.text(x - r - g, y, f.label, size, anchor="end", fill=LINE, also=also)
 
 
+@takes(w=SIZE, zhong=OPTIONAL_SIZE, gong=OPTIONAL_SIZE, side_labels=Param(WORDS))
 def draw_hou(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """The target (侯) seen from above: its full width, the 躬 and the 中 in vermilion, and
     the names of its sides (``side_labels``: west, east) above its ends."""
@@ -336,6 +373,7 @@ def draw_hou(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
                 )
 
 
+@takes(w=OPTIONAL_SIZE)
 def draw_fa(c: Canvas, f: Furnishing, size: float, label: bool) -> None:
     """The screen that shelters the one who calls the hits: a bent line."""
     x, y = f.x, f.y
