@@ -414,14 +414,15 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         if not isinstance(raw, dict) or not _NAME.match(str(raw.get("name", ""))):
             raise EditionError(f"terms.kinds: {raw!r} needs a name", path, line)
         # (its name is good: the rest of it is checked, a bad or unknown field said, not used)
-        kind = (
+        kind: dict[str, Any] = (
             term_table.fields("kinds", raw, TERM_KIND, ("name",), line, raw["name"], entry=True)
             or {}
         )
+        name = str(raw["name"])
         kinds.append(
             TermKind(
-                raw["name"],
-                kind.get("title", raw["name"]),
+                name,
+                kind.get("title", name),
                 kind.get("title_en", ""),
                 kind.get("negated", False),
             )
@@ -458,11 +459,11 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         persons = ""
     renamed: dict[tuple[str, str], str] = {}
     for entry in term_table.entries("renamed", RENAMED, tuple(RENAMED)):
-        kind, old, new = entry["kind"], entry["from"], entry["to"]
-        if kind not in {k.name for k in kinds}:
-            soft(("terms", "renamed"), f"terms.renamed: {kind!r} is not a declared kind")
+        of, old, new = str(entry["kind"]), str(entry["from"]), str(entry["to"])
+        if of not in {k.name for k in kinds}:
+            soft(("terms", "renamed"), f"terms.renamed: {of!r} is not a declared kind")
         else:
-            renamed[(kind, old)] = new
+            renamed[(of, old)] = new
     negation = Negation(
         term_table.typed("negated_prefix", STRING, NEGATION_PREFIX),
         term_table.typed("negated_pinyin", STRING, NEGATION_PINYIN),
