@@ -111,7 +111,7 @@ CASES: dict[str, Case] = {
         "scalebar = 30.0\noverview",
         "scalebar = -30.0\noverview",
         [at(23, "bad_setting", "views.range: scalebar -30.0 is not a positive length")],
-        follows=("unknown view 'range'",),
+        follows=("unknown view 'range'", "'range' is not a view of the setting"),
     ),
     "furnishing size negative": Case(
         "y = -16.0\nr = 1.5",

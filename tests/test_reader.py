@@ -100,7 +100,7 @@ def test_the_data_scripts_read_as_the_pages(edition_html: Path, copy: str) -> No
         shown.append((step["id"], kept.plain(step["text"]), texts[step["id"]]))
         if step.get("tr"):
             shown.append((step["id"], kept.plain(step["tr"]), trans[step["id"]]))
-        shown += [(nid, kept.plain(w), notes[nid]) for nid, w in stage["zhu"].get(str(i), ())]
+        shown += [(n[0], kept.plain(n[1]), notes[n[0]]) for n in stage["zhu"].get(str(i), ())]
     shown += [(sid, kept.plain(row[1]), texts[sid]) for sid, row in xrefs["steps"].items()]
     for row in index["docs"]:
         shown.append((row[0], kept.plain(row[4]), texts[row[0]]))
