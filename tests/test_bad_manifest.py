@@ -148,6 +148,10 @@ CASES: dict[str, Case] = {
         [(MANIFEST, "renamed =", "bad_edition", "terms.renamed: '篚' must be a table")],
     ),
     # -- [plan] view_notes of no view ------------------------------------------------------------
+    "plan.spacing infinite": Case(  # inf > 0 was taken: the rows' slots at infinity
+        {"spacing = 2.5": "spacing = inf"},
+        [(MANIFEST, "spacing = inf", "bad_edition", "plan.spacing must be a positive number")],
+    ),
     "plan.view_notes: a misspelt view": Case(
         {"view_notes = { range =": "view_notes = { rnage ="},
         [(MANIFEST, "view_notes", "bad_edition", "'rnage' is not a view of the setting")],
@@ -265,6 +269,14 @@ def stopped(make_app, src: Path) -> tuple[int | str | None, str]:
             "translation_apparatus.id_digits 0",
         ),
         (None, "", "edition.toml is empty"),
+        (  # a key left out is said at its table, not at a like-named key of another table
+            {
+                'id_prefix = "xs"\n': "",
+                "[plan]": '[translation_apparatus]\nid_prefix = "tr"\n\n[plan]',
+            },
+            "[edition]",
+            "edition.id_prefix must be a non-empty string",
+        ),
     ],
 )
 def test_an_unusable_manifest_stops_the_build_with_one_located_error(

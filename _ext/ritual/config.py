@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from datetime import date
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from .core.datafile import is_positive
 from .core.edition import EditionError, load_edition
 from .events import EDITION_LOADED
 from .plan_inputs import import_drawer
@@ -272,7 +273,7 @@ def _is_date(text: str) -> bool:
     return True
 
 
-def _stop(message: str, location: str) -> None:
+def _stop(message: str, location: str) -> NoReturn:
     """Say why the edition cannot be built, at its file and line, and stop the build.
 
     Sphinx 9's ``sphinx-build`` catches every ``Exception`` (a :class:`~sphinx.errors.ConfigError`
@@ -370,11 +371,7 @@ def check_config(app: Sphinx, config: Config) -> None:
 
 def _is_measure(pair: object) -> bool:
     """A width and a height (``xs_plan_print_box``, ``xs_latex_paper``): two positive numbers."""
-    return (
-        isinstance(pair, list | tuple)
-        and len(pair) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in pair)
-    )
+    return isinstance(pair, list | tuple) and len(pair) == 2 and all(is_positive(v) for v in pair)
 
 
 def _is_words(column: object) -> bool:

@@ -33,7 +33,7 @@ import difflib
 import math
 import re
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -278,8 +278,9 @@ def _read_bytes(path: Path) -> tuple[bytes | None, list[Problem]]:
 # -- TSV -----------------------------------------------------------------------------------------
 
 
-def closest(value: str, allowed: tuple[str, ...]) -> str:
-    match = difflib.get_close_matches(value, allowed, n=1)
+def closest(value: str, allowed: Iterable[str]) -> str:
+    """ " (did you mean …?)" for the allowed word nearest ``value``, or ""."""
+    match = difflib.get_close_matches(value, list(allowed), n=1)
     return f" (did you mean {match[0]!r}?)" if match else ""
 
 
@@ -480,6 +481,17 @@ def integer(text: str) -> int:
 def optional_integer(text: str) -> int | None:
     """A whole number, or nothing."""
     return integer(text) if text else None
+
+
+def is_real(value: object) -> bool:
+    """A finite number as TOML gives one: an integer or a float, not a boolean (``true`` is no
+    measure), ``nan`` or ``inf``."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def is_positive(value: object) -> bool:
+    """A finite number above zero (a length, a scale, a spacing)."""
+    return is_real(value) and value > 0  # type: ignore[operator]
 
 
 def number(text: str) -> float:

@@ -328,12 +328,6 @@ class Edition:
 _KIND_NAMES = {str: "a non-empty string", int: "a whole number", list: "a list"}
 
 
-def _line_of(text: str, key: str) -> int:
-    """The line where ``key`` is first set (for messages about it); 0 if not found."""
-    m = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.M)
-    return text.count("\n", 0, m.start()) + 1 if m else 0
-
-
 def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = None) -> Edition:
     """Read ``folder/edition.toml``; raise :class:`EditionError` where it cannot be used (no
     file, nothing of it TOML, a required value missing: lost with a table that did not parse,
@@ -362,7 +356,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
         )
     # A table that did not parse is left out and said (bad_toml, in ``problems``); the build
     # goes on with the rest, unless what is lost is required (then ``need`` below names it).
-    text, data = doc.text, doc.data
+    data = doc.data
     problems = list(doc.problems)
 
     def soft(where: tuple[str, ...], message: str) -> None:
@@ -379,7 +373,8 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             or (kind is int and isinstance(value, bool))  # true is no number
             or (kind is str and not value)
         ):
-            line = doc.line_of(where, key) or _line_of(text, key)
+            # its own line, or its table's (a key left out); never a like-named key elsewhere
+            line = doc.line_of(where, key) or doc.line_of(where)
             why = ""
             if not line and broken:  # lost with a table that did not parse
                 line, why = broken[0].line, f" ({broken[0].message})"
@@ -394,23 +389,25 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     ident = need(meta, "id", str, "edition")
     if not _NAME.match(ident):
         raise EditionError(
-            f"edition.id {ident!r}: lower-case letters, digits, - and _", path, _line_of(text, "id")
+            f"edition.id {ident!r}: lower-case letters, digits, - and _",
+            path,
+            doc.line_of("edition", "id"),
         )
     prefix = need(meta, "id_prefix", str, "edition")
     if not _NAME.match(prefix):
         raise EditionError(
             f"edition.id_prefix {prefix!r}: lower-case letters and digits",
             path,
-            _line_of(text, "id_prefix"),
+            doc.line_of("edition", "id_prefix"),
         )
     digits = need(meta, "id_digits", int, "edition")
 
     terms = data.get("terms", {})
     term_table = TableReader(doc, "terms")
-    kinds = []
+    kinds: list[TermKind] = []
     kind_lines = doc.item_lines("terms", "kinds")
     for i, raw in enumerate(need(terms, "kinds", list, "terms")):
-        line = kind_lines[i] if i < len(kind_lines) else _line_of(text, "kinds")
+        line = kind_lines[i] if i < len(kind_lines) else doc.line_of("terms", "kinds")
         if not isinstance(raw, dict) or not _NAME.match(str(raw.get("name", ""))):
             raise EditionError(f"terms.kinds: {raw!r} needs a name", path, line)
         # (its name is good: the rest of it is checked, a bad or unknown field said, not used)
@@ -419,6 +416,8 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             or {}
         )
         name = str(raw["name"])
+        if name in {k.name for k in kinds}:
+            raise EditionError(f"terms.kinds: {name!r} is declared twice", path, line)
         kinds.append(
             TermKind(
                 name,
@@ -427,8 +426,6 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
                 kind.get("negated", False),
             )
         )
-    if len({k.name for k in kinds}) != len(kinds):
-        raise EditionError("terms.kinds: a kind is declared twice", path, _line_of(text, "kinds"))
 
     app_table = TableReader(doc, "apparatus")
     app_kinds: dict[str, str] = {}

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import translation_apparatus
-from .datafile import UNKNOWN_KEY, Document, Problem, closest
+from .datafile import UNKNOWN_KEY, Document, Problem, closest, is_positive
 from .xrefs import THROUGH
 
 #: The subtype of a value of edition.toml that cannot be used (``warnings.XsWarning``).
@@ -290,7 +290,7 @@ def read_plan(doc: Document) -> tuple[PlanTable, list[Problem]]:
     default = PlanTable()
     spacing = r.value(
         "spacing",
-        lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v > 0,
+        is_positive,
         "a positive number",
         default.spacing,
     )

@@ -9,7 +9,6 @@ No Sphinx import: the diagram package is pure and unit-tested alone.
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -24,6 +23,9 @@ from ..datafile import (
     Table,
     Toml,
     Tsv,
+    closest,
+    is_positive,
+    is_real,
     number,
     read_toml,
     read_tsv,
@@ -306,18 +308,9 @@ class Param:
     needed: bool = False
 
 
-def _real(value: object) -> bool:
-    """A finite number: a TOML integer or float, not a boolean, nan or inf."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _positive(value: object) -> bool:
-    return _real(value) and value > 0  # type: ignore[operator]
-
-
 def _whole(value: object) -> bool:
     """A whole number, one or more (``4`` or ``4.0``)."""
-    return _real(value) and value >= 1 and float(value).is_integer()  # type: ignore[operator,arg-type]
+    return is_real(value) and value >= 1 and float(value).is_integer()  # type: ignore[operator,arg-type]
 
 
 def _text(value: object) -> bool:
@@ -337,7 +330,7 @@ def _box(value: object) -> bool:
     return (
         isinstance(value, list)
         and len(value) == 4
-        and all(_real(v) for v in value)
+        and all(is_real(v) for v in value)
         and value[0] < value[2]
         and value[1] < value[3]
     )
@@ -349,15 +342,10 @@ def _one_of(words: Iterable[str]) -> tuple[Callable[[object], bool], str]:
     return (lambda value: value in allowed), f"one of {', '.join(map(repr, allowed))}"
 
 
-def _closest(value: str, allowed: Iterable[str]) -> str:
-    match = difflib.get_close_matches(value, list(allowed), n=1)
-    return f" (did you mean {match[0]!r}?)" if match else ""
-
-
 #: What a value of each kind of :class:`Param` must be, and how a problem says it.
 _PARAMS: Mapping[str, tuple[Callable[[object], bool], str]] = MappingProxyType(
     {
-        LENGTH: (_positive, "a positive number"),
+        LENGTH: (is_positive, "a positive number"),
         COUNT: (_whole, "a whole number, 1 or more"),
         WORDS: (_texts, "a list of strings"),
     }
@@ -492,7 +480,7 @@ class _Entry:
             if key not in known:
                 self.say(
                     key,
-                    f"unknown key {key!r} (known: {', '.join(known)}){_closest(key, known)}; "
+                    f"unknown key {key!r} (known: {', '.join(known)}){closest(key, known)}; "
                     "it is not used",
                     UNKNOWN_KEY,
                     key,
@@ -529,8 +517,8 @@ class _Entry:
 
     def point(self, name: str, bounds: tuple[float, float, float, float]) -> tuple[float, float]:
         """A place's or a furnishing's point, which must lie inside the plan."""
-        x = float(self.need("x", _real, "a number"))
-        y = float(self.need("y", _real, "a number"))
+        x = float(self.need("x", is_real, "a number"))
+        y = float(self.need("y", is_real, "a number"))
         if not _inside(bounds, x, y):
             raise SettingError(f"{self.where}: ({x}, {y}) outside the plan bounds", name)
         return x, y
@@ -631,7 +619,7 @@ class _SettingReader:
             ("units", _text, "a string"),
             ("origin", _text, "a string"),
             ("axes", _text, "a string"),
-            ("chi_in_metres", _positive, "a positive number"),
+            ("chi_in_metres", is_positive, "a positive number"),
             ("disputes", _texts, "a list of strings"),
         ):
             if entry.get(key, check, what, None) is None:
@@ -648,7 +636,7 @@ class _SettingReader:
         def make(name: str, e: _Entry) -> Dimension:
             e.keys(KEYS["dimensions"])
             warrant, estimate = e.warrant()
-            return Dimension(name, float(e.need("value", _real, "a number")), warrant, estimate)
+            return Dimension(name, float(e.need("value", is_real, "a number")), warrant, estimate)
 
         return self.named("dimensions", make)
 
@@ -660,7 +648,7 @@ class _SettingReader:
             warrant, estimate = e.warrant()
             x, y = e.point(name, bounds)
             row = e.get("row", row_check, row_words, None)
-            span = e.get("span", _positive, "a positive length", None)
+            span = e.get("span", is_positive, "a positive length", None)
             area = e.need("area", _text, "a string")
             return Place(
                 name, x, y, area, warrant, estimate, row, None if span is None else float(span)
@@ -706,7 +694,10 @@ class _SettingReader:
 
     def structures(self) -> list[Structure]:
         kind_check, kinds = _one_of(STRUCTURE_KINDS)
-        all_views = tuple(self.data["views"]) if isinstance(self.data.get("views"), dict) else ()
+        # by default a part is drawn in every view the setting declares by a known name (a
+        # misspelt one is said once, at its table, not again at every part)
+        declared = self.data["views"] if isinstance(self.data.get("views"), dict) else {}
+        all_views = tuple(v for v in declared if v in VIEWS)
 
         def make(e: _Entry) -> Structure:
             e.keys(KEYS["structure"])
@@ -714,7 +705,7 @@ class _SettingReader:
             name = e.need("name", _text, "a string")
             kind = e.need("kind", kind_check, kinds)
             found = e.need("coords", lambda v: isinstance(v, list), "a list of numbers")
-            coords = tuple(float(c) for c in found if _real(c))
+            coords = tuple(float(c) for c in found if is_real(c))
             if len(coords) != len(found) or not _coords_fit(kind, coords):
                 raise SettingError(
                     f"{e.where}: coords {found!r} are not those of a {kind}: "
@@ -753,9 +744,9 @@ class _SettingReader:
                 raise SettingError(f"{e.where}: not one of {', '.join(VIEWS)}", name)
             e.keys(KEYS["views"])
             extent = tuple(float(v) for v in e.need("extent", _box, _BOX))
-            scale = float(e.need("scale", _positive, "a positive number"))
-            scalebar = float(e.need("scalebar", _positive, "a positive length"))
-            below = e.get("label_below", _real, "a number", None)
+            scale = float(e.need("scale", is_positive, "a positive number"))
+            scalebar = float(e.need("scalebar", is_positive, "a positive length"))
+            below = e.get("label_below", is_real, "a number", None)
             kinds = e.get("label_kinds", _texts, "a list of strings", [])
             for kind in kinds:
                 if kind not in furnished:
@@ -795,7 +786,7 @@ class _SettingReader:
         return Unit(
             e.get("small", _text, "a string", small),
             e.get("large", _text, "a string", ""),
-            float(e.get("large_in_small", _positive, "a positive number", 1.0)),
+            float(e.get("large_in_small", is_positive, "a positive number", 1.0)),
         )
 
 
@@ -804,8 +795,8 @@ def _label(e: _Entry, dimensions: Mapping[str, Dimension], view_table: Mapping[s
     may take (``also``), one that is malformed is said and not used."""
     e.keys(KEYS["label"])
     text = e.need("text", _text, "a string")
-    x = float(e.need("x", _real, "a number"))
-    y = e.need("y", lambda v: _real(v) or _text(v), "a number or the name of a dimension")
+    x = float(e.need("x", is_real, "a number"))
+    y = e.need("y", lambda v: is_real(v) or _text(v), "a number or the name of a dimension")
     if isinstance(y, str):  # a named measure
         if y not in dimensions:
             raise SettingError(f"{e.where}: y names no dimension {y!r}", y, "y")
@@ -829,8 +820,8 @@ def _label(e: _Entry, dimensions: Mapping[str, Dimension], view_table: Mapping[s
             continue
         a.keys(KEYS["label.also"])
         try:
-            ax = float(a.need("x", _real, "a number"))
-            ay = float(a.need("y", _real, "a number"))
+            ax = float(a.need("x", is_real, "a number"))
+            ay = float(a.need("y", is_real, "a number"))
         except SettingError as exc:
             a.say("", f"{str(exc).removeprefix(f'{a.where}: ')}; it is not used", value=exc.value)
             continue
