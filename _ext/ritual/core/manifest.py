@@ -265,7 +265,8 @@ class TableReader:
     ) -> list[dict[str, Any]]:
         """A list of inline tables, each checked against ``spec`` at its own line
         (:meth:`fields`; by default each needs a ``name``); the entries that can be used."""
-        raw = self.value(key, lambda v: isinstance(v, list), "a list of { name, … }", [])
+        shape = "a list of { " + ", ".join([*required, *(f for f in spec if f not in required)][:3])
+        raw = self.value(key, lambda v: isinstance(v, list), shape + ", … }", [])
         lines = self.doc.item_lines(self.name, key)
         out = []
         for i, entry in enumerate(raw):

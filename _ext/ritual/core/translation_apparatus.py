@@ -406,7 +406,10 @@ def review_problems(
         for entry_id in r.entries:
             e = by_id.get(entry_id)
             if e is None:
-                out.append(f"line {r.line}: {r.step} names {entry_id}, which is no entry")
+                out.append(
+                    f"line {r.line}: {r.step} names {entry_id}, "
+                    "which the translation apparatus does not hold"
+                )
             elif e.step != r.step or e.kind != kind:
                 out.append(f"line {r.line}: {entry_id} is not a {kind} entry of {r.step}")
             else:
