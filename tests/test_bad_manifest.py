@@ -163,6 +163,14 @@ CASES: dict[str, Case] = {
         append='\n[tei]\ncollection = "x"\n',
         confoverrides={"xs_tei": True, "xs_dts": True},
     ),
+    "references.bases: a basis twice (the second had silently won)": Case(
+        {},
+        [(MANIFEST, "bases = [", "duplicate_key", "'注' is declared twice; the first is used")],
+        append=(
+            '\n[references]\nbases = [\n  { name = "注", label = "鄭注" },\n'
+            '  { name = "注", label = "注文" },\n]\n'
+        ),
+    ),
     "tei.commentary: a misspelt author": Case(
         {},
         [

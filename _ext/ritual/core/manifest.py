@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import translation_apparatus
-from .datafile import UNKNOWN_KEY, Document, Problem, closest, is_positive
+from .datafile import DUPLICATE_KEY, UNKNOWN_KEY, Document, Problem, closest, is_positive
 from .xrefs import THROUGH
 
 #: The subtype of a value of edition.toml that cannot be used (``warnings.XsWarning``).
@@ -337,6 +337,13 @@ def read_references(doc: Document) -> tuple[ReferencesTable, list[Problem]]:
     bases: dict[str, str] = {}
     own: list[str] = []
     for basis in r.entries("bases", {"name": WORD, "label": STRING, "own": BOOLEAN}):
+        if str(basis["name"]) in bases:  # (the second had silently won)
+            r.bad(
+                "bases",
+                f"references.bases: {basis['name']!r} is declared twice; the first is used",
+                DUPLICATE_KEY,
+            )
+            continue
         bases[str(basis["name"])] = str(basis.get("label", basis["name"]))
         if basis.get("own") is True:
             own.append(str(basis["name"]))
