@@ -33,6 +33,7 @@ from .datafile import (
     Table,
     Toml,
     Tsv,
+    is_strings,
     read_toml,
     read_tsv,
 )
@@ -303,15 +304,11 @@ def _is_text(value: Any) -> bool:
     return isinstance(value, str)
 
 
-def _is_sigla(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(s, str) for s in value)
-
-
 #: What each field of a reading or a slip must be, and how a problem names it.
 _PART_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "text": (_is_text, "a string"),
     "witness": (_is_text, "a siglum (a string)"),
-    "witnesses": (_is_sigla, "a list of sigla (strings)"),
+    "witnesses": (is_strings, "a list of sigla (strings)"),
 }
 
 

@@ -494,6 +494,11 @@ def is_positive(value: object) -> bool:
     return is_real(value) and value > 0  # type: ignore[operator]
 
 
+def is_strings(value: object) -> bool:
+    """A TOML list of strings (a list of sigla, of views, of words)."""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
 def number(text: str) -> float:
     """A decimal number (a finite one: ``nan`` and ``inf`` are no measure)."""
     try:

@@ -31,7 +31,15 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import translation_apparatus
-from .datafile import DUPLICATE_KEY, UNKNOWN_KEY, Document, Problem, closest, is_positive
+from .datafile import (
+    DUPLICATE_KEY,
+    UNKNOWN_KEY,
+    Document,
+    Problem,
+    closest,
+    is_positive,
+    is_strings,
+)
 from .xrefs import THROUGH
 
 #: The subtype of a value of edition.toml that cannot be used (``warnings.XsWarning``).
@@ -137,16 +145,12 @@ class Type(NamedTuple):
     check: Callable[[Any], bool]
 
 
-def _is_strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
 #: The types of edition.toml's values (a bool is not a number, a number is not a string).
 STRING = Type("a string", lambda v: isinstance(v, str))
 TEXT = Type("a non-empty string", lambda v: isinstance(v, str) and bool(v.strip()))
 WORD = Type("a word (no blank)", lambda v: isinstance(v, str) and bool(re.fullmatch(r"\S+", v)))
 BOOLEAN = Type("true or false", lambda v: isinstance(v, bool))
-STRINGS = Type("a list of strings", _is_strings)
+STRINGS = Type("a list of strings", is_strings)
 STRING_TABLE = Type(
     "a table of strings",
     lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
@@ -297,7 +301,7 @@ def read_plan(doc: Document) -> tuple[PlanTable, list[Problem]]:
     )
     views = r.value(
         "view_notes",
-        lambda v: isinstance(v, dict) and all(_is_strings(n) for n in v.values()),
+        lambda v: isinstance(v, dict) and all(is_strings(n) for n in v.values()),
         "a table of view → list of strings",
         {},
     )

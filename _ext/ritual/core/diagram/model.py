@@ -26,6 +26,7 @@ from ..datafile import (
     closest,
     is_positive,
     is_real,
+    is_strings,
     number,
     read_toml,
     read_tsv,
@@ -317,10 +318,6 @@ def _text(value: object) -> bool:
     return isinstance(value, str)
 
 
-def _texts(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
 def _flag(value: object) -> bool:
     return isinstance(value, bool)
 
@@ -347,7 +344,7 @@ _PARAMS: Mapping[str, tuple[Callable[[object], bool], str]] = MappingProxyType(
     {
         LENGTH: (is_positive, "a positive number"),
         COUNT: (_whole, "a whole number, 1 or more"),
-        WORDS: (_texts, "a list of strings"),
+        WORDS: (is_strings, "a list of strings"),
     }
 )
 _BOX = "[x0, y0, x1, y1] with x0 < x1 and y0 < y1"
@@ -620,7 +617,7 @@ class _SettingReader:
             ("origin", _text, "a string"),
             ("axes", _text, "a string"),
             ("chi_in_metres", is_positive, "a positive number"),
-            ("disputes", _texts, "a list of strings"),
+            ("disputes", is_strings, "a list of strings"),
         ):
             if entry.get(key, check, what, None) is None:
                 meta.pop(key, None)
@@ -723,7 +720,7 @@ class _SettingReader:
                     "style",
                 )
             st_views = e.table.get("views", list(all_views))
-            if not _texts(st_views):
+            if not is_strings(st_views):
                 raise SettingError(
                     f"{e.where}: views {st_views!r} is not a list of names", st_views, "views"
                 )
@@ -747,7 +744,7 @@ class _SettingReader:
             scale = float(e.need("scale", is_positive, "a positive number"))
             scalebar = float(e.need("scalebar", is_positive, "a positive length"))
             below = e.get("label_below", is_real, "a number", None)
-            kinds = e.get("label_kinds", _texts, "a list of strings", [])
+            kinds = e.get("label_kinds", is_strings, "a list of strings", [])
             for kind in kinds:
                 if kind not in furnished:
                     message = f"label_kinds names {kind!r}, the kind of no furnishing"
@@ -802,7 +799,7 @@ def _label(e: _Entry, dimensions: Mapping[str, Dimension], view_table: Mapping[s
             raise SettingError(f"{e.where}: y names no dimension {y!r}", y, "y")
         y = dimensions[y].value
     label_views = e.table.get("views", list(view_table))
-    if not _texts(label_views):
+    if not is_strings(label_views):
         raise SettingError(
             f"{e.where}: views {label_views!r} is not a list of names", label_views, "views"
         )
