@@ -7,6 +7,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -55,6 +56,25 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     read the seed and the witnesses skip without it, which CI must not take for a pass."""
     if os.environ.get("CI") and not (SEED.exists() and WITNESSES.is_dir()):
         pytest.exit(f"in CI the seed and the witnesses must be present: {SHARED}", returncode=3)
+
+
+def stopped_build(make_app, srcdir: Path) -> tuple[int | str | None, str]:  # type: ignore[no-untyped-def]
+    """A build that must stop before reading (an edition that leaves nothing to build:
+    ``ritual.config._stop``): its exit status and what it said, colours and the source folder
+    taken out. The app never came to be, so the fixture cannot clean Sphinx's global state
+    after it: this does."""
+    from io import StringIO
+
+    from sphinx.testing.util import _clean_up_global_state
+
+    warning = StringIO()
+    try:
+        with pytest.raises(SystemExit) as stop:
+            make_app("html", srcdir=srcdir, warning=warning)
+    finally:
+        _clean_up_global_state()
+    said = re.sub(r"\x1b\[[0-9;]*m", "", warning.getvalue()).replace(f"{srcdir}/", "")
+    return stop.value.code, said
 
 
 def read_search_index(static: Path) -> dict:

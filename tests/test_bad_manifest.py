@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 import shutil
 from dataclasses import dataclass, field
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from sphinx.testing.util import SphinxTestApp, _clean_up_global_state
+from conftest import stopped_build
+from sphinx.testing.util import SphinxTestApp
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 MANIFEST = "_edition/edition.toml"
@@ -249,17 +249,6 @@ def test_a_bad_manifest_value_is_said_at_its_line(name: str, make_app, tmp_path:
     assert not any(".rst" in line for line in lines), lines
 
 
-def stopped(make_app, src: Path) -> tuple[int | str | None, str]:
-    """A build that must stop before reading: its exit status and what it said."""
-    warning = StringIO()
-    try:
-        with pytest.raises(SystemExit) as stop:
-            make_app("html", srcdir=src, warning=warning)
-    finally:
-        _clean_up_global_state()  # (the app never came to be: the fixture cannot clean it)
-    return stop.value.code, ANSI.sub("", warning.getvalue()).replace(f"{src}/", "")
-
-
 @pytest.mark.parametrize(
     ("replace", "fragment", "message"),
     [
@@ -297,7 +286,7 @@ def test_an_unusable_manifest_stops_the_build_with_one_located_error(
         line = 1
     else:
         line = line_of(text, fragment)
-    code, said = stopped(make_app, src)
+    code, said = stopped_build(make_app, src)
     assert code == 2
     errors = [x for x in said.splitlines() if "ERROR" in x]
     assert len(errors) == 1, said

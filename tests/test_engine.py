@@ -246,22 +246,15 @@ def test_a_bad_translation_apparatus_table_is_refused_with_its_line(
 
 def test_a_missing_edition_folder_stops_the_build_at_config_time(make_app, tmp_path) -> None:
     """Said as an error at the file (no crash report: config.py's _stop), status 2."""
-    from io import StringIO
-
-    from sphinx.testing.util import _clean_up_global_state
+    from conftest import stopped_build
 
     (tmp_path / "conf.py").write_text(
         'extensions = ["myst_parser", "ritual"]\nxs_edition = "nowhere"\n', encoding="utf-8"
     )
     (tmp_path / "index.md").write_text("# t\n", encoding="utf-8")
-    warning = StringIO()
-    try:
-        with pytest.raises(SystemExit) as stop:
-            make_app("html", srcdir=tmp_path, warning=warning)
-    finally:
-        _clean_up_global_state()  # (the app never came to be: the fixture cannot clean it)
-    assert stop.value.code == 2
-    assert re.search(r"nowhere/edition\.toml:: ERROR: no edition\.toml", warning.getvalue())
+    code, said = stopped_build(make_app, tmp_path)
+    assert code == 2
+    assert re.search(r"nowhere/edition\.toml:: ERROR: no edition\.toml", said)
 
 
 @pytest.mark.parametrize(
