@@ -171,6 +171,14 @@ CASES: dict[str, Case] = {
             '  { name = "注", label = "注文" },\n]\n'
         ),
     ),
+    "translation_apparatus.kinds: a misspelt field, said at its kind's line": Case(
+        {},
+        [(MANIFEST, "kep = true", "unknown_key", "unknown field 'kep' of 'conversion'")],
+        append=(
+            '\n[translation_apparatus]\nkinds = [\n  { name = "typo", label = "誤字" },\n'
+            '  { name = "conversion", label = "轉換", kep = true },\n]\n'
+        ),
+    ),
     "tei.commentary: a misspelt author": Case(
         {},
         [

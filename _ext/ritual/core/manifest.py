@@ -377,8 +377,8 @@ def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable
     if not isinstance(doc.data["translation_apparatus"], dict):
         raise ManifestError("translation_apparatus must be a table", r.line())
 
-    def fail(message: str, key: str) -> ManifestError:
-        return ManifestError(f"translation_apparatus.{message}", r.line(key))
+    def fail(message: str, key: str, line: int = 0) -> ManifestError:
+        return ManifestError(f"translation_apparatus.{message}", line or r.line(key))
 
     prefix = r.data.get("id_prefix", default.id_prefix)
     if not isinstance(prefix, str) or not re.fullmatch(r"[a-z][a-z0-9]*", prefix):
@@ -397,24 +397,28 @@ def read_translation_apparatus(doc: Document) -> tuple[TranslationApparatusTable
         raise fail("kinds must be a non-empty list of { name, label }", "kinds")
     kinds: dict[str, str] = {}
     kept: set[str] = set()
-    for kind in raw:
+    lines = doc.item_lines("translation_apparatus", "kinds")  # each kind said at its own line
+    for i, kind in enumerate(raw):
+        at = lines[i] if i < len(lines) else 0
         name = kind.get("name") if isinstance(kind, dict) else None
         label = kind.get("label") if isinstance(kind, dict) else None
         if not isinstance(name, str) or not _NAME.match(name):
-            raise fail(f"kinds: {kind!r} needs a name (lower-case letters, digits, -)", "kinds")
+            raise fail(f"kinds: {kind!r} needs a name (lower-case letters, digits, -)", "kinds", at)
         if not isinstance(label, str) or not label:
-            raise fail(f"kinds: {name!r} needs a label (how the conventions name it)", "kinds")
+            raise fail(f"kinds: {name!r} needs a label (how the conventions name it)", "kinds", at)
         if name in kinds:
-            raise fail(f"kinds: {name!r} is declared twice", "kinds")
-        for extra in sorted(set(kind) - {"name", "label", "kept"}):
+            raise fail(f"kinds: {name!r} is declared twice", "kinds", at)
+        known = ("name", "label", "kept")
+        for extra in sorted(set(kind) - set(known)):
             r.bad(
                 "kinds",
                 f"translation_apparatus.kinds: unknown field {extra!r} of {name!r} (known: "
-                "name, label, kept); it is not used",
+                f"{', '.join(known)}){closest(extra, known)}; it is not used",
                 UNKNOWN_KEY,
+                at,
             )
         if not isinstance(kind.get("kept", False), bool):
-            raise fail(f"kinds: {name!r}: kept must be true or false", "kinds")
+            raise fail(f"kinds: {name!r}: kept must be true or false", "kinds", at)
         kinds[name] = label
         if kind.get("kept", False):
             kept.add(name)
