@@ -163,8 +163,11 @@ def test_a_span_that_is_not_a_length_is_rejected(tmp_path, span):
 
 def test_facings_file_format(tmp_path):
     path = tmp_path / "f.tsv"
-    path.write_text("# c\n北面\t0\tn\n南面\t540\ts\n", encoding="utf-8")
+    path.write_text("# c\n北面\t0\tn\n南面\t180\ts\n", encoding="utf-8")
     assert load_facings(path) == {"北面": 0.0, "南面": 180.0}
+    path.write_text("北面\t0\tn\n南面\t540\ts\n", encoding="utf-8")  # no bearing: said
+    with pytest.raises(SettingError, match="not a bearing"):
+        load_facings(path)
     path.write_text("北面\t0\n北面\t0\n", encoding="utf-8")
     with pytest.raises(SettingError):
         load_facings(path)

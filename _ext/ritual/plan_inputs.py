@@ -31,6 +31,7 @@ from .core.diagram.positions import (
     Span,
     by_step,
     check_rows,
+    check_spans,
     figures_from,
     rows_from,
     spans_from,
@@ -234,26 +235,37 @@ def check_positions(app: Sphinx, env: BuildEnvironment) -> None:
         warn(f"{step_of.get(line, '?')}: {message}", XsWarning.BAD_POSITION, f"{path}:{line}")
 
 
+def _span_problems(env: BuildEnvironment) -> list[tuple[int, str]]:
+    """The problems of the furnishing timeline (:func:`.diagram.positions.check_spans`),
+    once per numbering; none without a setting to check them against."""
+
+    def make() -> list[tuple[int, str]]:
+        spans = positions_for(env).spans
+        if not spans or not has_setting(env):
+            return []
+        ids = [sid for sid, _ in xs_domain(env).ordered_steps()]
+        return check_spans(spans, setting_for(env).furnishings, ids)
+
+    return build_state(env).derive("span-problems", make)
+
+
+def usable_spans(env: BuildEnvironment) -> tuple[Span, ...]:
+    """The rows of ``furnishings.tsv`` that can be drawn: a row :func:`check_timeline` warns of
+    is left out, so that a misspelt furnishing or a step cleared before it is set out stops
+    no plan."""
+    bad = {line for line, _ in _span_problems(env)}
+    return tuple(span for span in positions_for(env).spans if span.line not in bad)
+
+
 def check_timeline(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-check-consistency``: every row of ``furnishings.tsv`` names a furnishing of the
-    setting and steps that exist (a row that does not is never drawn)."""
-    edition = edition_of(env)
-    path = edition.path("furnishings")
-    if not path.is_file() or not has_setting(env):
-        return  # without a setting the furnishings cannot be checked (its problem is said)
-    steps = xs_domain(env).steps
-    furnishings = setting_for(env).furnishings
-    for span in positions_for(env).spans:
-        where = f"{path}:{span.line}"
-        if span.furnishing not in furnishings:
-            warn(
-                f"unknown furnishing {span.furnishing!r} (not in setting.toml)",
-                XsWarning.BAD_POSITION,
-                where,
-            )
-        for step_id in (span.start, span.end):
-            if step_id and step_id not in steps:
-                warn(f"unknown step {step_id!r}", XsWarning.BAD_POSITION, where)
+    setting and steps that exist, and clears the thing after it is set out; a row that does
+    not is said at its line and never drawn (:func:`usable_spans`)."""
+    path = edition_of(env).path("furnishings")
+    if not path.is_file():
+        return
+    for line, message in _span_problems(env):
+        warn(message, XsWarning.BAD_POSITION, f"{path}:{line}")
 
 
 def setup_positions(app: Sphinx) -> None:

@@ -80,7 +80,12 @@ class DiagramDirective(SphinxDirective):
             )
         step_id = self.options.get("step", "").strip()
         if not step_id:
-            raise self.error(f"diagram {fig_id!r} needs the step it shows (:step: xs-NNNN)")
+            warn(
+                f"diagram {fig_id!r} is left out: it needs the step it shows (:step: xs-NNNN)",
+                XsWarning.BAD_DIAGRAM,
+                location,
+            )
+            return []
         if not has_setting(self.env):
             warn(
                 f"diagram {fig_id!r} is left out: the edition has no setting to draw it on "
@@ -160,6 +165,17 @@ class StageDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
+        domain = xs_domain(self.env)
+        other = next(iter(domain.data["stages"].values()), None)
+        if other is not None:
+            # one stage view an edition: a second would take the first's record and its ids
+            warn(
+                f"a second stage view is left out (its explanation too): the stage view is at "
+                f"{other.docname}:{other.lineno}",
+                XsWarning.BAD_DIAGRAM,
+                self.get_location(),
+            )
+            return []
         if not has_setting(self.env):
             warn(
                 "the stage view is left out (its explanation kept): the edition has no setting "
@@ -171,7 +187,6 @@ class StageDirective(SphinxDirective):
         node = xsnodes.stage(ids=["xs-stage"], classes=["xs-stage"])
         self.set_source_info(node)
         node += self.parse_content_to_nodes()
-        domain = xs_domain(self.env)
         domain.data["stages"][self.env.docname] = StageRecord(self.env.docname, self.lineno)
         note_derived(self.env)
         return [node]

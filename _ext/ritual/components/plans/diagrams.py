@@ -44,7 +44,14 @@ from ...core.diagram.svg import SCREEN, Medium, PlanOptions, PlanWords, compose,
 from ...domain import document_order, xs_domain
 from ...events import STAGE_EXTRAS
 from ...i18n import _
-from ...plan_inputs import drawers_for, has_setting, positions_for, setting_for, timeline
+from ...plan_inputs import (
+    drawers_for,
+    has_setting,
+    positions_for,
+    setting_for,
+    timeline,
+    usable_spans,
+)
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, warn
 from .diagram_directives import DiagramDirective, DiagramRecord, StageDirective
@@ -186,8 +193,13 @@ def _draw(
     setting = setting_for(env)
     figures = states(env)[i]
     label = _("Figure {n}").format(n=chinese_number(number))
-    spans = positions_for(env).spans
-    extra = list(dict.fromkeys([*furnishings_at(spans, tl.order, i), *rec.extra]))
+    # (a bad row of the timeline is left out and said at its line: usable_spans; the
+    # directive's own furnishings are checked where it stands)
+    extra = [
+        key
+        for key in dict.fromkeys([*furnishings_at(usable_spans(env), tl.order, i), *rec.extra])
+        if key in setting.furnishings
+    ]
     plan = edition_of(env).plan
     gap = spacing(env)
     drawers = drawers_for(env)
@@ -430,7 +442,7 @@ def stage_data(app: Sphinx) -> dict[str, Any]:
         title=stage_title(env),
         roles=list(data.figures),
         phases=[rec.title for _, rec in phases],
-        spans=data.spans,
+        spans=usable_spans(env),
         spacing=spacing(env),
         line_rank=line_ranks(data.figures),
         drawers=drawers_for(env),

@@ -14,7 +14,7 @@ from sphinx.config import Config
 from ...core.edition import Edition
 from ...events import EDITION_LOADED
 from .indexes import make_index
-from .kinds import check_vocabulary
+from .kinds import check_figures, check_vocabulary
 from .roles import PlainRole, TermRole
 
 
@@ -30,3 +30,4 @@ def setup_terms(app: Sphinx) -> None:
     app.add_role("plain", PlainRole())
     app.connect(EDITION_LOADED, register_kinds)
     app.connect("builder-inited", check_vocabulary)
+    app.connect("builder-inited", check_figures)

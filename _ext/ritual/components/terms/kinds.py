@@ -14,7 +14,9 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from ...core import vocab
+from ...core.datafile import closest
 from ...core.edition import EDITION_FILE, Edition, load_edition
+from ...plan_inputs import positions_for
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, report, warn
 
@@ -65,4 +67,27 @@ def check_vocabulary(app: Sphinx) -> None:
                 f"terms.renamed: {old!r} is renamed {new!r}, which is no {kind} headword",
                 XsWarning.UNKNOWN_TERM,
                 where,
+            )
+
+
+def check_figures(app: Sphinx) -> None:
+    """``builder-inited``: every headword of ``figures.tsv`` is a headword of the persons' kind
+    (``[terms] persons``; without it, of some kind of the edition), at its line: a figure said
+    to be an instance of no person would put its steps on no person's itinerary (or on the
+    wrong one). An empty headword is allowed (the figure is no vocabulary headword)."""
+    edition = edition_of(app.env)
+    path = edition.path("figures")
+    if not path.is_file():
+        return
+    vocabulary = vocabulary_for(app.env)
+    kinds = [edition.persons] if edition.persons else list(edition.kind_names)
+    known = {word for kind in kinds for word in vocabulary.headwords(kind)}
+    for figure in positions_for(app.env).figures.values():
+        if figure.headword and figure.headword not in known:
+            of = f"of the kind {edition.persons!r}" if edition.persons else "of any kind"
+            warn(
+                f"figure {figure.name!r}: headword {figure.headword!r} is no headword {of} "
+                f"(vocab){closest(figure.headword, tuple(known))}",
+                XsWarning.UNKNOWN_TERM,
+                f"{path}:{figure.line}",
             )

@@ -232,8 +232,23 @@ class Setting:
 
 
 #: facings.tsv: no column row (its header comment names the columns).
+
+
+def bearing(text: str) -> float:
+    """A bearing in degrees clockwise from north, 0 ≤ b < 360 (400 is no bearing: a slip of
+    40 or of 0 is not for the reader to guess)."""
+    value = number(text)
+    if not 0 <= value < 360:
+        raise ValueError("not a bearing (0 ≤ b < 360)")
+    return value
+
+
 FACINGS_FORM = Tsv(
-    ("word", "bearing", "gloss"), header=False, optional=1, key=("word",), types={"bearing": number}
+    ("word", "bearing", "gloss"),
+    header=False,
+    optional=1,
+    key=("word",),
+    types={"bearing": bearing},
 )
 #: The tables of setting.toml (the keys of each are checked as it is read: :data:`KEYS`).
 FORM = Toml({"": ("meta", "dimensions", "places", "furnishings", "structure", "views", "label")})
@@ -365,8 +380,9 @@ def _coords_fit(kind: str, coords: tuple[float, ...]) -> bool:
 
 
 def facings_from(table: Table) -> dict[str, float]:
-    """word → bearing (0–360) of a facings.tsv read by :func:`..datafile.read_tsv`."""
-    return {row["word"]: row["bearing"] % 360.0 for row in table.rows}
+    """word → bearing (0 ≤ b < 360: :func:`bearing`) of a facings.tsv read by
+    :func:`..datafile.read_tsv`."""
+    return {row["word"]: row["bearing"] % 360.0 for row in table.rows}  # (-0.0 → 0.0)
 
 
 def load_facings(path: Path | str) -> dict[str, float]:

@@ -12,7 +12,7 @@ No Sphinx import.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -289,6 +289,36 @@ def furnishings_at(spans: Iterable[Span], step_index: Mapping[str, int], index: 
             continue
         out.append(span.furnishing)
     return out
+
+
+def check_spans(
+    spans: Sequence[Span], furnishings: Container[str], step_order: Sequence[str]
+) -> list[tuple[int, str]]:
+    """Problems of the furnishing timeline as ``(line, message)``: a row must name a
+    furnishing of the setting and steps that exist (``step_order``: the ids in reading order),
+    and a thing cleared must be cleared after the step it is set out at (cleared at or before
+    it, it would stand on no plan). A row with a problem is never drawn."""
+    rank = {sid: i for i, sid in enumerate(step_order)}
+    problems: list[tuple[int, str]] = []
+    for span in spans:
+        before = len(problems)
+        if span.furnishing not in furnishings:
+            problems.append(
+                (span.line, f"unknown furnishing {span.furnishing!r} (not in setting.toml)")
+            )
+        for step_id in (span.start, span.end):
+            if step_id and step_id not in rank:
+                problems.append((span.line, f"unknown step {step_id!r}"))
+        if len(problems) == before and span.end and rank[span.end] <= rank[span.start]:
+            when = "at" if span.end == span.start else "before"
+            problems.append(
+                (
+                    span.line,
+                    f"{span.furnishing!r} is cleared at {span.end}, {when} the step it is set "
+                    f"out at ({span.start}) in reading order: it would stand on no plan",
+                )
+            )
+    return problems
 
 
 def chinese_number(n: int) -> str:
