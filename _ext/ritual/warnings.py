@@ -26,7 +26,8 @@ class XsWarning(Enum):
     DUPLICATE_STEP = "duplicate_step"
     """Two step directives declare the same id; the second is ignored."""
     UNKNOWN_STEP = "unknown_step"
-    """A step reference names an id that no step declares (and no retired id maps to)."""
+    """A step reference names an id that no step declares (and no retired id maps to); or a
+    row of ``pinyin-overrides.tsv`` names such a step as its reading's context."""
     EMPTY_STEP = "empty_step"
     """A step directive has no text."""
     UNREGISTERED_STEP = "unregistered_step"
@@ -43,7 +44,8 @@ class XsWarning(Enum):
     DUPLICATE_PHASE = "duplicate_phase"
     """Two phase directives declare the same id."""
     PHASE_WITHOUT_HEADING = "phase_without_heading"
-    """A phase directive does not stand under a section heading to take its title from."""
+    """A phase directive does not stand under a section heading to take its title from, or
+    has no English subtitle (``:en:``; the phase is opened without one)."""
     UNKNOWN_TERM = "unknown_term"
     """A term role names a headword that its vocabulary does not list."""
     BAD_TERM = "bad_term"
@@ -82,14 +84,18 @@ class XsWarning(Enum):
     date, a base URL that is not an absolute http(s) URL …): said at its line, its default is
     used."""
     BAD_EDITION = "bad_edition"
-    """A value of the edition folder's data is unusable (a drawer that cannot be imported …)."""
+    """A value of the edition folder's data is unusable (a drawer that cannot be imported, a
+    reading of ``pinyin-overrides.tsv`` for a character the text, or its step, does not hold …)."""
     BAD_TRANSLATION = "bad_translation"
-    """A translation directive stands outside a step, or twice in one step."""
+    """A translation directive stands outside a step, or twice in one step; or the ``{doubt}``
+    role (the editors' doubt of a rendering) is used outside a translation (its text is kept,
+    plain)."""
     BAD_REFERENCE = "bad_reference"
     """A back-reference formula (``{ref-as}``, ``{ref-ext}``) or a step's ``:explains:`` is
     malformed: no target, an item that is neither a step id nor a range of them, a range that
     runs backwards, a referent that follows its formula (in a step that explains none), a
-    formula outside a step, or a step explained by a step that is itself explained."""
+    formula outside a step, a formula that names its own step, or a step explained by a step
+    that is itself explained."""
     UNKNOWN_REFERENCE = "unknown_reference"
     """A back-reference formula or a step's ``:explains:`` names an id that no step declares
     (and no retired id maps to): a dangling reference."""
@@ -161,8 +167,9 @@ class XsWarning(Enum):
     unknown view, a value of the wrong type); it is left out of the plans."""
     BAD_MARKUP = "bad_markup"
     """Markup that would rewrite a step's 原文: a step nested in a step (a ``::::`` fence left
-    open), a directive that did not parse or a parser's message standing in a step's text, or
-    role syntax left literal (an empty role, an unclosed backquote). The step's text is kept
+    open), a phase directive inside a step (no phase is opened there), a directive that did not
+    parse or a parser's message standing in a step's text, or role syntax left literal (an empty
+    role, an unclosed backquote). The step's text is kept
     clean of it, and the line is named."""
     RAW_HTML = "raw_html"
     """A page holds raw HTML (``<script>``, ``<div onclick=…>``): it is never passed to the site

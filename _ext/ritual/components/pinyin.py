@@ -21,9 +21,11 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..core.datafile import Table
 from ..datafiles import table
+from ..domain import xs_domain
 from ..node_edits import replace
 from ..nodes import pinyin_char, step_text, translation
-from ..state import build_state
+from ..state import build_state, edition_of
+from ..warnings import XsWarning, warn
 
 DATA = Path(__file__).parents[1] / "data"
 
@@ -149,5 +151,44 @@ class RarePinyin(SphinxPostTransform):
                 replace(text, new)
 
 
+def check_overrides(app: Sphinx, env: Any) -> None:
+    """``env-check-consistency``: each row of ``pinyin-overrides.tsv`` reads a character of the
+    text, in the step its third column names (the context its reading was checked in): a row
+    for a character the text lacks, or for a step that no page declares or whose text lacks the
+    character, is said at its line. (A reading not in tone-mark pinyin is the strict reader's:
+    that row is not read.)"""
+    rows = table(env, "pinyin_overrides")
+    steps = xs_domain(env).steps
+    if not rows.rows or not steps:
+        return
+    path = edition_of(env).path("pinyin_overrides")
+
+    def words(rec: Any) -> str:
+        return rec.text + (rec.translation or "")
+
+    text = set("".join(words(rec) for rec in steps.values()))
+    for row in rows:
+        char, sid, where = row["char"], row["step"], f"{path}:{row.line}"
+        if char not in text:
+            warn(
+                f"a reading for {char!r}, which the edition's text does not contain",
+                XsWarning.BAD_EDITION,
+                where,
+            )
+        elif sid and sid not in steps:
+            warn(
+                f"the reading of {char!r} names step {sid!r}, which no step declares",
+                XsWarning.UNKNOWN_STEP,
+                where,
+            )
+        elif sid and char not in words(steps[sid]):
+            warn(
+                f"the reading of {char!r} names step {sid!r}, whose text does not contain it",
+                XsWarning.BAD_EDITION,
+                where,
+            )
+
+
 def setup_pinyin(app: Sphinx) -> None:
     app.add_post_transform(RarePinyin)
+    app.connect("env-check-consistency", check_overrides)

@@ -34,7 +34,17 @@ from . import (
 )
 from .apparatus_notes import LACKING_DEFAULT
 from .concordance import NEGATION_GLOSS, NEGATION_PINYIN, NEGATION_PREFIX, Negation
-from .datafile import DUPLICATE_KEY, Document, Folder, Form, Problem, Toml, Tsv, integer, read_toml
+from .datafile import (
+    DUPLICATE_KEY,
+    Document,
+    Folder,
+    Form,
+    Problem,
+    Toml,
+    Tsv,
+    integer,
+    read_toml,
+)
 from .diagram import model, positions
 from .manifest import (
     BOOLEAN,
@@ -90,10 +100,22 @@ ROLES: Mapping[str, DataFile] = MappingProxyType(
         "positions": DataFile("positions.tsv", positions.FORM),
         "pinyin_overrides": DataFile(
             "pinyin-overrides.tsv",
-            Tsv(("char", "pinyin", "step", "note"), header=False, optional=1, key=("char",)),
+            Tsv(
+                ("char", "pinyin", "step", "note"),
+                header=False,
+                optional=1,
+                key=("char",),
+                types={"pinyin": vocab.char_reading},
+            ),
         ),
         "pinyin_readings": DataFile(
-            "pinyin-readings.tsv", Tsv(("char", "pinyin"), header=False, key=("char",))
+            "pinyin-readings.tsv",
+            Tsv(
+                ("char", "pinyin"),
+                header=False,
+                key=("char",),
+                types={"pinyin": vocab.char_reading},
+            ),
         ),
         "commentary": DataFile("commentary.tsv", COMMENTARY_FORM),
         "commentary_errata": DataFile("commentary-errata.tsv", commentary_errata.FORM),

@@ -163,6 +163,15 @@ def check_pinyin(term: str, pinyin: str) -> str | None:
     return None
 
 
+def char_reading(text: str) -> str:
+    """The reading of one character (a cell of the pinyin files): one syllable of lower-case
+    pinyin with its tone mark (``yī``, not ``yi1``); raises ``ValueError`` otherwise."""
+    problem = check_pinyin("-", text)  # one character, one syllable
+    if problem:
+        raise ValueError(problem)
+    return text
+
+
 def validate(
     directory: Path | str, kinds: Sequence[str], others: Mapping[str, Path] | None = None
 ) -> list[Problem]:

@@ -17,6 +17,7 @@ from ... import nodes as xsnodes
 from ...domain import PHASE_KEY, PhaseRecord, xs_domain
 from ...nodes import phase_marker
 from ...warnings import XsWarning, warn
+from .step import IN_STEP_KEY
 
 
 class PhaseDirective(SphinxDirective):
@@ -28,9 +29,22 @@ class PhaseDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         phase_id = self.arguments[0].strip()
+        in_step = self.env.current_document.get(IN_STEP_KEY)
+        if in_step:
+            warn(
+                f"phase {phase_id!r} stands inside step {in_step!r}: a phase opens between "
+                "steps (close the step's '::::' fence before it); no phase is opened here",
+                XsWarning.BAD_MARKUP,
+                self.get_location(),
+            )
+            return []
         if "en" not in self.options:
-            raise self.error(f"phase {phase_id!r} needs an English subtitle (:en:)")
-        node = phase_marker(phase_id=phase_id, title_en=self.options["en"])
+            warn(
+                f"phase {phase_id!r} has no English subtitle (:en:); it is opened without one",
+                XsWarning.PHASE_WITHOUT_HEADING,
+                self.get_location(),
+            )
+        node = phase_marker(phase_id=phase_id, title_en=self.options.get("en", ""))
         self.set_source_info(node)
         self.env.current_document[PHASE_KEY] = phase_id
         return [node]

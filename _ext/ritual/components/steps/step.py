@@ -25,6 +25,8 @@ from ..xrefs.roles import formulas_in, read_explains
 from .markup_slips import drop_messages, literal_role_syntax, unnest_steps
 
 SEQ_KEY = "xs:step-seq"
+#: The id of the step whose content is being read (a phase directive must not stand in it).
+IN_STEP_KEY = "xs:in-step"
 
 
 def unescape_text(body: nodes.Element) -> None:
@@ -88,7 +90,12 @@ class StepDirective(SphinxDirective):
         # left open must not take it.
         seq = int(self.env.current_document.get(SEQ_KEY) or 0) + 1
         self.env.current_document[SEQ_KEY] = seq
-        parsed = self.parse_content_to_nodes()
+        outer = self.env.current_document.get(IN_STEP_KEY)
+        self.env.current_document[IN_STEP_KEY] = step_id
+        try:
+            parsed = self.parse_content_to_nodes()
+        finally:
+            self.env.current_document[IN_STEP_KEY] = outer
         body = xsnodes.step_text()
         translations = []
         for child in parsed:

@@ -16,6 +16,8 @@ from ...nodes import doubt, step, translation
 from ...warnings import XsWarning, warn
 
 SOURCES = ("base", "editors")
+#: Set while a translation's content is read: the doubt role belongs there only.
+IN_TRANSLATION_KEY = "xs:in-translation"
 
 
 class TranslationDirective(SphinxDirective):
@@ -29,7 +31,12 @@ class TranslationDirective(SphinxDirective):
             raise self.error("empty translation")
         node = translation(source=self.options.get("source", "base"))
         self.set_source_info(node)
-        node += self.parse_content_to_nodes()
+        outer = self.env.current_document.get(IN_TRANSLATION_KEY)
+        self.env.current_document[IN_TRANSLATION_KEY] = True
+        try:
+            node += self.parse_content_to_nodes()
+        finally:
+            self.env.current_document[IN_TRANSLATION_KEY] = outer
         return [node]
 
 
@@ -49,6 +56,14 @@ class DoubtRole(SphinxRole):
     """``{doubt}`…``` — a rendering the editors are not sure of (their translations only)."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        if not self.env.current_document.get(IN_TRANSLATION_KEY):
+            warn(
+                f"{{doubt}}`{self.text}` outside a translation (it marks the editors' doubt of "
+                "a rendering): its text is kept as plain text (a term wants its own role)",
+                XsWarning.BAD_TRANSLATION,
+                self.get_location(),
+            )
+            return [nodes.Text(self.text)], []
         node = doubt(self.rawtext, self.text, classes=["xs-doubt"])
         self.set_source_info(node)
         return [node], []

@@ -167,6 +167,15 @@ def check_references(app: Sphinx, env: BuildEnvironment) -> None:
                     XsWarning.BAD_REFERENCE,
                     where,
                 )
+            # A range may end at the formula's own step (what the step said before the
+            # formula); a formula whose one referent is its own step points at no earlier step.
+            if expanded.ids == [sid]:
+                warn(
+                    f"formula {ref.formula!r} of {sid} refers to its own step only "
+                    "(a back-reference repeats an earlier step)",
+                    XsWarning.BAD_REFERENCE,
+                    where,
+                )
             if is_commentary(rec):
                 continue  # a commentary step may repeat any moment of the text
             later = [i for i in expanded.ids if index[i] > index[sid]]
