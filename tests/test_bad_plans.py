@@ -93,6 +93,18 @@ def test_a_figure_of_no_headword_is_said(make_app, tmp_path: Path) -> None:
     said(app, "_edition/figures.tsv:6", "unknown_term", "headword '無此' is no headword")
 
 
+def test_a_stage_view_on_a_second_page_is_said_once_every_page_is_read(
+    make_app, tmp_path: Path
+) -> None:
+    """A second page's stage view is said at its line (``plans`` comes after ``stage`` in the
+    toctree), whatever order the pages are read in: the check waits until all are read."""
+    app = build(make_app, tmp_path, {"plans.md": ("", "\n:::{xs:stage}\n又一演示。\n:::\n")})
+    line = (app.srcdir / "plans.md").read_text(encoding="utf-8").splitlines().index(":::{xs:stage}")
+    said(
+        app, f"plans.md:{line + 1}", "bad_diagram", "a second stage view: the edition's is at stage"
+    )
+
+
 def test_a_second_stage_view_is_said_and_left_out(make_app, tmp_path: Path) -> None:
     app = build(make_app, tmp_path, {"stage.md": ("", "\n:::{xs:stage}\n又一演示。\n:::\n")})
     said(app, "stage.md:7", "bad_diagram", "a second stage view is left out")

@@ -50,12 +50,22 @@ def rare_characters(edition: Edition | None = None) -> list[str]:
 def table(chars: list[str]) -> str:
     from pypinyin import Style
     from pypinyin import pinyin as propose
+    from ritual.core.vocab import char_reading
 
     rows = []
     for c in chars:
         result = propose(c, style=Style.TONE, errors="ignore")
         if result and result[0] and result[0][0]:
-            rows.append(f"{c}\t{result[0][0]}\n")
+            try:  # the build reads only one syllable with its tone mark (a neutral tone, m̀ …)
+                reading = char_reading(result[0][0])
+            except ValueError as why:
+                print(
+                    f"{c}: pypinyin's {result[0][0]!r} is left out ({why}); give it in "
+                    "pinyin-overrides.tsv",
+                    file=sys.stderr,
+                )
+                continue
+            rows.append(f"{c}\t{reading}\n")
     return HEADER + "".join(rows)
 
 

@@ -158,7 +158,8 @@ def check_overrides(app: Sphinx, env: Any) -> None:
     character, is said at its line. (A reading not in tone-mark pinyin is the strict reader's:
     that row is not read.)"""
     rows = table(env, "pinyin_overrides")
-    steps = xs_domain(env).steps
+    domain = xs_domain(env)
+    steps = domain.steps
     if not rows.rows or not steps:
         return
     path = edition_of(env).path("pinyin_overrides")
@@ -175,13 +176,13 @@ def check_overrides(app: Sphinx, env: Any) -> None:
                 XsWarning.BAD_EDITION,
                 where,
             )
-        elif sid and sid not in steps:
+        elif sid and domain.resolve_step_id(sid) is None:  # (a retired id leads on)
             warn(
                 f"the reading of {char!r} names step {sid!r}, which no step declares",
                 XsWarning.UNKNOWN_STEP,
                 where,
             )
-        elif sid and char not in words(steps[sid]):
+        elif sid and char not in words(steps[domain.resolve_step_id(sid) or sid]):
             warn(
                 f"the reading of {char!r} names step {sid!r}, whose text does not contain it",
                 XsWarning.BAD_EDITION,

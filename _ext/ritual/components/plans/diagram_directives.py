@@ -19,14 +19,15 @@ furnishings) is checked here; an unknown step is reported once all documents are
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from ... import nodes as xsnodes
-from ...domain import PHASE_KEY, note_derived, xs_domain
+from ...domain import PHASE_KEY, document_order, note_derived, xs_domain
 from ...plan_inputs import has_setting, setting_for
 from ...warnings import XsWarning, warn
 
@@ -166,9 +167,11 @@ class StageDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         domain = xs_domain(self.env)
-        other = next(iter(domain.data["stages"].values()), None)
+        other = domain.data["stages"].get(self.env.docname)
         if other is not None:
-            # one stage view an edition: a second would take the first's record and its ids
+            # a second on its page would take the first's record and its ids; one on another
+            # page is said once every page is read (check_stages: a page read now may not
+            # have been cleared of an old one yet, or be read in another process)
             warn(
                 f"a second stage view is left out (its explanation too): the stage view is at "
                 f"{other.docname}:{other.lineno}",
@@ -190,3 +193,17 @@ class StageDirective(SphinxDirective):
         domain.data["stages"][self.env.docname] = StageRecord(self.env.docname, self.lineno)
         note_derived(self.env)
         return [node]
+
+
+def check_stages(app: Any, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: an edition has one stage view. Each after the first, in
+    the order of the pages, is said where it stands (the site links to the first)."""
+    stages = xs_domain(env).data["stages"]
+    rank = {doc: i for i, doc in enumerate(document_order(env))}
+    ordered = sorted(stages.values(), key=lambda r: (rank.get(r.docname, len(rank)), r.docname))
+    for record in ordered[1:]:
+        warn(
+            f"a second stage view: the edition's is at {ordered[0].docname}:{ordered[0].lineno}",
+            XsWarning.BAD_DIAGRAM,
+            f"{env.doc2path(record.docname)}:{record.lineno}",
+        )

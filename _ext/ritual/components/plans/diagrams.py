@@ -54,7 +54,7 @@ from ...plan_inputs import (
 )
 from ...state import build_state, edition_of
 from ...warnings import XsWarning, warn
-from .diagram_directives import DiagramDirective, DiagramRecord, StageDirective
+from .diagram_directives import DiagramDirective, DiagramRecord, StageDirective, check_stages
 
 OUT_DIR = "_diagrams"
 STAGE_DATA = "stage-data.js"
@@ -595,6 +595,7 @@ def setup_diagrams(app: Sphinx) -> None:
     """Register the diagram and stage directives and their event handlers."""
     app.add_directive_to_domain("xs", "diagram", DiagramDirective)
     app.add_directive_to_domain("xs", "stage", StageDirective)
+    app.connect("env-check-consistency", check_stages)
     app.add_post_transform(RenderDiagrams)
     app.add_post_transform(PrintPlans)
     app.connect("write-started", start_stage_data)

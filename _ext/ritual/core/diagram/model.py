@@ -231,9 +231,6 @@ class Setting:
             ) from None
 
 
-#: facings.tsv: no column row (its header comment names the columns).
-
-
 def bearing(text: str) -> float:
     """A bearing in degrees clockwise from north, 0 ≤ b < 360 (400 is no bearing: a slip of
     40 or of 0 is not for the reader to guess)."""
@@ -243,6 +240,7 @@ def bearing(text: str) -> float:
     return value
 
 
+#: facings.tsv: no column row (its header comment names the columns).
 FACINGS_FORM = Tsv(
     ("word", "bearing", "gloss"),
     header=False,
