@@ -381,9 +381,6 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     data = doc.data
     problems = list(doc.problems)
 
-    def soft(where: tuple[str, ...], message: str) -> None:
-        problems.append(Problem(str(path), doc.line_of(*where) or 1, message, "bad_edition"))
-
     for table in FORM.keys:
         if table and not isinstance(data.get(table, {}), dict):
             raise EditionError(f"{table} must be a table ([{table}])", path, doc.line_of(table))
@@ -470,8 +467,8 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     problems += found
     persons = term_table.typed("persons", STRING, "")
     if persons and persons not in {k.name for k in kinds}:
-        soft(
-            ("terms", "persons"),
+        term_table.bad(
+            "persons",
             f"terms.persons {persons!r} is not a declared kind ({', '.join(k.name for k in kinds)})"
             "; no kind's terms get itineraries",
         )
@@ -480,7 +477,7 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
     for entry in term_table.entries("renamed", RENAMED, tuple(RENAMED)):
         of, old, new = str(entry["kind"]), str(entry["from"]), str(entry["to"])
         if of not in {k.name for k in kinds}:
-            soft(("terms", "renamed"), f"terms.renamed: {of!r} is not a declared kind")
+            term_table.bad("renamed", f"terms.renamed: {of!r} is not a declared kind")
         else:
             renamed[(of, old)] = new
     negation = Negation(
@@ -522,7 +519,9 @@ def load_edition(folder: Path | str, others: Mapping[str, Path | str] | None = N
             files[role] = (folder / value).resolve()
     lang = meta.get("lang", "zh-Hant")
     if not isinstance(lang, str) or not re.fullmatch(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*", lang):
-        soft(("edition", "lang"), f"edition.lang {lang!r} is not a BCP 47 tag; zh-Hant is used")
+        edition_table = TableReader(doc, "edition")
+        edition_table.bad("lang", f"edition.lang {lang!r} is not a BCP 47 tag; zh-Hant is used")
+        problems += edition_table.problems
         lang = "zh-Hant"
     if not 1 <= digits <= 9:
         raise EditionError(

@@ -259,7 +259,7 @@ class TableReader:
         return default
 
     def string(self, key: str, default: str) -> str:
-        return str(self.value(key, lambda v: isinstance(v, str), "a string", default))
+        return str(self.typed(key, STRING, default))
 
     def strings(self, key: str) -> tuple[str, ...]:
         return tuple(self.typed(key, STRINGS, []))
@@ -351,12 +351,7 @@ def read_references(doc: Document) -> tuple[ReferencesTable, list[Problem]]:
         bases[str(basis["name"])] = str(basis.get("label", basis["name"]))
         if basis.get("own") is True:
             own.append(str(basis["name"]))
-    kinds = r.value(
-        "kinds",
-        lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
-        "a table of kind → label",
-        {},
-    )
+    kinds = r.value("kinds", STRING_TABLE.check, "a table of kind → label", {})
     table = ReferencesTable(
         **words,
         bases=MappingProxyType(bases),

@@ -520,6 +520,19 @@ class _Entry:
         self.say(key, f"{key} {value!r} is not {what}; {used}", value=value)
         return default
 
+    def views(self, default: tuple[str, ...], known: Iterable[str]) -> tuple[str, ...]:
+        """The views the entry is drawn in (``views``: by default ``default``), each one of
+        ``known``: the entry cannot go without them."""
+        found = self.table.get("views", list(default))
+        if not is_strings(found):
+            raise SettingError(
+                f"{self.where}: views {found!r} is not a list of names", found, "views"
+            )
+        for v in found:
+            if v not in known:
+                raise SettingError(f"{self.where}: unknown view {v!r}", v, "views")
+        return tuple(found)
+
     def warrant(self) -> tuple[str, bool]:
         warrant = self.need("warrant", _text, "a string").strip()
         if not warrant:
@@ -733,15 +746,8 @@ class _SettingReader:
                     style,
                     "style",
                 )
-            st_views = e.table.get("views", list(all_views))
-            if not is_strings(st_views):
-                raise SettingError(
-                    f"{e.where}: views {st_views!r} is not a list of names", st_views, "views"
-                )
-            for v in st_views:
-                if v not in VIEWS:
-                    raise SettingError(f"{e.where}: unknown view {v!r}", v, "views")
-            return Structure(name, kind, coords, style, warrant, estimate, tuple(st_views))
+            st_views = e.views(all_views, VIEWS)
+            return Structure(name, kind, coords, style, warrant, estimate, st_views)
 
         return self.listed("structure", "name", make)
 
@@ -812,14 +818,7 @@ def _label(e: _Entry, dimensions: Mapping[str, Dimension], view_table: Mapping[s
         if y not in dimensions:
             raise SettingError(f"{e.where}: y names no dimension {y!r}", y, "y")
         y = dimensions[y].value
-    label_views = e.table.get("views", list(view_table))
-    if not is_strings(label_views):
-        raise SettingError(
-            f"{e.where}: views {label_views!r} is not a list of names", label_views, "views"
-        )
-    for v in label_views:
-        if v not in view_table:
-            raise SettingError(f"{e.where}: unknown view {v!r}", v, "views")
+    label_views = e.views(tuple(view_table), view_table)
     anchor_check, anchors = _one_of(ANCHORS)
     anchor = e.get("anchor", anchor_check, anchors, "middle")
     vertical = e.get("vertical", _flag, _FLAG, False)
