@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -33,6 +33,7 @@ from .datafile import (
     Table,
     Toml,
     Tsv,
+    is_string_table,
     is_strings,
     read_toml,
     read_tsv,
@@ -362,7 +363,7 @@ def shape_problem(e: dict[str, Any], fields: Sequence[str]) -> tuple[str, str] |
             if found:
                 return found
         elif name == "pages":
-            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            if not is_string_table(value):
                 return f"pages {value!r} is not a table of sigla and pages (strings)", BAD_APPARATUS
         elif not isinstance(value, str):
             return f"{name} {value!r} is not a string", BAD_APPARATUS
@@ -413,6 +414,16 @@ def base_siglum(sigla: dict[str, dict[str, str]]) -> str:
     return next((s for s, row in sigla.items() if row.get("role") == BASE_ROLE), "")
 
 
+def _repeated(sigla: Iterable[str]) -> str | None:
+    """The first siglum that comes a second time, or None."""
+    seen: set[str] = set()
+    for s in sigla:
+        if s in seen:
+            return s
+        seen.add(s)
+    return None
+
+
 def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None:
     """Raise ValueError if an entry contradicts itself (``base``: the base text's siglum;
     ``kinds``: the kinds of decision allowed, any if empty)."""
@@ -430,15 +441,10 @@ def check_entry(entry: Entry, base: str = "", kinds: Sequence[str] = ()) -> None
     if base and not any(base in r.witnesses for r in entry.readings):
         raise ValueError(f"{entry.id}: no reading carries the base siglum {base}")
     cited = [s for r in entry.readings for s in r.witnesses]
-    twice = [s for n, s in enumerate(cited) if s in cited[:n]]
-    if twice:
-        raise ValueError(
-            f"{entry.id}: {twice[0]} is cited more than once (a witness has one reading)"
-        )
-    slipped = [s.witness for s in entry.slips]
-    twice = [s for n, s in enumerate(slipped) if s in slipped[:n]]
-    if twice:
-        raise ValueError(f"{entry.id}: two slips of {twice[0]}")
+    if (twice := _repeated(cited)) is not None:
+        raise ValueError(f"{entry.id}: {twice} is cited more than once (a witness has one reading)")
+    if (twice := _repeated(s.witness for s in entry.slips)) is not None:
+        raise ValueError(f"{entry.id}: two slips of {twice}")
     credited = set(cited)
     for slip in entry.slips:
         if slip.witness == base or slip.witness in credited:

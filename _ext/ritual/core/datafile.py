@@ -499,6 +499,11 @@ def is_strings(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+def is_string_table(value: object) -> bool:
+    """A TOML table whose values are strings (siglum → page, kind → label)."""
+    return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+
+
 def number(text: str) -> float:
     """A decimal number (a finite one: ``nan`` and ``inf`` are no measure)."""
     try:

@@ -38,6 +38,7 @@ from .datafile import (
     Problem,
     closest,
     is_positive,
+    is_string_table,
     is_strings,
 )
 from .xrefs import THROUGH
@@ -151,10 +152,7 @@ TEXT = Type("a non-empty string", lambda v: isinstance(v, str) and bool(v.strip(
 WORD = Type("a word (no blank)", lambda v: isinstance(v, str) and bool(re.fullmatch(r"\S+", v)))
 BOOLEAN = Type("true or false", lambda v: isinstance(v, bool))
 STRINGS = Type("a list of strings", is_strings)
-STRING_TABLE = Type(
-    "a table of strings",
-    lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
-)
+STRING_TABLE = Type("a table of strings", is_string_table)
 
 
 class TableReader:
