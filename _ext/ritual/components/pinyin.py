@@ -170,19 +170,20 @@ def check_overrides(app: Sphinx, env: Any) -> None:
     text = set("".join(words(rec) for rec in steps.values()))
     for row in rows:
         char, sid, where = row["char"], row["step"], f"{path}:{row.line}"
+        live = domain.resolve_step_id(sid) if sid else None  # (a retired id leads on)
         if char not in text:
             warn(
                 f"a reading for {char!r}, which the edition's text does not contain",
                 XsWarning.BAD_EDITION,
                 where,
             )
-        elif sid and domain.resolve_step_id(sid) is None:  # (a retired id leads on)
+        elif sid and live is None:
             warn(
                 f"the reading of {char!r} names step {sid!r}, which no step declares",
                 XsWarning.UNKNOWN_STEP,
                 where,
             )
-        elif sid and char not in words(steps[domain.resolve_step_id(sid) or sid]):
+        elif live is not None and char not in words(steps[live]):
             warn(
                 f"the reading of {char!r} names step {sid!r}, whose text does not contain it",
                 XsWarning.BAD_EDITION,
